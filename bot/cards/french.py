@@ -1,0 +1,148 @@
+"""French-suited cards and the decks built from them.
+
+One card type serves the 52-card pack with jokers, the Italian 40, the Spanish 48 and the
+Totit 60: the rule texts build all of them from standard packs. Copies from several packs
+stay distinguishable through `pack` (1-based); pack 1 prints without a suffix, others as
+`As#2`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from bot.cards.base import CardParseError, CodedCard
+
+
+class Suit(StrEnum):
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
+
+
+class Rank(IntEnum):
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        return _RANK_LABELS.get(self, str(int(self)))
+
+
+_RANK_LABELS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
+_RANK_BY_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
+
+
+class Joker(StrEnum):
+    BLACK = "BJ"
+    RED = "RJ"
+
+
+@dataclass(frozen=True, slots=True)
+class FrenchCard(CodedCard):
+    """A rank and suit, or a joker (rank and suit None)."""
+
+    rank: Rank | None
+    suit: Suit | None
+    joker: Joker | None = None
+    pack: int = 1
+
+    _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.joker is not None
+
+    @property
+    def code(self) -> str:
+        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
+        return face if self.pack == 1 else f"{face}#{self.pack}"
+
+    @property
+    def label(self) -> str:
+        """How players see the card: `A♠`, `10♥`, `BJ`."""
+        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
+        return face if self.pack == 1 else f"{face}#{self.pack}"
+
+    @classmethod
+    def from_code(cls, text: str) -> FrenchCard:
+        match = _CARD_PATTERN.fullmatch(text.strip())
+        if match is None:
+            raise CardParseError(text, cls._expected)
+        face, pack = match["face"].upper(), int(match["pack"] or 1)
+        if pack < 1:
+            raise CardParseError(text, "pack numbers start at 1")
+        if face in ("BJ", "RJ"):
+            return cls(None, None, Joker(face), pack)
+        rank = _RANK_BY_TEXT.get(face[:-1])
+        suit = _SUIT_BY_TEXT.get(face[-1].lower())
+        if rank is None or suit is None:
+            raise CardParseError(text, cls._expected)
+        return cls(rank, suit, None, pack)
+
+
+_CARD_PATTERN = re.compile(r"(?P<face>[^\s#]{2,3})(?:#(?P<pack>\d+))?")
+
+
+def parse_french(text: str) -> list[FrenchCard]:
+    """Read cards separated by spaces or commas: `As Kd Th 10h 2c BJ`."""
+    return [FrenchCard.from_code(token) for token in re.split(r"[\s,]+", text.strip()) if token]
+
+
+def format_french(cards: list[FrenchCard]) -> str:
+    return " ".join(card.code for card in cards)
+
+
+def _copies(faces: list[tuple[Rank, Suit]], packs: int) -> list[FrenchCard]:
+    return [FrenchCard(rank, suit, None, p) for p in range(1, packs + 1) for rank, suit in faces]
+
+
+def _faces(ranks: list[Rank], suits: list[Suit]) -> list[tuple[Rank, Suit]]:
+    return [(rank, suit) for suit in suits for rank in ranks]
+
+
+def french_deck(*, jokers: bool = False, packs: int = 1) -> list[FrenchCard]:
+    """52 cards per pack, plus a black and a red joker per pack when asked."""
+    cards = _copies(_faces(list(Rank), list(Suit)), packs)
+    if jokers:
+        cards += [FrenchCard(None, None, j, p) for p in range(1, packs + 1) for j in Joker]
+    return cards
+
+
+def italian_deck() -> list[FrenchCard]:
+    """40 cards: A-7 and J, Q, K in four suits (no 8, 9, 10)."""
+    ranks = [r for r in Rank if r not in (Rank.EIGHT, Rank.NINE, Rank.TEN)]
+    return _copies(_faces(ranks, list(Suit)), 1)
+
+
+def spanish_deck() -> list[FrenchCard]:
+    """48 cards: a French pack without the 10s."""
+    return _copies(_faces([r for r in Rank if r != Rank.TEN], list(Suit)), 1)
+
+
+def totit_deck() -> list[FrenchCard]:
+    """60 cards: two packs of A-9 of spades, hearts and diamonds plus J, Q, K of clubs."""
+    low = _faces([r for r in Rank if r <= Rank.NINE], [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS])
+    faces = _faces([Rank.JACK, Rank.QUEEN, Rank.KING], [Suit.CLUBS])
+    return _copies(low + faces, 2)

@@ -1,0 +1,27 @@
+"""The game protocol, errors, seeded RNG and the registry of games."""
+
+from bot.engine.errors import IllegalAction
+from bot.engine.protocol import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    MatchEnded,
+    Viewer,
+)
+from bot.engine.rng import Rng
+
+__all__ = [
+    "Action",
+    "Decision",
+    "Event",
+    "GameSpec",
+    "GameState",
+    "HandEnded",
+    "IllegalAction",
+    "MatchEnded",
+    "Rng",
+    "Viewer",
+]

@@ -1,0 +1,170 @@
+"""The protocol every game engine implements (see shared/ARCHITECTURE.md).
+
+A game state is a pydantic model: JSON snapshots, resume and replay come for free. The base
+class does the checks every game shares (game over, whose turn, is the action legal) before
+handing over to the game's `_apply`, so a refused action never changes the state as long as
+the game's own `verify` does not mutate.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.engine.errors import IllegalAction
+from bot.engine.rng import Rng
+
+
+class Action(BaseModel):
+    """Something a seat does. Games subclass with a `Literal` kind and their parameters."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: str
+
+
+class Event(BaseModel):
+    """Something that happened, for rendering and the audit log."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: str
+
+
+class HandEnded(Event):
+    """A hand is over. `net_chips[i]` is seat i's chip change over the hand (sums to what
+    left or entered the pot); `scores` are the game's points for the hand, when it has any."""
+
+    kind: Literal["hand_ended"] = "hand_ended"
+    hand: int
+    net_chips: list[int]
+    scores: list[int] | None = None
+    winners: list[int] = []
+
+
+class MatchEnded(Event):
+    """The whole game is over. `placings[i]` is seat i's place, 1 = first; ties share a place."""
+
+    kind: Literal["match_ended"] = "match_ended"
+    placings: list[int]
+
+
+class Decision(BaseModel):
+    """A seat that must decide now. Several decisions pending at once with `secret=True` are a
+    simultaneous secret choice: collected privately, resolved together."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    kind: str
+    prompt: str
+    secret: bool = False
+
+
+Viewer = int | None  # a seat, or None for the public table
+
+
+class GameState(BaseModel, ABC):
+    """Base of every game's state. Subclasses add their fields and implement the hooks."""
+
+    rng: Rng
+    seat_count: int
+    hand: int = 1
+
+    # ---- what a game implements -------------------------------------------------------
+
+    @abstractmethod
+    def pending(self) -> list[Decision]:
+        """Seats that must decide now (empty once the match is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now; empty when it has nothing to decide."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action that `verify` accepted."""
+
+    @abstractmethod
+    def view(self, viewer: Viewer) -> BaseModel:
+        """What `viewer` may see; hidden cards are absent."""
+
+    @abstractmethod
+    def default_action(self, seat: int) -> Action:
+        """The safe action taken for a seat whose time ran out."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+
+    @abstractmethod
+    def all_cards(self) -> list[Hashable]:
+        """Every card the game owns, wherever it lies (conservation checks)."""
+
+    @abstractmethod
+    def hidden_from(self, viewer: Viewer) -> set[Hashable]:
+        """Cards `viewer` must not see now."""
+
+    def chip_total(self) -> int:
+        """Chips inside the game (stacks + pots). Constant over a match; 0 for chipless games."""
+        return 0
+
+    # ---- shared behaviour -------------------------------------------------------------
+
+    def pending_seats(self) -> list[int]:
+        return [decision.seat for decision in self.pending()]
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction with a player-facing reason unless `action` is allowed.
+
+        Games with better reasons (say "does not beat 7-7") override and call super last.
+        """
+        if self.is_over():
+            raise IllegalAction("This game is over.")
+        if seat not in self.pending_seats():
+            raise IllegalAction("It is not your turn to act.")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction("That move is not allowed right now.")
+
+    def can(self, seat: int, action: Action) -> bool:
+        try:
+            self.verify(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        self.verify(seat, action)
+        return self._apply(seat, action)
+
+    def snapshot(self) -> str:
+        return self.model_dump_json()
+
+
+class GameSpec(BaseModel):
+    """What the registry knows about a game."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options_model: type[BaseModel]
+    state_model: type[GameState]
+    action_model: Any  # a pydantic type (usually a discriminated union) for stored actions
+    deck: Any  # () -> list of every card the game uses
+    create: Any  # (options, stacks, seed) -> GameState
+    uses_chips: bool = False
+
+    def new_match(self, options: BaseModel | None, stacks: Sequence[int], seed: int) -> GameState:
+        """Start a match for len(stacks) seats with those table stacks."""
+        if not self.min_players <= len(stacks) <= self.max_players:
+            raise ValueError(
+                f"{self.name} needs {self.min_players}-{self.max_players} players, "
+                f"not {len(stacks)}"
+            )
+        return self.create(options or self.options_model(), list(stacks), seed)
+
+    def restore(self, snapshot: str) -> GameState:
+        return self.state_model.model_validate_json(snapshot)

@@ -1,0 +1,4 @@
+"""Pure rule engines, one module (or package) per game.
+
+Importing this package registers every playable game with `bot.engine.registry`.
+"""

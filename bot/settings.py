@@ -1,0 +1,59 @@
+"""Settings from the environment and `.env` (see the table in README.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TOKEN_HELP = (
+    "create an application at https://discord.com/developers/applications, add a bot on its "
+    "Bot page, copy the token and put DISCORD_TOKEN=<token> in .env (see README.md)"
+)
+
+
+class SettingsError(Exception):
+    """A setting is missing or invalid; the message is one sentence for the operator."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore"
+    )
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("data/cardtable.sqlite3")
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
+    daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
+    turn_timeout_seconds: int = Field(default=120, ge=15, le=86_400)
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_case_level(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Read settings, turning validation errors into one readable sentence."""
+    try:
+        return Settings(_env_file=env_file)
+    except ValidationError as error:
+        raise SettingsError(describe_errors(error)) from None
+
+
+def describe_errors(error: ValidationError) -> str:
+    problems = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "a setting"
+        problems.append(f"{name} {item['msg'].lower()} (got {item['input']!r})")
+    return "Invalid setting: " + "; ".join(problems) + ". Fix it in .env or the environment."
+
+
+def require_token(settings: Settings) -> str:
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HELP}.")
+    return settings.discord_token.get_secret_value().strip()
