@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -12,6 +11,9 @@ TOKEN_HELP = (
     "create an application at https://discord.com/developers/applications, add a bot on its "
     "Bot page, copy the token and put DISCORD_TOKEN=<token> in .env (see README.md)"
 )
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class SettingsError(Exception):
@@ -29,12 +31,14 @@ class Settings(BaseSettings):
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
     turn_timeout_seconds: int = Field(default=120, ge=15, le=86_400)
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    log_level: str = "INFO"
 
-    @field_validator("log_level", mode="before")
+    @field_validator("log_level")
     @classmethod
-    def _upper_case_level(cls, value: object) -> object:
-        return value.upper() if isinstance(value, str) else value
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"should be one of {', '.join(LOG_LEVELS)}")
+        return value.upper()
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -49,7 +53,8 @@ def describe_errors(error: ValidationError) -> str:
     problems = []
     for item in error.errors():
         name = str(item["loc"][0]).upper() if item["loc"] else "a setting"
-        problems.append(f"{name} {item['msg'].lower()} (got {item['input']!r})")
+        message = item["msg"].removeprefix("Value error, ")
+        problems.append(f"{name} {message[:1].lower()}{message[1:]} (got {item['input']!r})")
     return "Invalid setting: " + "; ".join(problems) + ". Fix it in .env or the environment."
 
 

@@ -13,6 +13,7 @@ from bot.cards import (
     Joker,
     Rank,
     Suit,
+    decktet,
     format_french,
     french_deck,
     italian_deck,
@@ -20,7 +21,6 @@ from bot.cards import (
     spanish_deck,
     totit_deck,
 )
-from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "decktet.md"
@@ -138,7 +138,8 @@ def test_every_decktet_card_round_trips():
 
 
 @pytest.mark.parametrize(
-    ("text", "bad"), [("Author Foo", "Foo"), ("the", "the"), ("Ace of Stars", "Ace"), ("Pawn", "Pawn")]
+    ("text", "bad"),
+    [("Author Foo", "Foo"), ("the", "the"), ("Ace of Stars", "Ace"), ("Pawn", "Pawn")],
 )
 def test_bad_decktet_name_is_named(text, bad):
     with pytest.raises(CardParseError) as raised:

@@ -10,6 +10,7 @@ from bot.engine.protocol import (
     HandEnded,
     MatchEnded,
     Viewer,
+    placings,
 )
 from bot.engine.rng import Rng
 
@@ -24,4 +25,5 @@ __all__ = [
     "MatchEnded",
     "Rng",
     "Viewer",
+    "placings",
 ]

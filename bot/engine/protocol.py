@@ -64,6 +64,12 @@ class Decision(BaseModel):
 Viewer = int | None  # a seat, or None for the public table
 
 
+def placings(scores: Sequence[int], *, higher_wins: bool = True) -> list[int]:
+    """Place per seat from final scores (1 = first); equal scores share a place."""
+    ordered = sorted(scores, reverse=higher_wins)
+    return [ordered.index(score) + 1 for score in scores]
+
+
 class GameState(BaseModel, ABC):
     """Base of every game's state. Subclasses add their fields and implement the hooks."""
 

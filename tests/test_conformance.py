@@ -1,0 +1,13 @@
+"""Every registered game, and the test-only High Card game, pass the conformance test."""
+
+import pytest
+
+import bot.games  # noqa: F401  (registers every game)
+from bot.engine import registry
+from tests.conformance import check_game
+from tests.tinygame import TINY
+
+
+@pytest.mark.parametrize("spec", [TINY, *registry.games()], ids=lambda spec: spec.id)
+def test_game_conforms(spec):
+    check_game(spec)
