@@ -1,2 +1,5 @@
-class IllegalAction(Exception):
+from bot.errors import UserError
+
+
+class IllegalAction(UserError):
     """An action the rules refuse. The message is a sentence shown to the player as is."""

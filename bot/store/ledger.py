@@ -1,0 +1,285 @@
+"""The chip ledger: balances, table escrows and every movement between them.
+
+Each operation runs in one transaction under an idempotency key: the key is inserted first,
+so repeating an operation (a retried click, a replay after a crash) moves nothing. Debits are
+single conditional UPDATEs (never read-then-write) and a CHECK keeps balances >= 0.
+Invariant, per guild and overall: sum of balances + escrows = minted - burned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import aiosqlite
+
+from bot.errors import UserError
+from bot.store.db import Database
+
+
+class InsufficientChips(UserError):
+    def __init__(self, account: Account, available: int, needed: int) -> None:
+        self.account, self.available, self.needed = account, available, needed
+        whose = "You have" if account.kind == "member" else "The table has"
+        super().__init__(f"{whose} {available} chips; {needed} are needed.")
+
+
+@dataclass(frozen=True)
+class Account:
+    kind: Literal["member", "table"]
+    owner_id: int
+
+    @classmethod
+    def member(cls, member_id: int) -> Account:
+        return cls("member", member_id)
+
+    @classmethod
+    def table(cls, table_id: int) -> Account:
+        return cls("table", table_id)
+
+
+@dataclass(frozen=True)
+class Move:
+    """`amount` chips from `source` to `target`; None as source mints, as target burns."""
+
+    source: Account | None
+    target: Account | None
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    game_id: str
+    member_id: int
+    seat: int
+    placing: int
+    chip_net: int
+    score: int | None = None
+    table_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Totals:
+    balances: int
+    escrows: int
+    minted: int
+    burned: int
+
+    @property
+    def consistent(self) -> bool:
+        return self.balances + self.escrows == self.minted - self.burned
+
+
+@dataclass(frozen=True)
+class Standing:
+    member_id: int
+    chips: int
+    rank: int
+
+
+class Ledger:
+    def __init__(self, database: Database, starting_chips: int) -> None:
+        self.db = database
+        self.starting_chips = starting_chips
+
+    # ---- reads ----------------------------------------------------------------------------
+
+    async def balance(self, guild_id: int, member_id: int) -> int:
+        """A member's chips; the first look creates the account with the starting chips."""
+        chips = await self._chips(guild_id, Account.member(member_id))
+        if chips is None:
+            async with self.db.transaction() as conn:
+                await self._account_id(conn, guild_id, Account.member(member_id))
+            chips = await self._chips(guild_id, Account.member(member_id))
+        return chips
+
+    async def escrow(self, guild_id: int, table_id: int) -> int:
+        return await self._chips(guild_id, Account.table(table_id)) or 0
+
+    async def _chips(self, guild_id: int, account: Account) -> int | None:
+        row = await self.db.fetch_one(
+            "SELECT chips FROM accounts WHERE guild_id = ? AND kind = ? AND owner_id = ?",
+            guild_id,
+            account.kind,
+            account.owner_id,
+        )
+        return None if row is None else row[0]
+
+    async def totals(self, guild_id: int | None = None) -> Totals:
+        where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        balances = await self.db.fetch_one(
+            "SELECT COALESCE(SUM(CASE kind WHEN 'member' THEN chips END), 0),"
+            f" COALESCE(SUM(CASE kind WHEN 'table' THEN chips END), 0) FROM accounts {where}",
+            *params,
+        )
+        flows = await self.db.fetch_one(
+            "SELECT COALESCE(SUM(CASE WHEN debit_account IS NULL THEN amount END), 0),"
+            " COALESCE(SUM(CASE WHEN credit_account IS NULL THEN amount END), 0)"
+            f" FROM ledger JOIN operations ON operations.key = ledger.op_key {where}",
+            *params,
+        )
+        return Totals(balances[0], balances[1], flows[0], flows[1])
+
+    async def leaderboard(self, guild_id: int, offset: int, limit: int) -> list[Standing]:
+        rows = await self.db.fetch_all(
+            "SELECT owner_id, chips, RANK() OVER (ORDER BY chips DESC) FROM accounts"
+            " WHERE guild_id = ? AND kind = 'member' ORDER BY chips DESC, owner_id"
+            " LIMIT ? OFFSET ?",
+            guild_id,
+            limit,
+            offset,
+        )
+        return [Standing(*row) for row in rows]
+
+    async def standing(self, guild_id: int, member_id: int) -> Standing | None:
+        row = await self.db.fetch_one(
+            "SELECT owner_id, chips, rank FROM (SELECT owner_id, chips,"
+            " RANK() OVER (ORDER BY chips DESC) AS rank FROM accounts"
+            " WHERE guild_id = ? AND kind = 'member') WHERE owner_id = ?",
+            guild_id,
+            member_id,
+        )
+        return None if row is None else Standing(*row)
+
+    async def member_count(self, guild_id: int) -> int:
+        row = await self.db.fetch_one(
+            "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND kind = 'member'", guild_id
+        )
+        return row[0]
+
+    # ---- operations -----------------------------------------------------------------------
+
+    async def grant(
+        self, guild_id: int, member_id: int, amount: int, *, reason: str, key: str
+    ) -> bool:
+        """Mint chips for a member (daily chips, an admin grant). False if `key` was used."""
+        return await self.execute(
+            guild_id, key, "grant", [Move(None, Account.member(member_id), amount, reason)]
+        )
+
+    async def transfer(
+        self, guild_id: int, giver: int, receiver: int, amount: int, *, key: str
+    ) -> bool:
+        if giver == receiver:
+            raise UserError("You cannot give chips to yourself.")
+        move = Move(Account.member(giver), Account.member(receiver), amount, "gift")
+        return await self.execute(guild_id, key, "transfer", [move])
+
+    async def buy_in(
+        self, guild_id: int, table_id: int, member_id: int, amount: int, *, key: str
+    ) -> bool:
+        move = Move(Account.member(member_id), Account.table(table_id), amount, "buy-in")
+        return await self.execute(guild_id, key, "buy_in", [move])
+
+    async def cash_out(
+        self, guild_id: int, table_id: int, member_id: int, amount: int, *, key: str
+    ) -> bool:
+        move = Move(Account.table(table_id), Account.member(member_id), amount, "cash-out")
+        return await self.execute(guild_id, key, "cash_out", [move])
+
+    async def settle(
+        self, guild_id: int, moves: Sequence[Move], results: Sequence[ResultRow], *, key: str
+    ) -> bool:
+        """A finished hand: all its movements and result rows, or none of them."""
+        return await self.execute(guild_id, key, "settle", moves, results)
+
+    async def execute(
+        self,
+        guild_id: int,
+        key: str,
+        kind: str,
+        moves: Sequence[Move],
+        results: Sequence[ResultRow] = (),
+    ) -> bool:
+        """Run one operation atomically. Returns False (moving nothing) if `key` was used."""
+        for move in moves:
+            if move.amount < 0 or (move.source is None and move.target is None):
+                raise ValueError(f"invalid chip movement {move!r}")
+        async with self.db.transaction() as conn:
+            if not await self._claim_key(conn, guild_id, key, kind):
+                return False
+            for move in moves:
+                if move.amount:
+                    await self._move(conn, guild_id, key, move)
+            for result in results:
+                await self._record(conn, guild_id, key, result)
+        return True
+
+    # ---- inside a transaction ---------------------------------------------------------------
+
+    async def _claim_key(
+        self, conn: aiosqlite.Connection, guild_id: int, key: str, kind: str
+    ) -> bool:
+        cursor = await conn.execute(
+            "INSERT INTO operations (key, kind, guild_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (key, kind, guild_id),
+        )
+        return cursor.rowcount == 1
+
+    async def _move(self, conn: aiosqlite.Connection, guild_id: int, key: str, move: Move) -> None:
+        debit = credit = None
+        if move.source is not None:
+            debit = await self._account_id(conn, guild_id, move.source)
+            cursor = await conn.execute(
+                "UPDATE accounts SET chips = chips - ? WHERE id = ? AND chips >= ?",
+                (move.amount, debit, move.amount),
+            )
+            if cursor.rowcount != 1:
+                available = await self._chips_by_id(conn, debit)
+                raise InsufficientChips(move.source, available, move.amount)
+        if move.target is not None:
+            credit = await self._account_id(conn, guild_id, move.target)
+            await conn.execute(
+                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (move.amount, credit)
+            )
+        await conn.execute(
+            "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (key, debit, credit, move.amount, move.reason),
+        )
+
+    async def _account_id(self, conn: aiosqlite.Connection, guild_id: int, account: Account) -> int:
+        """The account's id, creating it (a member's with the starting chips) if new."""
+        cursor = await conn.execute(
+            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            (guild_id, account.kind, account.owner_id),
+        )
+        created = cursor.rowcount == 1
+        async with conn.execute(
+            "SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND owner_id = ?",
+            (guild_id, account.kind, account.owner_id),
+        ) as found:
+            account_id = (await found.fetchone())[0]
+        if created and account.kind == "member" and self.starting_chips:
+            key = f"start:{guild_id}:{account.owner_id}"
+            await self._claim_key(conn, guild_id, key, "starting_chips")
+            await self._move(
+                conn, guild_id, key, Move(None, account, self.starting_chips, "starting chips")
+            )
+        return account_id
+
+    async def _chips_by_id(self, conn: aiosqlite.Connection, account_id: int) -> int:
+        async with conn.execute("SELECT chips FROM accounts WHERE id = ?", (account_id,)) as cursor:
+            return (await cursor.fetchone())[0]
+
+    async def _record(
+        self, conn: aiosqlite.Connection, guild_id: int, key: str, result: ResultRow
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, placing,"
+            " score, chip_net) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                guild_id,
+                result.game_id,
+                result.table_id,
+                result.member_id,
+                result.seat,
+                result.placing,
+                result.score,
+                result.chip_net,
+            ),
+        )

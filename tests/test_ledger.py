@@ -1,0 +1,229 @@
+import asyncio
+import random
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.errors import UserError
+from bot.store import Account, Database, InsufficientChips, Ledger, Move, ResultRow
+
+GUILD = 1
+START = 100
+
+
+@pytest.fixture
+async def ledger(tmp_path):
+    db = await Database.open(tmp_path / "chips.sqlite3")
+    yield Ledger(db, starting_chips=START)
+    await db.close()
+
+
+async def ledger_rows(ledger: Ledger) -> int:
+    return (await ledger.db.fetch_one("SELECT COUNT(*) FROM ledger"))[0]
+
+
+async def test_first_look_creates_the_account_with_starting_chips(ledger):
+    assert await ledger.balance(GUILD, 7) == START
+    assert await ledger.balance(GUILD, 7) == START
+    totals = await ledger.totals(GUILD)
+    assert (totals.balances, totals.minted, totals.burned) == (START, START, 0)
+    assert totals.consistent
+
+
+async def test_balances_are_per_guild(ledger):
+    await ledger.transfer(GUILD, 1, 2, 30, key="gift")
+    assert await ledger.balance(GUILD, 1) == START - 30
+    assert await ledger.balance(GUILD + 1, 1) == START
+
+
+async def test_transfer_refuses_more_than_the_giver_has_and_changes_nothing(ledger):
+    with pytest.raises(InsufficientChips, match="You have 100 chips; 101 are needed"):
+        await ledger.transfer(GUILD, 1, 2, START + 1, key="too-much")
+    assert await ledger_rows(ledger) == 0
+    assert await ledger.balance(GUILD, 1) == START
+    # The refused key was not used up: the same key may carry a valid transfer.
+    assert await ledger.transfer(GUILD, 1, 2, 10, key="too-much")
+
+
+async def test_transfer_to_yourself_is_refused(ledger):
+    with pytest.raises(UserError, match="yourself"):
+        await ledger.transfer(GUILD, 1, 1, 5, key="self")
+
+
+async def test_the_same_key_twice_moves_chips_once(ledger):
+    assert await ledger.transfer(GUILD, 1, 2, 10, key="k") is True
+    assert await ledger.transfer(GUILD, 1, 2, 10, key="k") is False
+    assert await ledger.grant(GUILD, 1, 50, reason="daily", key="daily:1") is True
+    assert await ledger.grant(GUILD, 1, 50, reason="daily", key="daily:1") is False
+    assert await ledger.balance(GUILD, 1) == START - 10 + 50
+    assert await ledger.balance(GUILD, 2) == START + 10
+
+
+async def test_buy_in_and_cash_out_go_through_the_table_escrow(ledger):
+    await ledger.buy_in(GUILD, 900, 1, 40, key="in-1")
+    await ledger.buy_in(GUILD, 900, 2, 40, key="in-2")
+    assert await ledger.escrow(GUILD, 900) == 80
+    await ledger.cash_out(GUILD, 900, 2, 70, key="out-2")
+    with pytest.raises(InsufficientChips, match="The table has 10 chips; 11 are needed"):
+        await ledger.cash_out(GUILD, 900, 1, 11, key="out-1")
+    assert [await ledger.balance(GUILD, m) for m in (1, 2)] == [START - 40, START + 30]
+    assert (await ledger.totals(GUILD)).consistent
+
+
+async def test_settle_writes_movements_and_results_together(ledger):
+    await ledger.buy_in(GUILD, 5, 1, 50, key="in-1")
+    await ledger.buy_in(GUILD, 5, 2, 50, key="in-2")
+    moves = [
+        Move(Account.table(5), Account.member(1), 80, "pot"),
+        Move(Account.table(5), Account.member(2), 20, "pot"),
+    ]
+    results = [
+        ResultRow("highcard", 1, 0, 1, 30, table_id=5),
+        ResultRow("highcard", 2, 1, 2, -30, table_id=5),
+    ]
+    assert await ledger.settle(GUILD, moves, results, key="hand-1")
+    assert await ledger.settle(GUILD, moves, results, key="hand-1") is False
+    rows = await ledger.db.fetch_all(
+        "SELECT member_id, placing, chip_net FROM results ORDER BY seat"
+    )
+    assert [tuple(row) for row in rows] == [(1, 1, 30), (2, 2, -30)]
+    assert await ledger.escrow(GUILD, 5) == 0
+
+
+async def test_an_exception_halfway_through_a_settlement_leaves_nothing(ledger, monkeypatch):
+    await ledger.buy_in(GUILD, 5, 1, 50, key="in-1")
+    await ledger.buy_in(GUILD, 5, 2, 50, key="in-2")
+    before = (await ledger_rows(ledger), await ledger.totals(GUILD))
+    real_move, calls = Ledger._move, []
+
+    async def crash_on_second_move(self, conn, guild_id, key, move):
+        calls.append(move)
+        if len(calls) == 2:
+            raise RuntimeError("power cut")
+        await real_move(self, conn, guild_id, key, move)
+
+    monkeypatch.setattr(Ledger, "_move", crash_on_second_move)
+    moves = [
+        Move(Account.table(5), Account.member(1), 60, "pot"),
+        Move(Account.table(5), Account.member(2), 40, "pot"),
+    ]
+    with pytest.raises(RuntimeError, match="power cut"):
+        await ledger.settle(GUILD, moves, [ResultRow("highcard", 1, 0, 1, 10)], key="hand-1")
+    monkeypatch.undo()
+    assert (await ledger_rows(ledger), await ledger.totals(GUILD)) == before
+    assert await ledger.escrow(GUILD, 5) == 100
+    assert await ledger.db.fetch_all("SELECT * FROM results") == []
+    assert await ledger.settle(GUILD, moves, [], key="hand-1")  # the key is still free
+
+
+async def test_the_database_itself_refuses_a_negative_balance(ledger):
+    await ledger.balance(GUILD, 1)
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        async with ledger.db.transaction() as conn:
+            await conn.execute("UPDATE accounts SET chips = -1")
+
+
+async def test_leaderboard_ranks_and_shares_ties(ledger):
+    await ledger.transfer(GUILD, 1, 2, 50, key="a")  # 1: 50, 2: 150
+    await ledger.balance(GUILD, 3)  # 3: 100
+    await ledger.transfer(GUILD, 4, 5, 50, key="b")  # 4: 50, 5: 150
+    board = await ledger.leaderboard(GUILD, offset=0, limit=10)
+    assert [(s.member_id, s.chips, s.rank) for s in board] == [
+        (2, 150, 1),
+        (5, 150, 1),
+        (3, 100, 3),
+        (1, 50, 4),
+        (4, 50, 4),
+    ]
+    assert [s.member_id for s in await ledger.leaderboard(GUILD, offset=2, limit=2)] == [3, 1]
+    assert (await ledger.standing(GUILD, 4)).rank == 4
+    assert await ledger.standing(GUILD, 99) is None
+    assert await ledger.member_count(GUILD) == 5
+
+
+async def test_fifty_concurrent_tasks_conserve_the_total(tmp_path):
+    path = tmp_path / "busy.sqlite3"
+    # Two connections to one file: the conditional debits must hold across them too.
+    databases = [await Database.open(path), await Database.open(path)]
+    ledgers = [Ledger(db, starting_chips=START) for db in databases]
+    members = range(1, 11)
+    for member in members:
+        await ledgers[0].balance(GUILD, member)
+    refused = []
+
+    async def shuffle_chips(task: int) -> None:
+        rng = random.Random(task)
+        ledger = ledgers[task % 2]
+        for step in range(10):
+            giver, receiver = rng.sample(members, 2)
+            try:
+                await ledger.transfer(
+                    GUILD, giver, receiver, rng.randint(1, 80), key=f"{task}:{step}"
+                )
+            except InsufficientChips:
+                refused.append(task)
+
+    await asyncio.gather(*(shuffle_chips(task) for task in range(50)))
+    totals = await ledgers[0].totals(GUILD)
+    assert totals.consistent and totals.balances == 10 * START
+    assert all([await ledgers[1].balance(GUILD, m) >= 0 for m in members])
+    moved = (
+        await databases[0].fetch_one("SELECT COUNT(*) FROM ledger WHERE debit_account IS NOT NULL")
+    )[0]
+    assert moved + len(refused) == 500
+    for db in databases:
+        await db.close()
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(st.just("grant"), st.integers(1, 4), st.integers(0, 60)),
+        st.tuples(st.just("give"), st.integers(1, 4), st.integers(1, 4), st.integers(1, 150)),
+        st.tuples(st.just("buy_in"), st.integers(1, 4), st.integers(1, 2), st.integers(1, 150)),
+        st.tuples(st.just("cash_out"), st.integers(1, 4), st.integers(1, 2), st.integers(1, 150)),
+        st.tuples(st.just("repeat")),
+    ),
+    max_size=25,
+)
+
+
+async def run_operations(path: Path, ops: list[tuple]) -> None:
+    db = await Database.open(path)
+    ledger = Ledger(db, starting_chips=START)
+    last: tuple | None = None
+    try:
+        for index, op in enumerate(ops):
+            if op[0] == "repeat" and last is not None:
+                op, key = last
+            else:
+                key = f"op-{index}"
+            try:
+                match op:
+                    case ("grant", member, amount):
+                        await ledger.grant(GUILD, member, amount, reason="test", key=key)
+                    case ("give", giver, receiver, amount) if giver != receiver:
+                        await ledger.transfer(GUILD, giver, receiver, amount, key=key)
+                    case ("buy_in", member, table, amount):
+                        await ledger.buy_in(GUILD, table, member, amount, key=key)
+                    case ("cash_out", member, table, amount):
+                        await ledger.cash_out(GUILD, table, member, amount, key=key)
+            except InsufficientChips:
+                pass
+            last = (op, key)
+            totals = await ledger.totals()
+            assert totals.consistent, (op, totals)
+            negative = await db.fetch_one("SELECT COUNT(*) FROM accounts WHERE chips < 0")
+            assert negative[0] == 0
+    finally:
+        await db.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(operations)
+def test_random_operation_sequences_keep_the_invariant(ops):
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run_operations(Path(folder) / "prop.sqlite3", ops))
