@@ -10,6 +10,7 @@ import discord
 
 from bot.app import run_bot
 from bot.settings import Settings, SettingsError, load_settings, require_token
+from bot.store import SchemaTooNew
 
 EXIT_CONFIG = 2
 
@@ -46,6 +47,9 @@ def main() -> int:
             "Intents on your application's Bot page.",
             file=sys.stderr,
         )
+        return EXIT_CONFIG
+    except SchemaTooNew as error:
+        print(error, file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:
         pass

@@ -1,21 +1,26 @@
-"""The bot process: builds the client and runs it until stopped."""
+"""The bot process: opens the store, loads every cog, syncs commands, runs until stopped."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.discord.errors import CommandTree
 from bot.settings import Settings
+from bot.store import Database, Ledger
 
 log = logging.getLogger(__name__)
 COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
 
 
 def cog_modules() -> list[str]:
-    """Every extension under cogs/ (a module with a `setup` function), by dotted name."""
+    """Every extension under cogs/, by dotted name."""
     return [
         f"cogs.{path.stem}"
         for path in sorted(COGS_DIR.glob("*.py"))
@@ -23,16 +28,52 @@ def cog_modules() -> list[str]:
     ]
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class CardTableBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    database: Database
+    ledger: Ledger
+
+    def __init__(
+        self, settings: Settings, *, clock: Callable[[], datetime] = utc_now, **options: Any
+    ) -> None:
         # Slash commands and components need no privileged intents (no members, no content).
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=CommandTree,
+            **options,
+        )
         self.settings = settings
+        self.clock = clock
 
     async def setup_hook(self) -> None:
+        self.database = await Database.open(self.settings.database_path)
+        self.ledger = Ledger(self.database, self.settings.starting_chips)
         for module in cog_modules():
             await self.load_extension(module)
             log.info("loaded %s", module)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        # discord.py calls close() again from connect() while the first call is running;
+        # aiosqlite hangs if two closes overlap, so only the first one closes the database.
+        closing_database = not self.is_closed() and hasattr(self, "database")
+        await super().close()
+        if closing_database:
+            await self.database.close()
 
 
 async def run_bot(settings: Settings, token: str) -> None:

@@ -1,0 +1,1 @@
+"""Discord pieces shared by every cog: the error handler, base views, formatting."""

@@ -1,0 +1,126 @@
+"""Running the real bot against the fake Discord: the fixture every end-to-end test uses."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import discord.gateway
+import discord.http
+import pytest
+import yarl
+
+from bot.app import CardTableBot
+from bot.settings import Settings
+from tests.fakediscord import Channel, FakeDiscord, Guild, Tester, User
+
+
+class ErrorRecords(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass
+class Clock:
+    now: datetime = field(default_factory=lambda: datetime(2026, 11, 22, 15, 0, tzinfo=UTC))
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    tester: Tester
+    guild: Guild
+    channel: Channel
+    settings: Settings
+    clock: Clock
+    members: dict[str, User]
+    bots: list[tuple[CardTableBot, asyncio.Task]] = field(default_factory=list)
+    expected_errors: list[str] = field(default_factory=list)
+
+    def expect_error_log(self, text: str) -> None:
+        """Let one ERROR log record containing `text` pass (for tests of the error path)."""
+        self.expected_errors.append(text)
+
+    def __getattr__(self, name: str) -> User:
+        try:
+            return self.members[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def bot(self) -> CardTableBot:
+        return self.bots[-1][0]
+
+    async def start_bot(self) -> CardTableBot:
+        """Start a bot process (a new one after `stop_bot` is a restart on the same database)."""
+        client = CardTableBot(self.settings, clock=self.clock, guild_ready_timeout=0.01)
+        await client.login(self.fake.token)
+        task = asyncio.create_task(client.connect(reconnect=False))
+        await asyncio.wait_for(client.wait_until_ready(), 5)
+        self.bots.append((client, task))
+        return client
+
+    async def stop_bot(self) -> None:
+        client, task = self.bots[-1]
+        if not client.is_closed():
+            await client.close()
+        await asyncio.wait_for(task, 5)
+
+
+async def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
+    fake = FakeDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    guild = fake.add_guild()
+    channel = fake.add_channel(guild)
+    members = {name: fake.add_member(guild, name.title()) for name in ("alice", "bob", "carol")}
+    members["admin"] = fake.add_member(guild, "Admin", manage_guild=True)
+    members["robot"] = fake.add_member(guild, "Robot", bot=True)
+    settings = Settings(
+        _env_file=None,
+        discord_token=fake.token,
+        database_path=tmp_path / "bot.sqlite3",
+        starting_chips=1000,
+        daily_chips=100,
+    )
+    return World(fake, Tester(fake), guild, channel, settings, Clock(), members)
+
+
+@pytest.fixture
+async def world(tmp_path, monkeypatch):
+    errors = ErrorRecords()
+    logging.getLogger().addHandler(errors)
+    world = await make_world(tmp_path, monkeypatch)
+    try:
+        await world.start_bot()
+        yield world
+        await world.tester.idle()
+    finally:
+        for client, task in world.bots:
+            if not client.is_closed():
+                await client.close()
+            await asyncio.wait_for(task, 5)
+        await world.fake.stop()
+        logging.getLogger().removeHandler(errors)
+    assert not world.fake.unknown_routes, (
+        f"the bot used routes the fake lacks: {world.fake.unknown_routes}"
+    )
+    unexpected = [r.getMessage() for r in errors.records]
+    for text in world.expected_errors:
+        found = next((m for m in unexpected if text in m), None)
+        assert found, f"expected an error log containing {text!r}"
+        unexpected.remove(found)
+    assert not unexpected, f"the bot logged errors: {unexpected}"

@@ -1,0 +1,103 @@
+"""What real Discord refuses with 400 / 50035, checked on every message and modal the bot sends.
+
+Figures from Discord's documentation (messages, embeds, message components, modals).
+"""
+
+from __future__ import annotations
+
+
+class DiscordRefusal(Exception):
+    """The payload breaks a Discord limit; the fake answers 400 with this text."""
+
+
+def at_most(what: str, size: int, limit: int) -> None:
+    if size > limit:
+        raise DiscordRefusal(f"{what} is {size}, more than Discord's limit of {limit}")
+
+
+def check_message(body: dict) -> None:
+    at_most("content length", len(body.get("content") or ""), 2000)
+    check_embeds(body.get("embeds") or [])
+    check_components(body.get("components") or [])
+
+
+def check_embeds(embeds: list[dict]) -> None:
+    at_most("embed count", len(embeds), 10)
+    total = 0
+    for embed in embeds:
+        texts = {
+            "embed title": (embed.get("title") or "", 256),
+            "embed description": (embed.get("description") or "", 4096),
+            "embed footer": ((embed.get("footer") or {}).get("text") or "", 2048),
+            "embed author": ((embed.get("author") or {}).get("name") or "", 256),
+        }
+        fields = embed.get("fields") or []
+        at_most("embed field count", len(fields), 25)
+        for index, field in enumerate(fields):
+            if not field.get("name") or not field.get("value"):
+                raise DiscordRefusal(f"embed field {index} needs a name and a value")
+            texts[f"field {index} name"] = (field["name"], 256)
+            texts[f"field {index} value"] = (field["value"], 1024)
+        for what, (text, limit) in texts.items():
+            at_most(f"{what} length", len(text), limit)
+            total += len(text)
+    at_most("total embed text", total, 6000)
+
+
+def check_components(rows: list[dict]) -> None:
+    at_most("action row count", len(rows), 5)
+    custom_ids: list[str] = []
+    for row in rows:
+        if row.get("type") != 1:
+            raise DiscordRefusal("top-level components must be action rows")
+        items = row.get("components") or []
+        if not items:
+            raise DiscordRefusal("an action row cannot be empty")
+        selects = [item for item in items if item["type"] in (3, 5, 6, 7, 8)]
+        if selects and len(items) > 1:
+            raise DiscordRefusal("a select menu must be alone in its action row")
+        at_most("buttons in one action row", len(items), 5)
+        for item in items:
+            check_component(item)
+            if "custom_id" in item:
+                custom_ids.append(item["custom_id"])
+    if len(custom_ids) != len(set(custom_ids)):
+        raise DiscordRefusal("custom_ids must be unique within a message")
+
+
+def check_component(item: dict) -> None:
+    if "custom_id" in item:
+        at_most("custom_id length", len(item["custom_id"]), 100)
+    if item["type"] == 2:
+        at_most("button label length", len(item.get("label") or ""), 80)
+        if item.get("style") == 5:
+            if "url" not in item:
+                raise DiscordRefusal("a link button needs a url")
+        elif "custom_id" not in item:
+            raise DiscordRefusal("a button needs a custom_id")
+        if not item.get("label") and not item.get("emoji"):
+            raise DiscordRefusal("a button needs a label or an emoji")
+    if item["type"] == 3:
+        options = item.get("options") or []
+        at_most("select option count", len(options), 25)
+        if not options:
+            raise DiscordRefusal("a select menu needs at least one option")
+        at_most("select placeholder length", len(item.get("placeholder") or ""), 150)
+        at_most("select max_values", item.get("max_values", 1), len(options))
+        for option in options:
+            at_most("select option label length", len(option["label"]), 100)
+            at_most("select option value length", len(option["value"]), 100)
+            at_most("select option description length", len(option.get("description") or ""), 100)
+
+
+def check_modal(data: dict) -> None:
+    at_most("modal title length", len(data.get("title") or ""), 45)
+    at_most("modal custom_id length", len(data.get("custom_id") or ""), 100)
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= 5:
+        raise DiscordRefusal("a modal needs 1 to 5 components")
+    for row in rows:
+        for item in row.get("components") or [row.get("component") or {}]:
+            if item.get("type") == 4:
+                at_most("text input label length", len(item.get("label") or ""), 45)
+                at_most("text input custom_id length", len(item.get("custom_id") or ""), 100)

@@ -1,0 +1,675 @@
+"""A small fake Discord (REST + Gateway) on 127.0.0.1 for end-to-end tests.
+
+The real, unmodified discord.py client connects to it (shared/reference/discord-testing.md).
+It keeps users, guilds, channels, DMs and messages; serves the gateway handshake and command
+sync; turns test actions (a slash command, a click, a select, a modal) into interactions; and
+records every REST call. It answers 400 (code 50035) where Discord would refuse a payload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord.limits import DiscordRefusal, check_message, check_modal
+
+DISCORD_EPOCH_MS = 1420070400000
+MANAGE_GUILD = 1 << 5
+EVERYDAY_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+EPHEMERAL = 1 << 6
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py compares the header to exactly "application/json" (no charset).
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return json_response({"message": message, "code": code}, status)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    accepts_dms: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+        }
+
+
+@dataclass
+class Channel:
+    id: int
+    type: int  # 0 guild text, 1 DM
+    name: str
+    guild_id: int | None = None
+    recipient: User | None = None
+
+    def payload(self) -> dict:
+        if self.type == 1:
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "recipients": [self.recipient.payload()],
+                "last_message_id": None,
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    members: dict[int, int] = field(default_factory=dict)  # user id -> permission bits
+    channels: list[Channel] = field(default_factory=list)
+
+
+@dataclass
+class Message:
+    """A message as Discord holds it. `visible_to` is set for ephemeral messages."""
+
+    id: int
+    channel_id: int
+    author: User
+    payload: dict
+    visible_to: int | None = None
+    deleted: bool = False
+
+    @property
+    def content(self) -> str:
+        return self.payload.get("content") or ""
+
+    @property
+    def embeds(self) -> list[dict]:
+        return self.payload.get("embeds") or []
+
+    @property
+    def components(self) -> list[dict]:
+        return self.payload.get("components") or []
+
+    @property
+    def attachments(self) -> list[dict]:
+        return self.payload.get("attachments") or []
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visible_to is not None
+
+    def text(self) -> str:
+        """Everything a reader sees: content and every embed's text."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])]
+            parts += [
+                embed.get("footer", {}).get("text", ""),
+                embed.get("author", {}).get("name", ""),
+            ]
+        return "\n".join(part for part in parts if part)
+
+    def buttons(self) -> list[dict]:
+        return [c for row in self.components for c in row.get("components", []) if c["type"] == 2]
+
+    def button(self, label: str) -> dict:
+        for button in self.buttons():
+            if button.get("label") == label:
+                return button
+        labels = [b.get("label") for b in self.buttons()]
+        raise LookupError(f"no button {label!r} on message {self.id}; buttons: {labels}")
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    body: Any
+    status: int
+
+
+@dataclass
+class Interaction:
+    """One interaction the fake sent, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    user: User
+    channel: Channel
+    kind: int
+    source: Message | None = None
+    response_type: int | None = None
+    response: Message | None = None  # the message created or updated by the callback
+    modal: dict | None = None
+    followups: list[Message] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    followed_up: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def messages(self) -> list[Message]:
+        return ([self.response] if self.response else []) + self.followups
+
+    @property
+    def text(self) -> str:
+        return "\n".join(message.text() for message in self.messages)
+
+    async def followup(self, timeout: float = 5.0) -> Message:
+        await asyncio.wait_for(self.followed_up.wait(), timeout)
+        return self.followups[-1]
+
+
+class FakeDiscord:
+    def __init__(self, token: str = "fake-token") -> None:
+        self.token = token
+        self._ids = itertools.count(1)
+        self.application_id = self.snowflake()
+        self.bot_user = User(self.snowflake(), "Card Table", bot=True)
+        self.owner = User(self.snowflake(), "Owner")
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
+        self.guilds: list[Guild] = []
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands
+        self.calls: list[Call] = []
+        self.unknown_routes: list[str] = []
+        self.in_flight = 0
+        self._sequence = itertools.count(1)
+        self._sockets: list[web.WebSocketResponse] = []
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ---- ids and world building -----------------------------------------------------------
+
+    def snowflake(self) -> int:
+        return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._ids) & 0x3FFFFF)
+
+    def add_guild(self, name: str = "Test Server") -> Guild:
+        guild = Guild(self.snowflake(), name, self.owner.id)
+        guild.members[self.bot_user.id] = EVERYDAY_PERMISSIONS
+        self.guilds.append(guild)
+        return guild
+
+    def add_channel(self, guild: Guild, name: str = "games") -> Channel:
+        channel = Channel(self.snowflake(), 0, name, guild.id)
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_member(
+        self, guild: Guild, name: str, *, bot: bool = False, manage_guild: bool = False
+    ) -> User:
+        user = User(self.snowflake(), name, bot=bot)
+        self.users[user.id] = user
+        guild.members[user.id] = EVERYDAY_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)
+        return user
+
+    def member_payload(self, guild: Guild, user: User) -> dict:
+        return {
+            "user": user.payload(),
+            "roles": [],
+            "flags": 0,
+            "nick": None,
+            "avatar": None,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "permissions": str(guild.members[user.id]),
+        }
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return next((g for g in self.guilds if g.id == channel.guild_id), None)
+
+    def guild_payload(self, guild: Guild) -> dict:
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "owner_id": str(guild.owner_id),
+            "roles": [
+                {
+                    "id": str(guild.id),
+                    "name": "@everyone",
+                    "permissions": str(EVERYDAY_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [channel.payload() for channel in guild.channels],
+            "members": [self.member_payload(guild, self.bot_user)],
+            "member_count": len(guild.members),
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "threads": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": "2026-01-01T00:00:00+00:00",
+            "premium_tier": 0,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "preferred_locale": "en-US",
+            "system_channel_flags": 0,
+        }
+
+    # ---- server lifecycle -----------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._record])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        for socket in self._sockets:
+            await socket.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ---- gateway --------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        await socket.send_json(
+            {"op": 10, "d": {"heartbeat_interval": 3_600_000}, "s": None, "t": None}
+        )
+        async for frame in socket:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            message = json.loads(frame.data)
+            if message["op"] == 1:
+                await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif message["op"] == 2:
+                await self._identify(socket)
+        self._sockets.remove(socket)
+        return socket
+
+    async def _identify(self, socket: web.WebSocketResponse) -> None:
+        ready = {
+            "v": 10,
+            "user": self.bot_user.payload(),
+            "session_id": "fake-session",
+            "resume_gateway_url": self.gateway_url,
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "application": {"id": str(self.application_id), "flags": 0},
+        }
+        await self._send_event(socket, "READY", ready)
+        for guild in self.guilds:
+            await self._send_event(socket, "GUILD_CREATE", self.guild_payload(guild))
+
+    async def _send_event(self, socket: web.WebSocketResponse, name: str, data: dict) -> None:
+        await socket.send_json({"op": 0, "t": name, "s": next(self._sequence), "d": data})
+
+    async def dispatch(self, name: str, data: dict) -> None:
+        if not self._sockets:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        for socket in list(self._sockets):
+            await self._send_event(socket, name, data)
+
+    # ---- REST -----------------------------------------------------------------------------
+
+    @web.middleware
+    async def _record(self, request: web.Request, handler) -> web.StreamResponse:
+        if request.path == "/gateway":
+            return await handler(request)
+        self.in_flight += 1
+        try:
+            response = await handler(request)
+        finally:
+            self.in_flight -= 1
+        return response
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[dict]]:
+        """The JSON body, and any uploaded files (multipart with payload_json)."""
+        if not request.can_read_body:
+            return None, []
+        if request.content_type.startswith("multipart/"):
+            body, files = None, []
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()
+                if part.name == "payload_json":
+                    body = json.loads(data)
+                else:
+                    files.append(
+                        {"field": part.name, "filename": part.filename, "data": bytes(data)}
+                    )
+            return body, files
+        text = await request.text()
+        return (json.loads(text) if text else None), []
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        body, files = await self._read_body(request)
+        path = "/" + request.match_info["path"]
+        call = Call(request.method, path, body, 0)
+        self.calls.append(call)
+        webhook = path.startswith(("/webhooks/", "/interactions/"))
+        if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
+            response = error(401, 0, "401: Unauthorized")
+        else:
+            try:
+                response = await self._route(
+                    request.method, path.strip("/").split("/"), body, files, request
+                )
+            except DiscordRefusal as refusal:
+                response = error(400, 50035, f"Invalid Form Body: {refusal}")
+        call.status = response.status
+        return response
+
+    async def _route(
+        self, method: str, parts: list[str], body: Any, files: list[dict], request: web.Request
+    ) -> web.Response:
+        match method, parts:
+            case "GET", ["users", "@me"]:
+                return json_response(self.bot_user.payload())
+            case "GET", ["oauth2", "applications", "@me"]:
+                return json_response(self._application())
+            case "PUT", ["applications", _, "commands"]:
+                return json_response(self._sync_commands(None, body))
+            case "PUT", ["applications", _, "guilds", guild_id, "commands"]:
+                return json_response(self._sync_commands(int(guild_id), body))
+            case "POST", ["interactions", _, token, "callback"]:
+                return self._callback(token, body, files)
+            case "POST", ["webhooks", _, token]:
+                return self._followup(token, body, files)
+            case ("GET" | "PATCH" | "DELETE") as verb, [
+                "webhooks",
+                _,
+                token,
+                "messages",
+                message_id,
+            ]:
+                return self._webhook_message(verb, token, message_id, body, files)
+            case "POST", ["users", "@me", "channels"]:
+                return json_response(self._open_dm(int(body["recipient_id"])).payload())
+            case "GET", ["channels", channel_id]:
+                channel = self.channels.get(int(channel_id))
+                return (
+                    json_response(channel.payload())
+                    if channel
+                    else error(404, 10003, "Unknown Channel")
+                )
+            case "POST", ["channels", channel_id, "messages"]:
+                return self._post_message(int(channel_id), body, files)
+            case ("GET" | "PATCH" | "DELETE") as verb, [
+                "channels",
+                channel_id,
+                "messages",
+                message_id,
+            ]:
+                return self._channel_message(verb, int(channel_id), int(message_id), body, files)
+            case "GET", ["guilds", guild_id, "members", user_id]:
+                guild = next((g for g in self.guilds if g.id == int(guild_id)), None)
+                if guild is None or int(user_id) not in guild.members:
+                    return error(404, 10007, "Unknown Member")
+                return json_response(self.member_payload(guild, self.users[int(user_id)]))
+        self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
+        return error(404, 0, "404: Not Found (the fake does not know this route)")
+
+    def _application(self) -> dict:
+        return {
+            "id": str(self.application_id),
+            "name": "Card Table",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": self.owner.payload(),
+            "flags": 0,
+            "interactions_endpoint_url": None,
+        }
+
+    def _sync_commands(self, guild_id: int | None, commands: list[dict]) -> list[dict]:
+        synced = [
+            {
+                **command,
+                "id": str(self.snowflake()),
+                "application_id": str(self.application_id),
+                "version": str(self.snowflake()),
+                **({"guild_id": str(guild_id)} if guild_id else {}),
+            }
+            for command in commands
+        ]
+        self.commands[guild_id] = synced
+        return synced
+
+    # ---- messages -------------------------------------------------------------------------
+
+    def _new_message(
+        self,
+        channel: Channel,
+        body: dict,
+        files: list[dict],
+        *,
+        author: User | None = None,
+        visible_to: int | None = None,
+        interaction: Interaction | None = None,
+    ) -> Message:
+        check_message(body)
+        message_id = self.snowflake()
+        payload = {
+            "id": str(message_id),
+            "channel_id": str(channel.id),
+            "type": 0 if interaction is None else 20,
+            "author": (author or self.bot_user).payload(),
+            "content": body.get("content") or "",
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "attachments": self._attachments(body, files),
+            "flags": body.get("flags") or 0,
+            "timestamp": "2026-11-22T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+        }
+        if channel.guild_id:
+            payload["guild_id"] = str(channel.guild_id)
+        if interaction is not None:
+            payload["interaction_metadata"] = {
+                "id": str(interaction.id),
+                "type": interaction.kind,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": {},
+            }
+        message = Message(message_id, channel.id, author or self.bot_user, payload, visible_to)
+        self.messages[message_id] = message
+        return message
+
+    def _attachments(self, body: dict, files: list[dict]) -> list[dict]:
+        described = {str(a.get("id")): a for a in body.get("attachments") or []}
+        attachments = []
+        for index, upload in enumerate(files):
+            meta = described.get(str(index), {})
+            attachments.append(
+                {
+                    "id": str(self.snowflake()),
+                    "filename": meta.get("filename", upload["filename"]),
+                    "size": len(upload["data"]),
+                    "url": f"https://cdn.invalid/{upload['filename']}",
+                    "proxy_url": f"https://cdn.invalid/{upload['filename']}",
+                    "data": upload["data"],
+                }
+            )
+        return attachments
+
+    def _edit(self, message: Message, body: dict, files: list[dict]) -> Message:
+        merged = {**message.payload, **{k: v for k, v in body.items() if k != "attachments"}}
+        check_message(merged)
+        if files or "attachments" in body:
+            kept = {str(a.get("id")) for a in body.get("attachments") or []}
+            merged["attachments"] = [a for a in message.attachments if a["id"] in kept]
+            merged["attachments"] += self._attachments(body, files)
+        merged["edited_timestamp"] = "2026-11-22T00:00:01+00:00"
+        message.payload = merged
+        return message
+
+    def _post_message(self, channel_id: int, body: dict, files: list[dict]) -> web.Response:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return error(404, 10003, "Unknown Channel")
+        if channel.type == 1 and not channel.recipient.accepts_dms:
+            return error(403, 50007, "Cannot send messages to this user")
+        return json_response(self._new_message(channel, body, files).payload)
+
+    def _channel_message(
+        self, verb: str, channel_id: int, message_id: int, body: Any, files: list[dict]
+    ) -> web.Response:
+        message = self.messages.get(message_id)
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel_id
+            or message.ephemeral
+        ):
+            return error(404, 10008, "Unknown Message")
+        if verb == "DELETE":
+            message.deleted = True
+            return web.Response(status=204)
+        if verb == "PATCH":
+            self._edit(message, body, files)
+        return json_response(message.payload)
+
+    def _open_dm(self, user_id: int) -> Channel:
+        for channel in self.channels.values():
+            if channel.type == 1 and channel.recipient.id == user_id:
+                return channel
+        channel = Channel(self.snowflake(), 1, "dm", recipient=self.users[user_id])
+        self.channels[channel.id] = channel
+        return channel
+
+    # ---- interaction responses ------------------------------------------------------------
+
+    def _callback(self, token: str, body: dict, files: list[dict]) -> web.Response:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            return error(404, 10062, "Unknown interaction")
+        if interaction.response_type is not None:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        kind, data = body["type"], body.get("data") or {}
+        visible_to = interaction.user.id if (data.get("flags") or 0) & EPHEMERAL else None
+        if kind == 4:  # a new message
+            interaction.response = self._new_message(
+                interaction.channel, data, files, visible_to=visible_to, interaction=interaction
+            )
+        elif kind == 5:  # deferred: "thinking", the followup edits @original later
+            interaction.response = self._new_message(
+                interaction.channel,
+                {"content": ""},
+                [],
+                visible_to=visible_to,
+                interaction=interaction,
+            )
+        elif kind == 7:  # edit the message the component is on
+            interaction.response = self._edit(interaction.source, data, files)
+        elif kind == 9:
+            check_modal(data)
+            interaction.modal = data
+        elif kind != 6:  # 6: deferred update, nothing to show yet
+            return error(400, 50035, f"Invalid Form Body: unknown callback type {kind}")
+        interaction.response_type = kind
+        interaction.answered.set()
+        message = interaction.response
+        return json_response(
+            {
+                "interaction": {
+                    "id": str(interaction.id),
+                    "type": interaction.kind,
+                    "response_message_id": str(message.id) if message else None,
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": bool(message and message.ephemeral),
+                },
+                "resource": {"type": kind, **({"message": message.payload} if message else {})},
+            }
+        )
+
+    def _followup(self, token: str, body: dict, files: list[dict]) -> web.Response:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            return error(404, 10015, "Unknown Webhook")
+        visible_to = interaction.user.id if (body.get("flags") or 0) & EPHEMERAL else None
+        message = self._new_message(
+            interaction.channel, body, files, visible_to=visible_to, interaction=interaction
+        )
+        interaction.followups.append(message)
+        interaction.followed_up.set()
+        return json_response(message.payload)
+
+    def _webhook_message(
+        self, verb: str, token: str, message_id: str, body: Any, files: list[dict]
+    ) -> web.Response:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            return error(404, 10015, "Unknown Webhook")
+        if message_id == "@original":
+            message = interaction.response
+        else:
+            message = next((m for m in interaction.messages if m.id == int(message_id)), None)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        if verb == "DELETE":
+            message.deleted = True
+            return web.Response(status=204)
+        if verb == "PATCH":
+            self._edit(message, body, files)
+            interaction.followed_up.set()
+        return json_response(message.payload)

@@ -1,0 +1,237 @@
+"""What a member can do in the fake Discord: run a slash command, click, choose, submit a modal.
+
+Each action sends a real INTERACTION_CREATE over the gateway and waits until the bot answers
+(failing after Discord's 3-second limit). It refuses what Discord's own client would not send
+(missing required options, values out of range, clicking a disabled button).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tests.fakediscord.server import (
+    EVERYDAY_PERMISSIONS,
+    Channel,
+    FakeDiscord,
+    Interaction,
+    Message,
+    User,
+)
+
+ANSWER_LIMIT = 3.0
+OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
+
+
+class DiscordClientRefuses(ValueError):
+    """Discord's client would not let a member send this."""
+
+
+class Tester:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.answer_times: list[float] = []
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    async def slash(
+        self, user: User, channel: Channel, command: str, **options: object
+    ) -> Interaction:
+        """Run `/command` (with a space for subcommands: "chips grant") with named options."""
+        top, *path = command.split()
+        definition = self._command(channel, top)
+        data = {"id": definition["id"], "name": top, "type": 1}
+        if definition.get("guild_id"):
+            data["guild_id"] = definition["guild_id"]
+        holder, nest = definition, data
+        for name in path:
+            holder = next((o for o in holder.get("options", []) if o["name"] == name), None)
+            if holder is None:
+                raise DiscordClientRefuses(f"/{command}: no subcommand {name!r}")
+            child = {"name": name, "type": holder["type"]}
+            nest["options"] = [child]
+            nest = child
+        nest["options"], resolved = self._options(channel, command, holder, options)
+        if resolved:
+            data["resolved"] = resolved
+        return await self._send(user, channel, 2, data)
+
+    async def click(self, user: User, message: Message, label: str) -> Interaction:
+        button = message.button(label)
+        if button.get("disabled"):
+            raise DiscordClientRefuses(f"the {label!r} button is disabled")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._send(user, self._channel(message), 3, data, message)
+
+    async def choose(
+        self, user: User, message: Message, values: list[str], custom_id: str | None = None
+    ) -> Interaction:
+        selects = [c for row in message.components for c in row["components"] if c["type"] == 3]
+        select = next((s for s in selects if custom_id in (None, s["custom_id"])), None)
+        if select is None:
+            raise LookupError(f"no select {custom_id or ''} on message {message.id}")
+        allowed = {option["value"] for option in select["options"]}
+        if not set(values) <= allowed:
+            raise DiscordClientRefuses(f"{values} are not all options of the select")
+        if not select.get("min_values", 1) <= len(values) <= select.get("max_values", 1):
+            raise DiscordClientRefuses(f"{len(values)} values is outside the select's bounds")
+        data = {"custom_id": select["custom_id"], "component_type": 3, "values": values}
+        return await self._send(user, self._channel(message), 3, data, message)
+
+    async def submit_modal(
+        self, user: User, opened: Interaction, values: dict[str, str]
+    ) -> Interaction:
+        modal = opened.modal
+        if modal is None:
+            raise LookupError("that interaction did not open a modal")
+        rows = []
+        for row in modal["components"]:
+            inputs = row.get("components") or [row["component"]]
+            answers = [
+                {"type": 4, "custom_id": i["custom_id"], "value": values.get(i["custom_id"], "")}
+                for i in inputs
+            ]
+            rows.append(
+                {"type": 1, "components": answers}
+                if row["type"] == 1
+                else {"type": row["type"], "component": answers[0]}
+            )
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        return await self._send(user, opened.channel, 5, data, opened.source)
+
+    # ---- reading --------------------------------------------------------------------------
+
+    def dms(self, user: User) -> list[Message]:
+        channels = {
+            c.id for c in self.fake.channels.values() if c.type == 1 and c.recipient.id == user.id
+        }
+        return [
+            m for m in self.fake.messages.values() if m.channel_id in channels and not m.deleted
+        ]
+
+    def channel_messages(self, channel: Channel) -> list[Message]:
+        """Messages everyone in the channel can see (not ephemeral, not deleted)."""
+        return [
+            m
+            for m in self.fake.messages.values()
+            if m.channel_id == channel.id and not m.ephemeral and not m.deleted
+        ]
+
+    def count_calls(self, method: str | None = None, prefix: str = "") -> int:
+        return sum(
+            1
+            for call in self.fake.calls
+            if (method is None or call.method == method) and call.path.startswith(prefix)
+        )
+
+    async def idle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
+        """Wait until the bot has made no REST call for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        seen = -1
+        while time.monotonic() < deadline:
+            if self.fake.in_flight == 0 and len(self.fake.calls) == seen:
+                return
+            seen = len(self.fake.calls)
+            await asyncio.sleep(quiet)
+        raise AssertionError("the bot kept calling Discord; it never went idle")
+
+    # ---- building interactions -------------------------------------------------------------
+
+    def _command(self, channel: Channel, name: str) -> dict:
+        for scope in (channel.guild_id, None):
+            for command in self.fake.commands.get(scope, []):
+                if command["name"] == name:
+                    return command
+        raise DiscordClientRefuses(f"no synced command /{name}")
+
+    def _channel(self, message: Message) -> Channel:
+        return self.fake.channels[message.channel_id]
+
+    def _options(
+        self, channel: Channel, command: str, holder: dict, given: dict
+    ) -> tuple[list, dict]:
+        declared = {o["name"]: o for o in holder.get("options", [])}
+        unknown = set(given) - set(declared)
+        if unknown:
+            raise DiscordClientRefuses(f"/{command} has no option {sorted(unknown)}")
+        options, resolved = [], {}
+        for name, option in declared.items():
+            if name not in given or given[name] is None:
+                if option.get("required"):
+                    raise DiscordClientRefuses(f"/{command} needs the option {name!r}")
+                continue
+            value = given[name]
+            if option["type"] == 6:  # a user
+                guild = self.fake.guild_of(channel)
+                resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                member = self.fake.member_payload(guild, value)
+                resolved.setdefault("members", {})[str(value.id)] = {
+                    k: v for k, v in member.items() if k != "user"
+                }
+                value = str(value.id)
+            else:
+                self._check_value(command, option, value)
+            options.append({"name": name, "type": option["type"], "value": value})
+        return options, resolved
+
+    @staticmethod
+    def _check_value(command: str, option: dict, value: object) -> None:
+        expected = OPTION_TYPES.get(option["type"])
+        if expected and not isinstance(value, expected):
+            raise DiscordClientRefuses(f"/{command} {option['name']} must be {expected.__name__}")
+        low, high = option.get("min_value"), option.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise DiscordClientRefuses(f"/{command} {option['name']} must be in [{low}, {high}]")
+        choices = [choice["value"] for choice in option.get("choices") or []]
+        if choices and value not in choices:
+            raise DiscordClientRefuses(f"/{command} {option['name']} must be one of {choices}")
+
+    async def _send(
+        self, user: User, channel: Channel, kind: int, data: dict, message: Message | None = None
+    ) -> Interaction:
+        if message is not None and message.ephemeral and message.visible_to != user.id:
+            raise DiscordClientRefuses(
+                "a member cannot see, let alone click, another's ephemeral message"
+            )
+        fake = self.fake
+        interaction = Interaction(
+            fake.snowflake(), f"token-{fake.snowflake()}", user, channel, kind, message
+        )
+        fake.interactions[interaction.token] = interaction
+        payload = {
+            "id": str(interaction.id),
+            "application_id": str(fake.application_id),
+            "type": kind,
+            "token": interaction.token,
+            "version": 1,
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "data": data,
+            "locale": "en-US",
+            "app_permissions": str(EVERYDAY_PERMISSIONS),
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0 if channel.guild_id else 1,
+        }
+        guild = fake.guild_of(channel)
+        if guild is not None:
+            payload |= {
+                "guild_id": str(guild.id),
+                "guild_locale": "en-US",
+                "member": fake.member_payload(guild, user),
+            }
+        else:
+            payload["user"] = user.payload()
+        if message is not None:
+            payload["message"] = message.payload
+        started = time.monotonic()
+        await fake.dispatch("INTERACTION_CREATE", payload)
+        try:
+            await asyncio.wait_for(interaction.answered.wait(), ANSWER_LIMIT)
+        except TimeoutError:
+            raise AssertionError(
+                f"the bot did not answer within {ANSWER_LIMIT} s: {data}"
+            ) from None
+        self.answer_times.append(time.monotonic() - started)
+        return interaction
