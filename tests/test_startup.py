@@ -2,7 +2,6 @@
 
 import asyncio
 import json
-import logging
 import os
 import subprocess
 import sys
@@ -70,17 +69,6 @@ def discord_that_rejects_tokens():
     thread.join(5)
     loop.run_until_complete(runner.cleanup())
     loop.close()
-
-
-@pytest.fixture
-def restore_logging():
-    """main() configures logging for the process; put it back for the tests after."""
-    handlers, level = logging.root.handlers[:], logging.root.level
-    discord_level = logging.getLogger("discord").level
-    yield
-    logging.root.handlers[:] = handlers
-    logging.root.setLevel(level)
-    logging.getLogger("discord").setLevel(discord_level)
 
 
 def test_rejected_token_prints_one_sentence_and_exits_2(

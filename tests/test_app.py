@@ -1,0 +1,76 @@
+"""The bot process: cogs, command sync, refusing a database from a newer bot."""
+
+import asyncio
+import logging
+import sqlite3
+import threading
+
+import discord.gateway
+import discord.http
+import pytest
+import yarl
+
+import bot.__main__ as entry
+from bot.app import cog_modules
+from tests.fakediscord import FakeDiscord
+
+
+async def test_every_cog_is_loaded_with_one_log_line(world, caplog):
+    caplog.set_level(logging.INFO, logger="bot.app")
+    await world.stop_bot()
+    await world.start_bot()
+    loaded = [r.getMessage() for r in caplog.records if r.getMessage().startswith("loaded ")]
+    assert loaded == [f"loaded {module}" for module in cog_modules()]
+    assert "cogs.economy" in cog_modules()
+    assert set(world.bot.extensions) == set(cog_modules())
+
+
+async def test_commands_sync_to_the_development_guild_when_set(world):
+    await world.stop_bot()
+    world.settings.dev_guild_id = world.guild.id
+    world.fake.commands.clear()
+    await world.start_bot()
+    assert None not in world.fake.commands
+    names = {command["name"] for command in world.fake.commands[world.guild.id]}
+    assert {"balance", "daily", "give", "leaderboard", "chips"} <= names
+    reply = await world.tester.slash(world.alice, world.channel, "balance")
+    assert reply.text == "You have 1,000 chips."
+
+
+def test_command_names_do_not_clash(world):
+    names = [command["name"] for command in world.fake.commands[None]]
+    assert len(names) == len(set(names))
+
+
+@pytest.fixture
+def fake_discord_in_a_thread(monkeypatch):
+    """The fake Discord on its own loop, for tests that call the blocking entry point."""
+    loop = asyncio.new_event_loop()
+    fake = FakeDiscord()
+    loop.run_until_complete(fake.start())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    yield fake
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.run_until_complete(fake.stop())
+    loop.close()
+
+
+def test_a_database_from_a_newer_bot_stops_start_up_with_one_sentence(
+    fake_discord_in_a_thread, restore_logging, monkeypatch, tmp_path, capsys
+):
+    database = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(database) as connection:
+        connection.execute("PRAGMA user_version = 99")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", fake_discord_in_a_thread.token)
+    monkeypatch.setenv("DATABASE_PATH", str(database))
+    monkeypatch.setenv("LOG_LEVEL", "WARNING")
+    assert entry.main() == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "schema version 99" in lines[0] and "newer version" in lines[0]
