@@ -1,8 +1,14 @@
+import asyncio
 import logging
+import threading
 
+import discord.gateway
+import discord.http
 import pytest
+import yarl
 
 from tests.e2e import world  # noqa: F401  (the end-to-end fixture, for every test module)
+from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture
@@ -14,3 +20,22 @@ def restore_logging():
     logging.root.handlers[:] = handlers
     logging.root.setLevel(level)
     logging.getLogger("discord").setLevel(discord_level)
+
+
+@pytest.fixture
+def fake_discord_in_a_thread(monkeypatch):
+    """The fake Discord on its own loop, for tests that call the blocking entry point."""
+    loop = asyncio.new_event_loop()
+    fake = FakeDiscord()
+    loop.run_until_complete(fake.start())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+    )
+    yield fake
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.run_until_complete(fake.stop())
+    loop.close()

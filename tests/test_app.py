@@ -1,18 +1,10 @@
 """The bot process: cogs, command sync, refusing a database from a newer bot."""
 
-import asyncio
 import logging
 import sqlite3
-import threading
-
-import discord.gateway
-import discord.http
-import pytest
-import yarl
 
 import bot.__main__ as entry
 from bot.app import cog_modules
-from tests.fakediscord import FakeDiscord
 
 
 async def test_every_cog_is_loaded_with_one_log_line(world, caplog):
@@ -40,25 +32,6 @@ async def test_commands_sync_to_the_development_guild_when_set(world):
 def test_command_names_do_not_clash(world):
     names = [command["name"] for command in world.fake.commands[None]]
     assert len(names) == len(set(names))
-
-
-@pytest.fixture
-def fake_discord_in_a_thread(monkeypatch):
-    """The fake Discord on its own loop, for tests that call the blocking entry point."""
-    loop = asyncio.new_event_loop()
-    fake = FakeDiscord()
-    loop.run_until_complete(fake.start())
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
-    )
-    yield fake
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.run_until_complete(fake.stop())
-    loop.close()
 
 
 def test_a_database_from_a_newer_bot_stops_start_up_with_one_sentence(

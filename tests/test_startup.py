@@ -1,16 +1,9 @@
 """`python -m bot` stops with one sentence and status 2 when it cannot start."""
 
-import asyncio
-import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
-
-import discord.http
-import pytest
-from aiohttp import web
 
 import bot.__main__ as entry
 
@@ -46,35 +39,10 @@ def test_invalid_setting_prints_one_sentence_and_exits_2(tmp_path):
     assert "STARTING_CHIPS" in result.stderr
 
 
-@pytest.fixture
-def discord_that_rejects_tokens():
-    """A local HTTP server answering Discord's login call with 401, as Discord does."""
-
-    async def unauthorized(_request: web.Request) -> web.Response:
-        body = json.dumps({"message": "401: Unauthorized", "code": 0})
-        return web.Response(status=401, text=body, content_type="application/json")
-
-    loop = asyncio.new_event_loop()
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", unauthorized)
-    runner = web.AppRunner(app)
-    loop.run_until_complete(runner.setup())
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    loop.run_until_complete(site.start())
-    port = site._server.sockets[0].getsockname()[1]
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}/api/v10"
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.run_until_complete(runner.cleanup())
-    loop.close()
-
-
 def test_rejected_token_prints_one_sentence_and_exits_2(
-    discord_that_rejects_tokens, restore_logging, monkeypatch, tmp_path, capsys
+    fake_discord_in_a_thread, restore_logging, monkeypatch, tmp_path, capsys
 ):
-    monkeypatch.setattr(discord.http.Route, "BASE", discord_that_rejects_tokens)
+    # The fake answers GET /users/@me with 401 for any token but its own, as Discord does.
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("LOG_LEVEL", "WARNING")
     monkeypatch.chdir(tmp_path)

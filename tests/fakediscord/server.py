@@ -582,6 +582,12 @@ class FakeDiscord:
             or message.ephemeral
         ):
             return error(404, 10008, "Unknown Message")
+        return self._message_verb(verb, message, body, files)
+
+    def _message_verb(
+        self, verb: str, message: Message, body: Any, files: list[dict]
+    ) -> web.Response:
+        """GET, PATCH (edit) or DELETE one message."""
         if verb == "DELETE":
             message.deleted = True
             return web.Response(status=204)
@@ -666,10 +672,6 @@ class FakeDiscord:
             message = next((m for m in interaction.messages if m.id == int(message_id)), None)
         if message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
-        if verb == "DELETE":
-            message.deleted = True
-            return web.Response(status=204)
         if verb == "PATCH":
-            self._edit(message, body, files)
             interaction.followed_up.set()
-        return json_response(message.payload)
+        return self._message_verb(verb, message, body, files)
