@@ -70,7 +70,7 @@ async def test_give_more_than_you_have_is_refused_and_changes_nothing(world):
         world.alice, world.channel, "give", member=world.bob, amount=5000
     )
     assert reply.response.ephemeral
-    assert reply.text == "You have 1000 chips; 5000 are needed."
+    assert reply.text == "You have 1,000 chips; 5,000 are needed."
     assert [await balance_of(world, m) for m in (world.alice, world.bob)] == [1000, 1000]
 
 

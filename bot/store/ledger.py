@@ -22,7 +22,7 @@ class InsufficientChips(UserError):
     def __init__(self, account: Account, available: int, needed: int) -> None:
         self.account, self.available, self.needed = account, available, needed
         whose = "You have" if account.kind == "member" else "The table has"
-        super().__init__(f"{whose} {available} chips; {needed} are needed.")
+        super().__init__(f"{whose} {available:,} chips; {needed:,} are needed.")
 
 
 @dataclass(frozen=True)
