@@ -10,7 +10,9 @@
 - refused actions raise IllegalAction and leave the state byte-for-byte unchanged;
 - no view shows a card hidden from its viewer, and a seat is never shown less than the public;
 - every pending seat has legal actions and its default action is one of them;
-- any snapshot restores to an equal state that continues exactly like the original.
+- any snapshot restores to an equal state that continues exactly like the original;
+- for games played hand after hand: players leave between hands taking their stacks, and
+  cashing out at the end hands back every chip.
 
 test_conformance.py runs it for every registered game; a new game needs no extra line there.
 """
@@ -25,6 +27,9 @@ from dataclasses import dataclass
 from bot.engine import Action, GameSpec, GameState, IllegalAction
 
 BOGUS = Action(kind="no-such-action")
+# What the table (not a seat) does between hands, recorded in trajectories like seat actions.
+NEXT_HAND = Action(kind="table:next-hand")
+LEAVE = Action(kind="table:leave")
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,27 @@ def choose(state: GameState, chooser: random.Random) -> tuple[int, Action]:
     return seat, chooser.choice(state.legal_actions(seat))
 
 
+def between_hands(state: GameState, chooser: random.Random) -> tuple[int, Action]:
+    """Now and then a seat leaves; otherwise the table deals the next hand."""
+    if chooser.random() < 0.15:
+        return chooser.randrange(state.seat_count), LEAVE
+    return -1, NEXT_HAND
+
+
+def perform(state: GameState, seat: int, action: Action) -> int:
+    """Carry out a step; returns the chips that left the game with it."""
+    if action == NEXT_HAND:
+        state.next_hand()
+        return 0
+    if action == LEAVE:
+        try:
+            return state.leave(seat)
+        except IllegalAction:  # already gone
+            return 0
+    state.apply(seat, action)
+    return 0
+
+
 def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: bool) -> list[Step]:
     chooser = random.Random(seed)
     auditor = random.Random(f"audit:{seed}")  # its own stream, so auditing cannot steer play
@@ -63,14 +89,23 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
         if audit:
             check_state(spec, state, deck, chips)
             check_refusals(state, seen, auditor)
-        seat, action = choose(state, chooser)
-        seen.append(action)
-        state.apply(seat, action)
+        if state.pending():
+            seat, action = choose(state, chooser)
+            seen.append(action)
+        else:
+            assert state.awaiting_next_hand(), (
+                "nobody to act, yet the game is neither over nor between hands"
+            )
+            seat, action = between_hands(state, chooser)
+        chips -= perform(state, seat, action)
         steps.append(Step(seat, action, state.snapshot()))
     if audit:
         check_state(spec, state, deck, chips)
         assert state.pending() == [], "a finished game still asks for decisions"
         check_refusals(state, seen, auditor)
+        payouts = state.cash_out()
+        assert sum(payouts) == chips and min(payouts, default=0) >= 0, "cash-out lost chips"
+        assert state.chip_total() == 0, "chips stayed in the game after cashing out"
     return steps
 
 
@@ -135,7 +170,7 @@ def check_resume(spec: GameSpec, steps: list[Step], at: int) -> None:
     """Restore the snapshot after step `at` and replay the rest: identical snapshots."""
     state = spec.restore(steps[at].snapshot)
     for step in steps[at + 1 :]:
-        state.apply(step.seat, step.action)
+        perform(state, step.seat, step.action)
         assert state.snapshot() == step.snapshot, "a resumed game diverged"
 
 

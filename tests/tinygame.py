@@ -196,6 +196,13 @@ class TinyState(GameState):
     def chip_total(self) -> int:
         return sum(self.stacks) + self.pot
 
+    def cash_out(self) -> list[int]:
+        for index in range(self.pot):  # odd chips one by one from seat 0
+            self.stacks[index % self.seat_count] += 1
+        payouts, self.stacks, self.pot = self.stacks, [0] * self.seat_count, 0
+        self.phase = "over"
+        return payouts
+
 
 def tiny_spec(state_model: type[TinyState] = TinyState, game_id: str = "highcard") -> GameSpec:
     """The spec for High Card, or for a deliberately broken subclass of its state."""

@@ -39,7 +39,7 @@ class HandEnded(Event):
     kind: Literal["hand_ended"] = "hand_ended"
     hand: int
     net_chips: list[int]
-    scores: list[int] | None = None
+    scores: list[int | None] | None = None  # None for a seat that did not show
     winners: list[int] = []
 
 
@@ -114,6 +114,23 @@ class GameState(BaseModel, ABC):
     def chip_total(self) -> int:
         """Chips inside the game (stacks + pots). Constant over a match; 0 for chipless games."""
         return 0
+
+    # ---- games played hand after hand at a table ------------------------------------------
+
+    def awaiting_next_hand(self) -> bool:
+        """True in the pause after a hand, when players may leave before `next_hand()`."""
+        return False
+
+    def next_hand(self) -> list[Event]:
+        raise IllegalAction("A hand is still being played.")
+
+    def leave(self, seat: int) -> int:
+        """Take `seat` out of the game; returns the chips it takes with it."""
+        raise IllegalAction("You can't leave this game now.")
+
+    def cash_out(self) -> list[int]:
+        """End the game for good; returns every seat's chips (pots shared out), leaving none."""
+        return [0] * self.seat_count
 
     # ---- shared behaviour -------------------------------------------------------------
 

@@ -2,3 +2,5 @@
 
 Importing this package registers every playable game with `bot.engine.registry`.
 """
+
+from bot.games.terrapin import western as western

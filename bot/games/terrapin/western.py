@@ -1,0 +1,386 @@
+"""Western Terrapin (shared/rules/terrapin.md, DECISIONS.md).
+
+Ante 1; two private cards; a betting round from the dealer's left; three shared cards
+(redealt while they alone are Turtle Butt); a betting round from the last aggressive player;
+take-or-stand draws from the last aggressive player; a final betting round; a showdown from
+the last aggressive player with mucking. The table goes on hand after hand.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.cards import decktet
+from bot.cards.decktet import DecktetCard
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    HandEnded,
+    IllegalAction,
+    Rng,
+    Viewer,
+    registry,
+)
+from bot.games.betting import Betting, BettingAction, Check, Fold, Limits
+from bot.games.terrapin.table import (
+    TURTLE_BUTT,
+    HandResult,
+    Muck,
+    Mucked,
+    Show,
+    TerrapinTable,
+    hand_value,
+)
+
+ANTE = 1
+PRIVATE_CARDS = 2
+SHARED_CARDS = 3
+
+
+class WesternOptions(BaseModel):
+    raise_limit: int = Field(default=5, ge=1, le=100, description="Largest bet or raise")
+    allow_check: bool = Field(default=False, description="May the first player check?")
+
+
+class Take(Action):
+    kind: Literal["take"] = "take"
+
+
+class Stand(Action):
+    kind: Literal["stand"] = "stand"
+
+
+WesternAction = Annotated[BettingAction | Take | Stand | Show | Muck, Field(discriminator="kind")]
+
+
+class HandStarted(Event):
+    kind: Literal["hand_started"] = "hand_started"
+    hand: int
+    dealer: int
+    players: list[int]
+    pot: int
+
+
+class Drew(Event):
+    kind: Literal["drew"] = "drew"
+    seat: int
+    took: bool  # False: stood
+
+
+class SeatView(BaseModel):
+    seat: int
+    seated: bool
+    stack: int
+    in_hand: bool
+    folded: bool
+    bet: int  # chips put in during this betting round
+    cards: int  # how many private cards
+    standing: bool
+
+
+class WesternView(BaseModel):
+    hand: int
+    phase: str
+    betting_round: int
+    dealer: int
+    pot: int
+    shared: list[DecktetCard]
+    set_aside: list[DecktetCard]
+    deck_left: int
+    seats: list[SeatView]
+    to_act: int | None
+    to_call: int
+    last_aggressor: int
+    raise_limit: int
+    result: HandResult | None
+    my_cards: list[DecktetCard] | None = None
+    my_score: int | None = None  # with the shared cards; None for Turtle Butt
+
+
+Phase = Literal["betting", "draw", "showdown", "between", "over"]
+
+
+class WesternState(TerrapinTable):
+    options: WesternOptions
+    phase: Phase = "betting"
+    betting: Betting
+    betting_round: int = 0
+    last_aggressor: int = 0
+    draw_turn: int | None = None
+    standing: list[bool] = []
+    showdown_queue: list[int] = []
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(high=self.options.raise_limit, allow_check=self.options.allow_check)
+
+    # ---- the flow of a hand ---------------------------------------------------------------
+
+    def start_hand(self) -> list[Event]:
+        self.collect_and_shuffle()
+        playing = self.able_to_ante(ANTE)
+        if len(playing) < 2:
+            return self.end_match()
+        self.stacks_at_start = list(self.stacks)
+        self.betting = Betting.for_hand(self.seat_count, playing)
+        for seat in playing:
+            self.betting.put_in(self.stacks, seat, ANTE)
+        order = self.seats_from(self.dealer + 1, lambda s: s in playing)
+        self.deal_private(order, PRIVATE_CARDS)
+        self.standing = [False] * self.seat_count
+        self.last_aggressor = order[0]
+        self.betting_round = 0
+        events: list[Event] = [
+            HandStarted(hand=self.hand, dealer=self.dealer, players=order, pot=self.pot())
+        ]
+        return events + self.next_betting_round(first=order[0])
+
+    def pot(self) -> int:
+        return self.carry + self.betting.total()
+
+    def in_hand(self) -> list[int]:
+        return self.betting.in_hand()
+
+    def next_betting_round(self, first: int) -> list[Event]:
+        self.betting_round += 1
+        self.phase = "betting"
+        if self.betting.start_round(self.stacks, first):
+            return []
+        return self.after_betting()
+
+    def after_betting(self) -> list[Event]:
+        """A betting round is over: deal, draw, or show down, as the hand has reached."""
+        if self.betting.last_aggressor is not None:
+            self.last_aggressor = self.betting.last_aggressor
+        if len(self.in_hand()) == 1:
+            return self.uncontested()
+        if self.betting_round == 1:
+            return [
+                self.deal_shared(SHARED_CARDS),
+                *self.next_betting_round(self.first_after_lap()),
+            ]
+        if self.betting_round == 2:
+            return self.start_draw()
+        return self.start_showdown()
+
+    def first_after_lap(self) -> int:
+        """The last aggressive player, or the next player still in after them."""
+        return self.seats_from(self.last_aggressor, lambda s: s in self.in_hand())[0]
+
+    def start_draw(self) -> list[Event]:
+        self.phase = "draw"
+        self.draw_turn = self.first_after_lap() if self.deck else None
+        return [] if self.draw_turn is not None else self.next_betting_round(self.first_after_lap())
+
+    def next_drawer(self, after: int) -> int | None:
+        if not self.deck:
+            return None
+        drawing = self.seats_from(after + 1, lambda s: s in self.in_hand() and not self.standing[s])
+        return drawing[0] if drawing else None
+
+    def start_showdown(self) -> list[Event]:
+        self.phase = "showdown"
+        self.showdown_queue = self.seats_from(self.last_aggressor, lambda s: s in self.in_hand())
+        return self.run_showdown()
+
+    def run_showdown(self) -> list[Event]:
+        """Reveal in order; stop at a hand its owner may muck (their decision)."""
+        events: list[Event] = []
+        pots = self.betting.pots(self.carry)
+        while self.showdown_queue:
+            seat = self.showdown_queue[0]
+            if not self.must_show(seat, pots):
+                return events
+            self.showdown_queue.pop(0)
+            events.append(self.reveal(seat))
+        return events + self.award(pots) + self.end_hand()
+
+    def uncontested(self) -> list[Event]:
+        (winner,) = self.in_hand()
+        won = self.pot()
+        self.stacks[winner] += won
+        self.carry = 0
+        self.result = HandResult(
+            winners=[winner], won=[won if s == winner else 0 for s in range(self.seat_count)]
+        )
+        return self.end_hand()
+
+    def end_hand(self) -> list[Event]:
+        self.phase = "between"
+        self.betting.committed = [0] * self.seat_count
+        net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
+        scores = [
+            max(hand_value(self.full_hand(s)), 0) if self.shown[s] is not None else None
+            for s in range(self.seat_count)
+        ]
+        return [
+            HandEnded(hand=self.hand, net_chips=net, scores=scores, winners=self.result.winners)
+        ]
+
+    def awaiting_next_hand(self) -> bool:
+        return self.phase == "between"
+
+    def next_hand(self) -> list[Event]:
+        if self.phase != "between":
+            return super().next_hand()
+        self.hand += 1
+        if any(self.seated):
+            self.dealer = self.left_of(self.dealer, lambda s: self.seated[s])
+        return self.start_hand()
+
+    # ---- the protocol ---------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        if self.phase == "betting":
+            owed = self.betting.to_call(self.betting.to_act)
+            prompt = (
+                f"{owed} to call"
+                if owed
+                else "Bet or fold"
+                if not self.options.allow_check
+                else "Check or bet"
+            )
+            return [Decision(seat=self.betting.to_act, kind="bet", prompt=prompt)]
+        if self.phase == "draw":
+            return [Decision(seat=self.draw_turn, kind="draw", prompt="Take a card or stand")]
+        if self.phase == "showdown":
+            return [
+                Decision(
+                    seat=self.showdown_queue[0],
+                    kind="muck",
+                    prompt="Your hand can't win: muck it or show it?",
+                )
+            ]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "betting":
+            return self.betting.legal(self.stacks, seat, self.limits)
+        if self.phase == "draw" and seat == self.draw_turn:
+            return [Take(), Stand()]
+        if self.phase == "showdown" and self.showdown_queue[:1] == [seat]:
+            return [Muck(), Show()]
+        return []
+
+    def verify(self, seat: int, action: Action) -> None:
+        betting = self.phase == "betting" and seat == self.betting.to_act
+        if betting and action not in self.legal_actions(seat):
+            raise IllegalAction(self.betting.explain(self.stacks, seat, action, self.limits))
+        super().verify(seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """Stand in the draw, muck at the showdown; check when allowed, else fold."""
+        if self.phase == "draw":
+            return Stand()
+        if self.phase == "showdown":
+            return Muck()
+        return Check() if Check() in self.legal_actions(seat) else Fold()
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == "betting":
+            events: list[Event] = [self.betting.act(self.stacks, seat, action, self.limits)]
+            if self.betting.to_act is None:
+                events += self.after_betting()
+            return events
+        if self.phase == "draw":
+            took = isinstance(action, Take)
+            if took:
+                self.hands[seat].append(self.deck.pop())
+            else:
+                self.standing[seat] = True
+            self.draw_turn = self.next_drawer(seat)
+            events = [Drew(seat=seat, took=took)]
+            if self.draw_turn is None:
+                events += self.next_betting_round(self.first_after_lap())
+            return events
+        self.showdown_queue.pop(0)
+        if isinstance(action, Show):
+            event: Event = self.reveal(seat)
+        else:
+            self.mucked[seat] = True
+            event = Mucked(seat=seat)
+        return [event, *self.run_showdown()]
+
+    def view(self, viewer: Viewer) -> WesternView:
+        betting = self.betting
+        to_act = (
+            betting.to_act
+            if self.phase == "betting"
+            else self.draw_turn
+            if self.phase == "draw"
+            else None
+        )
+        seats = [
+            SeatView(
+                seat=s,
+                seated=self.seated[s],
+                stack=self.stacks[s],
+                in_hand=s in self.in_hand(),
+                folded=betting.folded[s] and bool(self.hands[s]),
+                bet=betting.round_bets[s] if self.phase == "betting" else 0,
+                cards=len(self.hands[s]),
+                standing=self.standing[s],
+            )
+            for s in range(self.seat_count)
+        ]
+        view = WesternView(
+            hand=self.hand,
+            phase=self.phase,
+            betting_round=self.betting_round,
+            dealer=self.dealer,
+            pot=self.pot(),
+            shared=self.shared,
+            set_aside=self.set_aside,
+            deck_left=len(self.deck),
+            seats=seats,
+            to_act=to_act,
+            to_call=betting.to_call(to_act) if self.phase == "betting" else 0,
+            last_aggressor=self.last_aggressor,
+            raise_limit=self.options.raise_limit,
+            result=self.result if self.phase == "between" else None,
+        )
+        if viewer is not None and self.hands[viewer]:
+            value = hand_value(self.full_hand(viewer))
+            view.my_cards = self.hands[viewer]
+            view.my_score = None if value == TURTLE_BUTT else value
+        return view
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def chip_total(self) -> int:
+        return sum(self.stacks) + self.pot()
+
+
+def new_western(options: WesternOptions, stacks: list[int], seed: int) -> WesternState:
+    state = WesternState(
+        rng=Rng(seed=seed),
+        seat_count=len(stacks),
+        options=options,
+        stacks=stacks,
+        seated=[True] * len(stacks),
+        deck=decktet.deck(),
+        betting=Betting.for_hand(len(stacks), []),
+    )
+    state.start_hand()
+    return state
+
+
+WESTERN = registry.register(
+    GameSpec(
+        id="western",
+        name="Western Terrapin",
+        min_players=2,
+        max_players=7,
+        options_model=WesternOptions,
+        state_model=WesternState,
+        action_model=WesternAction,
+        deck=decktet.deck,
+        create=new_western,
+        uses_chips=True,
+    )
+)
