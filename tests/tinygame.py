@@ -162,7 +162,9 @@ class TinyState(GameState):
                 self.stacks[seat] += share
             self.pot -= share * len(winners)
         net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
-        events.append(HandEnded(hand=self.hand, net_chips=net, winners=winners))
+        events.append(
+            HandEnded(hand=self.hand, players=self.in_hand(), net_chips=net, winners=winners)
+        )
         self.hand += 1
         return events + self.start_hand()
 

@@ -38,6 +38,7 @@ class HandEnded(Event):
 
     kind: Literal["hand_ended"] = "hand_ended"
     hand: int
+    players: list[int]  # the seats dealt into the hand
     net_chips: list[int]
     scores: list[int | None] | None = None  # None for a seat that did not show
     winners: list[int] = []

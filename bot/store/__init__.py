@@ -10,9 +10,19 @@ from bot.store.ledger import (
     Standing,
     Totals,
 )
+from bot.store.tables import (
+    ActionRecord,
+    ChipOperation,
+    SeatRecord,
+    StaleTable,
+    TableRecord,
+    TableStore,
+)
 
 __all__ = [
     "Account",
+    "ActionRecord",
+    "ChipOperation",
     "Database",
     "InsufficientChips",
     "Ledger",
@@ -20,7 +30,11 @@ __all__ = [
     "Move",
     "ResultRow",
     "SchemaTooNew",
+    "SeatRecord",
+    "StaleTable",
     "Standing",
+    "TableRecord",
+    "TableStore",
     "Totals",
     "bundled_migrations",
 ]

@@ -194,17 +194,29 @@ class Ledger:
         results: Sequence[ResultRow] = (),
     ) -> bool:
         """Run one operation atomically. Returns False (moving nothing) if `key` was used."""
+        async with self.db.transaction() as conn:
+            return await self.execute_in(conn, guild_id, key, kind, moves, results)
+
+    async def execute_in(
+        self,
+        conn: aiosqlite.Connection,
+        guild_id: int,
+        key: str,
+        kind: str,
+        moves: Sequence[Move],
+        results: Sequence[ResultRow] = (),
+    ) -> bool:
+        """`execute` inside a transaction the caller holds (with its own writes beside it)."""
         for move in moves:
             if move.amount < 0 or (move.source is None and move.target is None):
                 raise ValueError(f"invalid chip movement {move!r}")
-        async with self.db.transaction() as conn:
-            if not await self._claim_key(conn, guild_id, key, kind):
-                return False
-            for move in moves:
-                if move.amount:
-                    await self._move(conn, guild_id, key, move)
-            for result in results:
-                await self._record(conn, guild_id, key, result)
+        if not await self._claim_key(conn, guild_id, key, kind):
+            return False
+        for move in moves:
+            if move.amount:
+                await self._move(conn, guild_id, key, move)
+        for result in results:
+            await self._record(conn, guild_id, key, result)
         return True
 
     # ---- inside a transaction ---------------------------------------------------------------

@@ -83,6 +83,7 @@ class TerrapinTable(GameState):
     shared: list[DecktetCard] = []
     set_aside: list[DecktetCard] = []
     stacks_at_start: list[int] = []
+    players: list[int] = []  # seats dealt into the current hand
     shown: list[list[DecktetCard] | None] = []
     mucked: list[bool] = []
     result: HandResult | None = None

@@ -125,7 +125,7 @@ class WesternState(TerrapinTable):
         playing = self.able_to_ante(ANTE)
         if len(playing) < 2:
             return self.end_match()
-        self.stacks_at_start = list(self.stacks)
+        self.stacks_at_start, self.players = list(self.stacks), playing
         self.betting = Betting.for_hand(self.seat_count, playing)
         for seat in playing:
             self.betting.put_in(self.stacks, seat, ANTE)
@@ -218,7 +218,13 @@ class WesternState(TerrapinTable):
             for s in range(self.seat_count)
         ]
         return [
-            HandEnded(hand=self.hand, net_chips=net, scores=scores, winners=self.result.winners)
+            HandEnded(
+                hand=self.hand,
+                players=self.players,
+                net_chips=net,
+                scores=scores,
+                winners=self.result.winners,
+            )
         ]
 
     def awaiting_next_hand(self) -> bool:

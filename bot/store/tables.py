@@ -1,0 +1,258 @@
+"""Persistence of game tables: lobby seats with their buy-ins, snapshots, actions, closing.
+
+Every method is one transaction. `commit` writes a step of play (snapshot, version, deadline,
+seat flags, the action record and any chip movements or results) all at once, so a crash
+leaves either the whole step or none of it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import aiosqlite
+
+from bot.errors import UserError
+from bot.store.db import Database
+from bot.store.ledger import Account, Ledger, Move, ResultRow
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    member_id: int
+    name: str
+    left: bool = False
+    leaving: bool = False
+    timeouts: int = 0
+    away: bool = False
+    dm_failed: bool = False
+    prompt: int = 0  # the table version at which this seat's pending decision opened
+
+
+@dataclass
+class TableRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: str
+    creator_id: int
+    buy_in: int
+    options: str
+    turn_seconds: int
+    message_id: int | None = None
+    state: str | None = None
+    version: int = 0
+    deadline: datetime | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChipOperation:
+    """Ledger work to do inside a table step (a cash-out, a hand's results)."""
+
+    key: str
+    kind: str
+    moves: Sequence[Move] = ()
+    results: Sequence[ResultRow] = ()
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    seat: int | None
+    action: str
+    timed_out: bool = False
+
+
+class StaleTable(Exception):
+    """The table changed under us (another process wrote a newer version)."""
+
+
+class TableStore:
+    def __init__(self, database: Database, ledger: Ledger) -> None:
+        self.db = database
+        self.ledger = ledger
+
+    async def create(self, table: TableRecord, creator_name: str, key: str) -> TableRecord:
+        """A new lobby with its creator seated and their buy-in in the table's escrow."""
+        async with self.db.transaction() as conn:
+            try:
+                cursor = await conn.execute(
+                    "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
+                    " buy_in, options, turn_seconds) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        table.guild_id,
+                        table.channel_id,
+                        table.game_id,
+                        table.creator_id,
+                        table.buy_in,
+                        table.options,
+                        table.turn_seconds,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise UserError("A table is already open in this channel.") from None
+            table.id = cursor.lastrowid
+            table.status = "lobby"
+            table.seats = [await self._seat(conn, table, table.creator_id, creator_name, key)]
+        return table
+
+    async def add_seat(self, table: TableRecord, member_id: int, name: str, key: str) -> SeatRecord:
+        async with self.db.transaction() as conn:
+            seat = await self._seat(conn, table, member_id, name, key)
+        table.seats.append(seat)
+        return seat
+
+    async def _seat(
+        self, conn: aiosqlite.Connection, table: TableRecord, member_id: int, name: str, key: str
+    ) -> SeatRecord:
+        number = 1 + max((s.seat for s in table.seats), default=-1)
+        await conn.execute(
+            "INSERT INTO table_seats (table_id, seat, member_id, name) VALUES (?, ?, ?, ?)",
+            (table.id, number, member_id, name),
+        )
+        move = Move(Account.member(member_id), Account.table(table.id), table.buy_in, "buy-in")
+        await self.ledger.execute_in(conn, table.guild_id, key, "buy_in", [move])
+        return SeatRecord(number, member_id, name)
+
+    async def remove_seat(self, table: TableRecord, seat: SeatRecord, key: str) -> None:
+        """A lobby seat leaves: its buy-in goes back."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table.id, seat.seat)
+            )
+            move = Move(
+                Account.table(table.id), Account.member(seat.member_id), table.buy_in, "leave lobby"
+            )
+            await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", [move])
+        table.seats.remove(seat)
+
+    async def set_message(self, table: TableRecord, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table.id)
+            )
+        table.message_id = message_id
+
+    async def start(self, table: TableRecord, state: str, deadline: datetime | None) -> None:
+        """Seats are renumbered 0..n-1 in join order and the first snapshot is written."""
+        async with self.db.transaction() as conn:
+            for number, seat in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+                await conn.execute(
+                    "UPDATE table_seats SET seat = ? WHERE table_id = ? AND member_id = ?",
+                    (-1 - number, table.id, seat.member_id),
+                )
+                seat.seat = number
+            await conn.execute(
+                "UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", (table.id,)
+            )
+            await self._write_table(conn, table, "playing", state, 0, deadline)
+        table.seats.sort(key=lambda s: s.seat)
+
+    async def commit(
+        self,
+        table: TableRecord,
+        *,
+        state: str,
+        deadline: datetime | None,
+        action: ActionRecord | None = None,
+        chips: Sequence[ChipOperation] = (),
+        status: str | None = None,
+    ) -> None:
+        """One step of play, atomically; raises StaleTable if someone else moved first."""
+        version = table.version + 1
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?"
+                " WHERE id = ? AND version = ?",
+                (state, version, _iso(deadline), status or table.status, table.id, table.version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleTable(f"table {table.id} is no longer at version {table.version}")
+            if action is not None:
+                await conn.execute(
+                    "INSERT INTO table_actions (table_id, version, seat, action, timed_out)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (table.id, version, action.seat, action.action, action.timed_out),
+                )
+            await self._write_seats(conn, table)
+            for operation in chips:
+                await self.ledger.execute_in(
+                    conn,
+                    table.guild_id,
+                    operation.key,
+                    operation.kind,
+                    operation.moves,
+                    operation.results,
+                )
+        table.state, table.version, table.deadline = state, version, deadline
+        table.status = status or table.status
+
+    async def close_lobby(self, table: TableRecord, key: str) -> None:
+        """Cancel before the start: every buy-in goes back."""
+        moves = [
+            Move(
+                Account.table(table.id),
+                Account.member(s.member_id),
+                table.buy_in,
+                "table cancelled",
+            )
+            for s in table.seats
+        ]
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE game_tables SET status = 'closed' WHERE id = ?", (table.id,))
+            await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", moves)
+        table.status = "closed"
+
+    async def open_tables(self) -> list[TableRecord]:
+        rows = await self.db.fetch_all(
+            "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
+            " turn_seconds, message_id, state, version, deadline FROM game_tables"
+            " WHERE status != 'closed' ORDER BY id"
+        )
+        tables = []
+        for row in rows:
+            table = TableRecord(*row[:12], deadline=_parse(row[12]))
+            seats = await self.db.fetch_all(
+                "SELECT seat, member_id, name, has_left, leaving, timeouts, away, dm_failed, prompt"
+                " FROM table_seats WHERE table_id = ? ORDER BY seat",
+                table.id,
+            )
+            table.seats = [
+                SeatRecord(r[0], r[1], r[2], *map(bool, r[3:5]), r[5], *map(bool, r[6:8]))
+                for r in seats
+            ]
+            tables.append(table)
+        return tables
+
+    async def _write_table(
+        self, conn, table: TableRecord, status: str, state: str, version: int, deadline
+    ) -> None:
+        await conn.execute(
+            "UPDATE game_tables SET status = ?, state = ?, version = ?, deadline = ? WHERE id = ?",
+            (status, state, version, _iso(deadline), table.id),
+        )
+        table.status, table.state, table.version, table.deadline = status, state, version, deadline
+
+    async def _write_seats(self, conn: aiosqlite.Connection, table: TableRecord) -> None:
+        for s in table.seats:
+            await conn.execute(
+                "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
+                " dm_failed = ?, prompt = ? WHERE table_id = ? AND seat = ?",
+                (s.left, s.leaving, s.timeouts, s.away, s.dm_failed, s.prompt, table.id, s.seat),
+            )
+
+    async def save_seats(self, table: TableRecord) -> None:
+        async with self.db.transaction() as conn:
+            await self._write_seats(conn, table)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _parse(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None

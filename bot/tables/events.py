@@ -1,0 +1,30 @@
+"""Events the table runtime adds to the game's own (for rendering and announcements)."""
+
+from typing import Literal
+
+from bot.engine import Event
+
+
+class TableStarted(Event):
+    kind: Literal["table_started"] = "table_started"
+
+
+class TableResumed(Event):
+    kind: Literal["table_resumed"] = "table_resumed"
+
+
+class TimedOut(Event):
+    kind: Literal["timed_out"] = "timed_out"
+    seat: int
+    action: str
+
+
+class SeatLeft(Event):
+    kind: Literal["seat_left"] = "seat_left"
+    seat: int
+    chips: int
+
+
+class TableClosed(Event):
+    kind: Literal["table_closed"] = "table_closed"
+    payouts: list[int]

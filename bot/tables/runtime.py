@@ -1,0 +1,483 @@
+"""The table runtime, shared by every game: lobby -> playing -> closed.
+
+Every change to a table happens under its lock: check who may act, apply to a copy of the
+engine state, then write snapshot + action + chip movements in one transaction, and only then
+keep the new state. Deadlines are timers that apply the game's default action. After each
+change the listener (the Discord layer) is told, in order, on a per-table queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from bot.engine import Action, Event, GameSpec, GameState, HandEnded, IllegalAction, registry
+from bot.errors import UserError
+from bot.store import (
+    Account,
+    ActionRecord,
+    ChipOperation,
+    Ledger,
+    Move,
+    ResultRow,
+    SeatRecord,
+    TableRecord,
+    TableStore,
+)
+from bot.tables.events import SeatLeft, TableClosed, TableResumed, TableStarted, TimedOut
+
+log = logging.getLogger(__name__)
+
+AWAY_AFTER_TIMEOUTS = 2
+RESUME_GRACE = timedelta(seconds=10)
+
+
+class TableListener(Protocol):
+    async def table_changed(self, table: Table, events: Sequence[Event]) -> None: ...
+
+
+@dataclass
+class Table:
+    record: TableRecord
+    game: GameSpec
+    options: BaseModel
+    state: GameState | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    render_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task | None = None
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.record.seats
+
+    def seat_of(self, member_id: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.member_id == member_id and not s.left), None)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def pending_seats(self) -> list[int]:
+        return [d.seat for d in self.state.pending()] if self.state else []
+
+
+def action_token(action: Action) -> str:
+    """A short, stable name for an action, used in button custom_ids: `bet.3`, `fold`."""
+    values = [str(v) for k, v in action.model_dump().items() if k != "kind"]
+    return ".".join([action.kind, *values])
+
+
+class TableRuntime:
+    def __init__(
+        self,
+        store: TableStore,
+        ledger: Ledger,
+        listener: TableListener,
+        *,
+        clock: Callable[[], datetime],
+        between_hands: timedelta = timedelta(seconds=8),
+        new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+    ) -> None:
+        self.store, self.ledger, self.listener = store, ledger, listener
+        self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
+        self.tables: dict[int, Table] = {}
+
+    # ---- finding tables ---------------------------------------------------------------------
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise UserError("This table is closed.")
+        return table
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        return next((t for t in self.tables.values() if t.record.channel_id == channel_id), None)
+
+    # ---- the lobby ----------------------------------------------------------------------------
+
+    async def open(
+        self,
+        game: GameSpec,
+        options: BaseModel,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        buy_in: int,
+        turn_seconds: int,
+        key: str,
+    ) -> Table:
+        if self.in_channel(channel_id):
+            raise UserError("A table is already open in this channel.")
+        record = TableRecord(
+            0,
+            guild_id,
+            channel_id,
+            game.id,
+            "lobby",
+            creator_id,
+            buy_in,
+            options.model_dump_json(),
+            turn_seconds,
+        )
+        await self.store.create(record, creator_name, key)
+        table = Table(record, game, options)
+        self.tables[table.id] = table
+        await self.notify(table, [])
+        return table
+
+    async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.record.status != "lobby":
+                raise UserError("This game has already started; join the next table.")
+            if table.seat_of(member_id):
+                raise UserError("You are already seated at this table.")
+            if len(table.seats) >= table.game.max_players:
+                raise UserError(f"The table is full ({table.game.max_players} players).")
+            await self.store.add_seat(table.record, member_id, name, key)
+        await self.notify(table, [])
+        return table
+
+    async def leave(self, table_id: int, member_id: int, key: str) -> str:
+        """Leave the lobby (buy-in back), leave between hands (stack back), or leave at the
+        end of the hand being played (turns are played for you until then)."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(member_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.record.status == "lobby":
+                if member_id == table.record.creator_id:
+                    raise UserError("You opened this table: cancel it instead.")
+                await self.store.remove_seat(table.record, seat, key)
+                reply = "You left the table; your buy-in is back in your balance."
+                events: list[Event] = []
+            elif table.state.awaiting_next_hand():
+                events = await self._leave_now(table, seat)
+                reply = "You left the table; your chips are back in your balance."
+            else:
+                seat.leaving = seat.away = True
+                await self.store.save_seats(table.record)
+                events = await self._play_for_away(table)
+                reply = (
+                    "You will leave when this hand ends; until then your turns are played for you."
+                )
+        await self.notify(table, events)
+        return reply
+
+    async def start(self, table_id: int, member_id: int, *, can_manage: bool) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            self._check_host(table, member_id, can_manage, "start")
+            if table.record.status != "lobby":
+                raise UserError("This game has already started.")
+            if len(table.seats) < table.game.min_players:
+                raise UserError(
+                    f"{table.game.name} needs at least {table.game.min_players} players."
+                )
+            stacks = [table.record.buy_in] * len(table.seats)
+            state = table.game.new_match(table.options, stacks, self.new_seed())
+            await self.store.start(table.record, state.snapshot(), self._deadline(table, state))
+            table.state = state
+            self._open_prompts(table, [], state)
+            await self.store.save_seats(table.record)
+            self._arm(table)
+            events = await self._play_for_away(table)
+        await self.notify(table, [TableStarted(), *events])
+        return table
+
+    async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            self._check_host(table, member_id, can_manage, "cancel")
+            if table.record.status != "lobby":
+                raise UserError(
+                    "A game in progress can't be cancelled; players leave between hands."
+                )
+            await self.store.close_lobby(table.record, key)
+            self.tables.pop(table.id, None)
+        await self.notify(table, [TableClosed(payouts=[table.record.buy_in] * len(table.seats))])
+        return table
+
+    @staticmethod
+    def _check_host(table: Table, member_id: int, can_manage: bool, verb: str) -> None:
+        if member_id != table.record.creator_id and not can_manage:
+            raise UserError(
+                f"Only the member who opened the table (or a server manager) can {verb} it."
+            )
+
+    # ---- play -----------------------------------------------------------------------------
+
+    async def act(self, table_id: int, member_id: int, prompt: int, token: str) -> list[Event]:
+        """A seat's decision, from a button: `prompt` is the version its prompt was made at."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.record.status != "playing":
+                raise UserError("This table is not playing right now.")
+            seat = table.seat_of(member_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if seat.seat not in table.pending_seats():
+                raise UserError("It is not your turn.")
+            if prompt != seat.prompt:
+                raise UserError("This prompt has expired.")
+            action = next(
+                (a for a in table.state.legal_actions(seat.seat) if action_token(a) == token), None
+            )
+            if action is None:
+                raise UserError("That move is not available any more.")
+            seat.timeouts, seat.away = 0, False
+            events = await self._step(table, seat.seat, action)
+            events += await self._play_for_away(table)
+        await self.notify(table, events)
+        return events
+
+    async def back(self, table_id: int, member_id: int) -> None:
+        """A player marked away shows they are here (they opened their hand)."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = table.seat_of(member_id)
+            if seat and seat.away and not seat.leaving:
+                seat.away, seat.timeouts = False, 0
+                await self.store.save_seats(table.record)
+
+    async def fire_deadline(self, table_id: int, version: int | None = None) -> None:
+        """The deadline passed: defaults for every pending seat, or the next hand after a break."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.record.status != "playing" or (
+                version is not None and version != table.record.version
+            ):
+                return
+            state = table.state
+            if state.awaiting_next_hand():
+                events = await self._next_hand(table)
+            else:
+                events = []
+                for seat in table.pending_seats():
+                    events += await self._time_out(table, seat)
+            events += await self._play_for_away(table)
+        await self.notify(table, events)
+
+    async def _time_out(self, table: Table, seat: int) -> list[Event]:
+        if seat not in table.pending_seats():
+            return []
+        record = table.seats[seat]
+        record.timeouts += 1
+        record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
+        action = table.state.default_action(seat)
+        return [
+            TimedOut(seat=seat, action=action.kind),
+            *await self._step(table, seat, action, timed_out=True),
+        ]
+
+    async def _play_for_away(self, table: Table) -> list[Event]:
+        """Away (and leaving) players get their default at once, until they act again."""
+        events: list[Event] = []
+        while table.record.status == "playing":
+            away = [s for s in table.pending_seats() if table.seats[s].away]
+            if not away:
+                break
+            action = table.state.default_action(away[0])
+            events += await self._step(table, away[0], action, timed_out=True)
+        return events
+
+    async def _step(
+        self, table: Table, seat: int, action: Action, *, timed_out: bool = False
+    ) -> list[Event]:
+        state = table.game.restore(table.state.snapshot())  # a copy: kept only once saved
+        before = table.pending_seats()
+        events = state.apply(seat, action)
+        chips = self._hand_results(table, events)
+        record = ActionRecord(seat, action.model_dump_json(), timed_out)
+        if state.is_over():
+            return events + await self._close(table, state, record, chips)
+        await self.store.commit(
+            table.record,
+            state=state.snapshot(),
+            deadline=self._deadline(table, state),
+            action=record,
+            chips=chips,
+        )
+        table.state = state
+        self._open_prompts(table, before, state)
+        if state.awaiting_next_hand():
+            for s in table.seats:
+                s.timeouts = 0
+        await self.store.save_seats(table.record)
+        self._arm(table)
+        return events
+
+    async def _next_hand(self, table: Table) -> list[Event]:
+        events: list[Event] = []
+        for seat in table.seats:
+            if seat.leaving and not seat.left:
+                events += await self._leave_now(table, seat)
+        state = table.game.restore(table.state.snapshot())
+        events += state.next_hand()
+        record = ActionRecord(None, '{"kind":"next_hand"}')
+        if state.is_over():
+            return events + await self._close(table, state, record, [])
+        await self.store.commit(
+            table.record,
+            state=state.snapshot(),
+            deadline=self._deadline(table, state),
+            action=record,
+        )
+        table.state = state
+        self._open_prompts(table, [], state)
+        await self.store.save_seats(table.record)
+        self._arm(table)
+        return events
+
+    async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
+        state = table.game.restore(table.state.snapshot())
+        chips = state.leave(seat.seat)
+        seat.left, seat.leaving, seat.away = True, False, False
+        move = Move(Account.table(table.id), Account.member(seat.member_id), chips, "leave table")
+        operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move])
+        await self.store.commit(
+            table.record,
+            state=state.snapshot(),
+            deadline=table.record.deadline,
+            action=ActionRecord(seat.seat, '{"kind":"leave"}'),
+            chips=[operation],
+        )
+        table.state = state
+        return [SeatLeft(seat=seat.seat, chips=chips)]
+
+    async def _close(
+        self, table: Table, state: GameState, record: ActionRecord, chips: list[ChipOperation]
+    ) -> list[Event]:
+        payouts = state.cash_out()
+        moves = [
+            Move(Account.table(table.id), Account.member(seat.member_id), amount, "table closed")
+            for seat, amount in zip(table.seats, payouts, strict=True)
+        ]
+        chips = [*chips, ChipOperation(f"close:{table.id}", "cash_out", moves)]
+        await self.store.commit(
+            table.record,
+            state=state.snapshot(),
+            deadline=None,
+            action=record,
+            chips=chips,
+            status="closed",
+        )
+        table.state = state
+        self.tables.pop(table.id, None)
+        if table.timer and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        return [TableClosed(payouts=payouts)]
+
+    def _hand_results(self, table: Table, events: list[Event]) -> list[ChipOperation]:
+        """Result rows for a finished hand, written with the step that finished it."""
+        operations = []
+        for event in events:
+            if isinstance(event, HandEnded):
+                scores = event.scores or [None] * len(table.seats)
+                rows = [
+                    ResultRow(
+                        game_id=table.game.id,
+                        member_id=table.seats[seat].member_id,
+                        seat=seat,
+                        placing=1 if seat in event.winners else 2,
+                        chip_net=event.net_chips[seat],
+                        score=scores[seat],
+                        table_id=table.id,
+                    )
+                    for seat in event.players
+                ]
+                operations.append(
+                    ChipOperation(f"hand:{table.id}:{event.hand}", "results", results=rows)
+                )
+        return operations
+
+    # ---- prompts and deadlines --------------------------------------------------------------
+
+    def _open_prompts(self, table: Table, before: list[int], state: GameState) -> None:
+        """A seat that newly has a decision gets a fresh prompt version (older buttons expire);
+        seats still deciding a simultaneous choice keep theirs."""
+        for seat in state.pending():
+            if seat.seat not in before:
+                table.seats[seat.seat].prompt = table.record.version
+
+    def _deadline(self, table: Table, state: GameState) -> datetime | None:
+        if state.awaiting_next_hand():
+            return self.clock() + self.between_hands
+        if state.pending():
+            return self.clock() + timedelta(seconds=table.record.turn_seconds)
+        return None
+
+    def _arm(self, table: Table) -> None:
+        if table.timer and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        deadline = table.record.deadline
+        if deadline is None or table.record.status != "playing":
+            table.timer = None
+            return
+        delay = max(0.0, (deadline - self.clock()).total_seconds())
+        table.timer = asyncio.create_task(
+            self._wait_and_fire(table.id, table.record.version, delay)
+        )
+
+    async def _wait_and_fire(self, table_id: int, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await self.fire_deadline(table_id, version)
+        except Exception:
+            log.exception("deadline of table %s failed", table_id)
+
+    # ---- telling the Discord layer ------------------------------------------------------------
+
+    async def notify(self, table: Table, events: Sequence[Event]) -> None:
+        """Render in the order changes happened; a failed render never undoes a change."""
+        async with table.render_lock:
+            try:
+                await self.listener.table_changed(table, events)
+            except Exception:
+                log.exception("could not show table %s", table.id)
+
+    # ---- restart ----------------------------------------------------------------------------
+
+    async def resume(self) -> list[Table]:
+        """Load every unfinished table, re-arm its deadline and refresh its message."""
+        resumed = []
+        for record in await self.store.open_tables():
+            game = registry.get(record.game_id)
+            options = game.options_model.model_validate_json(record.options)
+            table = Table(record, game, options)
+            if record.state:
+                table.state = game.restore(record.state)
+            if record.deadline and record.deadline < self.clock() + RESUME_GRACE:
+                record.deadline = self.clock() + RESUME_GRACE
+            self.tables[table.id] = table
+            self._arm(table)
+            resumed.append(table)
+        for table in resumed:
+            await self.notify(table, [TableResumed()])
+        return resumed
+
+    async def shutdown(self) -> None:
+        for table in self.tables.values():
+            if table.timer:
+                table.timer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await table.timer
+
+
+__all__ = ["IllegalAction", "Table", "TableListener", "TableRuntime", "action_token"]
