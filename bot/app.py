@@ -11,9 +11,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import bot.games  # noqa: F401  (registers every game)
 from bot.discord.errors import CommandTree
+from bot.discord.tables import TABLE_ITEMS, TablePresenter
 from bot.settings import Settings
-from bot.store import Database, Ledger
+from bot.store import Database, Ledger, TableStore
+from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
 COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
@@ -35,9 +38,15 @@ def utc_now() -> datetime:
 class CardTableBot(commands.Bot):
     database: Database
     ledger: Ledger
+    runtime: TableRuntime
 
     def __init__(
-        self, settings: Settings, *, clock: Callable[[], datetime] = utc_now, **options: Any
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        runtime_options: dict[str, Any] | None = None,
+        **options: Any,
     ) -> None:
         # Slash commands and components need no privileged intents (no members, no content).
         super().__init__(
@@ -48,14 +57,27 @@ class CardTableBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.runtime_options = runtime_options or {}
+        self.presenter = TablePresenter(self)
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
         self.ledger = Ledger(self.database, self.settings.starting_chips)
+        self.runtime = TableRuntime(
+            TableStore(self.database, self.ledger),
+            self.ledger,
+            self.presenter,
+            clock=self.clock,
+            **self.runtime_options,
+        )
+        self.add_dynamic_items(*TABLE_ITEMS)
         for module in cog_modules():
             await self.load_extension(module)
             log.info("loaded %s", module)
         await self.sync_commands()
+        resumed = await self.runtime.resume()
+        if resumed:
+            log.info("resumed %d tables", len(resumed))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -71,6 +93,8 @@ class CardTableBot(commands.Bot):
         # discord.py calls close() again from connect() while the first call is running;
         # aiosqlite hangs if two closes overlap, so only the first one closes the database.
         closing_database = not self.is_closed() and hasattr(self, "database")
+        if closing_database and hasattr(self, "runtime"):
+            await self.runtime.shutdown()
         await super().close()
         if closing_database:
             await self.database.close()

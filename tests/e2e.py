@@ -45,6 +45,7 @@ class World:
     clock: Clock
     members: dict[str, User]
     bots: list[tuple[CardTableBot, asyncio.Task]] = field(default_factory=list)
+    runtime_options: dict = field(default_factory=lambda: {"new_seed": lambda: 20261122})
     expected_errors: list[str] = field(default_factory=list)
 
     def expect_error_log(self, text: str) -> None:
@@ -63,7 +64,12 @@ class World:
 
     async def start_bot(self) -> CardTableBot:
         """Start a bot process (a new one after `stop_bot` is a restart on the same database)."""
-        client = CardTableBot(self.settings, clock=self.clock, guild_ready_timeout=0.01)
+        client = CardTableBot(
+            self.settings,
+            clock=self.clock,
+            runtime_options=self.runtime_options,
+            guild_ready_timeout=0.01,
+        )
         await client.login(self.fake.token)
         task = asyncio.create_task(client.connect(reconnect=False))
         await asyncio.wait_for(client.wait_until_ready(), 5)

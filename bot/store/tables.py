@@ -217,14 +217,14 @@ class TableStore:
         for row in rows:
             table = TableRecord(*row[:12], deadline=_parse(row[12]))
             seats = await self.db.fetch_all(
-                "SELECT seat, member_id, name, has_left, leaving, timeouts, away, dm_failed, prompt"
-                " FROM table_seats WHERE table_id = ? ORDER BY seat",
+                "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
+                " dm_failed, prompt FROM table_seats WHERE table_id = ? ORDER BY seat",
                 table.id,
             )
-            table.seats = [
-                SeatRecord(r[0], r[1], r[2], *map(bool, r[3:5]), r[5], *map(bool, r[6:8]))
-                for r in seats
-            ]
+            table.seats = [SeatRecord(**dict(row)) for row in seats]
+            for seat in table.seats:
+                seat.left, seat.leaving = bool(seat.left), bool(seat.leaving)
+                seat.away, seat.dm_failed = bool(seat.away), bool(seat.dm_failed)
             tables.append(table)
         return tables
 

@@ -193,6 +193,8 @@ class Tester:
             raise DiscordClientRefuses(
                 "a member cannot see, let alone click, another's ephemeral message"
             )
+        if channel.type == 1 and channel.recipient.id != user.id:
+            raise DiscordClientRefuses("a member cannot see, let alone click, another member's DMs")
         fake = self.fake
         interaction = Interaction(
             fake.snowflake(), f"token-{fake.snowflake()}", user, channel, kind, message

@@ -1,0 +1,485 @@
+"""Tables on Discord, for every game: the lobby, the table message kept up to date, private
+hands and controls by DM with an ephemeral "My hand" fallback, and the action buttons.
+
+Every button and select is a dynamic item whose custom_id carries the table id (and, for
+actions, the prompt version and the action), so it works after a restart and answers
+"this prompt has expired" once stale. Renderers get views, never the engine state, so no
+public message can show a hidden card.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+from pydantic import BaseModel
+
+from bot.discord.errors import handle_error
+from bot.discord.format import relative_time
+from bot.engine import Action, Event, GameSpec, HandEnded
+from bot.errors import UserError
+from bot.tables import Table, action_token
+from bot.tables.events import TableStarted
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+log = logging.getLogger(__name__)
+
+RECENT_LINES = 6
+MAX_SELECT_OPTIONS = 25
+
+
+class GameUI:
+    """What a game's cog tells the presenter: how its views and events read."""
+
+    game_id: str
+    colour = discord.Colour.dark_green()
+
+    def public_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+        raise NotImplementedError
+
+    def private_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+        raise NotImplementedError
+
+    def action_label(self, view: BaseModel, action: Action) -> str:
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        return None
+
+    def hand_summary(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+        """A channel message when a hand ends (the showdown players must notice)."""
+        return None
+
+    def options_text(self, options: BaseModel) -> str:
+        return ", ".join(
+            f"{name.replace('_', ' ')}: {value}" for name, value in options.model_dump().items()
+        )
+
+
+class TablePresenter:
+    """The runtime's listener: renders every change to Discord."""
+
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+        self.games: dict[str, GameUI] = {}
+        self.recent: dict[int, deque[str]] = {}
+        self.prompted: dict[tuple[int, int], int] = {}  # (table, seat) -> prompt DMed
+
+    def register(self, ui: GameUI) -> None:
+        self.games[ui.game_id] = ui
+
+    # ---- the runtime's listener --------------------------------------------------------
+
+    async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        ui = self.games[table.game.id]
+        names = table.names()
+        lines = self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES))
+        batch: list[str] = []
+        for event in events:
+            if event.kind == "hand_started":
+                # The last hand's showdown named cards that are hidden again now.
+                lines.clear()
+                lines.extend(batch)
+            if line := self._line(ui, event, names):
+                lines.append(line)
+                batch.append(line)
+        await self._update_table_message(table, ui, names)
+        if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
+            summary = ui.hand_summary(table, table.state.view(None), names)
+            if summary:
+                await self._channel(table).send(embed=summary)
+        if table.record.status == "playing":
+            dealt = any(isinstance(e, TableStarted) or e.kind == "hand_started" for e in events)
+            await self._send_private(table, ui, names, everyone=dealt)
+        if table.record.status == "closed":
+            self.recent.pop(table.id, None)
+
+    def _line(self, ui: GameUI, event: Event, names: list[str]) -> str | None:
+        if event.kind == "timed_out":
+            return f"⏰ {names[event.seat]} ran out of time: {event.action}."
+        if event.kind == "seat_left":
+            return f"{names[event.seat]} left the table with {event.chips} chips."
+        if event.kind == "table_resumed":
+            return "The bot restarted; the game goes on."
+        return ui.event_line(event, names)
+
+    # ---- the table message ---------------------------------------------------------------
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(
+            table.record.channel_id, guild_id=table.record.guild_id
+        )
+
+    async def _update_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
+        embed, view = self.table_message(table, ui, names)
+        channel = self._channel(table)
+        if table.record.message_id:
+            try:
+                await channel.get_partial_message(table.record.message_id).edit(
+                    embed=embed, view=view
+                )
+                return
+            except discord.NotFound:
+                log.info("table %s lost its message; posting a new one", table.id)
+        message = await channel.send(embed=embed, view=view)
+        await self.bot.runtime.store.set_message(table.record, message.id)
+
+    def table_message(
+        self, table: Table, ui: GameUI, names: list[str]
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        status = table.record.status
+        if status == "lobby":
+            return self._lobby_embed(table, ui, names), lobby_controls(table)
+        if status == "closed":
+            return self._closed_embed(table, ui, names), None
+        embed = ui.public_embed(table, table.state.view(None), names)
+        pending = table.pending_seats()
+        if pending and table.record.deadline:
+            who = ", ".join(names[s] for s in pending)
+            embed.add_field(
+                name="Waiting for",
+                value=f"{who} · time runs out {relative_time(table.record.deadline)}",
+                inline=False,
+            )
+        elif table.state.awaiting_next_hand() and table.record.deadline:
+            embed.add_field(
+                name="Next hand",
+                value=f"dealt {relative_time(table.record.deadline)}",
+                inline=False,
+            )
+        recent = self.recent.get(table.id)
+        if recent:
+            embed.add_field(name="Latest", value="\n".join(recent)[-1024:], inline=False)
+        return embed, table_controls(table)
+
+    def _lobby_embed(self, table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
+        game, record = table.game, table.record
+        embed = discord.Embed(title=f"{game.name}: a table is open", colour=ui.colour)
+        seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
+        embed.add_field(
+            name=f"Players ({len(names)}/{game.max_players})", value=seated, inline=False
+        )
+        embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
+        embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
+        embed.add_field(
+            name="Options", value=ui.options_text(table.options) or "none", inline=False
+        )
+        embed.set_footer(text=f"Starts with {game.min_players}+ players: the host presses Start.")
+        return embed
+
+    def _closed_embed(self, table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(
+            title=f"{table.game.name}: the table is closed", colour=discord.Colour.dark_grey()
+        )
+        recent = self.recent.get(table.id)
+        if recent:
+            embed.description = "\n".join(recent)
+        return embed
+
+    # ---- private views: DMs and "My hand" ------------------------------------------------
+
+    def private_message(
+        self, table: Table, seat: int
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        ui = self.games[table.game.id]
+        embed = ui.private_embed(table, table.state.view(seat), table.names())
+        return embed, action_controls(table, seat, ui)
+
+    async def _send_private(
+        self, table: Table, ui: GameUI, names: list[str], *, everyone: bool
+    ) -> None:
+        """DM each seat whose decision just opened (everyone when cards were dealt)."""
+        pending = set(table.pending_seats())
+        for record in table.seats:
+            key = (table.id, record.seat)
+            fresh_prompt = record.seat in pending and self.prompted.get(key) != record.prompt
+            if record.left or record.dm_failed or not (everyone or fresh_prompt):
+                continue
+            if record.seat in pending:
+                self.prompted[key] = record.prompt
+            embed, view = self.private_message(table, record.seat)
+            try:
+                dm = await self.bot.create_dm(discord.Object(record.member_id))
+                await dm.send(embed=embed, view=view)
+            except discord.Forbidden:
+                record.dm_failed = True
+                await self.bot.runtime.store.save_seats(table.record)
+                await self._channel(table).send(
+                    f"<@{record.member_id}>, I can't send you direct messages: use the **My hand** "
+                    "button on the table to see your cards and play.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+
+
+# ---- components ----------------------------------------------------------------------------
+
+
+def lobby_controls(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb, style in (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
+    ):
+        view.add_item(LobbyButton(table.id, verb, style))
+    return view
+
+
+def table_controls(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(table.id))
+    view.add_item(LeaveButton(table.id))
+    return view
+
+
+def action_controls(table: Table, seat: int, ui: GameUI) -> discord.ui.View | None:
+    """Buttons for one-off actions; a select for each kind that comes in several sizes."""
+    actions = table.state.legal_actions(seat)
+    if not actions:
+        return None
+    prompt = table.seats[seat].prompt
+    view = discord.ui.View(timeout=None)
+    state_view = table.state.view(seat)
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind, group in by_kind.items():
+        if len(group) == 1:
+            view.add_item(
+                ActionButton(
+                    table.id, prompt, action_token(group[0]), ui.action_label(state_view, group[0])
+                )
+            )
+        else:
+            options = [(action_token(a), ui.action_label(state_view, a)) for a in spread(group)]
+            view.add_item(ActionSelect(table.id, prompt, kind, options))
+    return view
+
+
+def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS) -> list[Action]:
+    """At most `limit` of the choices: all when they fit, else evenly spaced with both ends."""
+    if len(actions) <= limit:
+        return actions
+    step = (len(actions) - 1) / (limit - 1)
+    return [actions[round(i * step)] for i in range(limit)]
+
+
+class TableItem:
+    """Shared by the table's dynamic items: errors go through the one handler."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction, interaction.client)
+        except Exception as error:
+            await handle_error(interaction, error, f"table control {self.custom_id!r}")
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        raise NotImplementedError
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+class LobbyButton(
+    TableItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tl:(?P<table>\d+):(?P<verb>join|leave|start|cancel)",
+):
+    def __init__(
+        self, table_id: int, verb: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ) -> None:
+        self.table_id, self.verb = table_id, verb
+        super().__init__(
+            discord.ui.Button(label=verb.title(), style=style, custom_id=f"tl:{table_id}:{verb}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        runtime, user, key = bot.runtime, interaction.user, f"{self.verb}:{interaction.id}"
+        if self.verb == "join":
+            await runtime.join(self.table_id, user.id, user.display_name, key)
+            reply = "You joined the table."
+        elif self.verb == "leave":
+            reply = await runtime.leave(self.table_id, user.id, key)
+        elif self.verb == "start":
+            await runtime.start(self.table_id, user.id, can_manage=can_manage(interaction))
+            reply = "The game has started: your cards are in your DMs (or press My hand)."
+        else:
+            await runtime.cancel(
+                self.table_id, user.id, can_manage=can_manage(interaction), key=key
+            )
+            reply = "The table is cancelled; every buy-in went back."
+        await interaction.response.send_message(reply, ephemeral=True)
+
+
+class HandButton(
+    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"th:(?P<table>\d+)"
+):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="My hand", style=discord.ButtonStyle.primary, custom_id=f"th:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> HandButton:
+        return cls(int(match["table"]))
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        table = bot.runtime.get(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            raise UserError("You are not playing at this table.")
+        await bot.runtime.back(self.table_id, interaction.user.id)
+        embed, view = bot.presenter.private_message(table, seat.seat)
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+
+class LeaveButton(
+    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"tq:(?P<table>\d+)"
+):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Leave", style=discord.ButtonStyle.secondary, custom_id=f"tq:{table_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> LeaveButton:
+        return cls(int(match["table"]))
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        reply = await bot.runtime.leave(
+            self.table_id, interaction.user.id, f"leave:{interaction.id}"
+        )
+        await interaction.response.send_message(reply, ephemeral=True)
+
+
+async def play(
+    interaction: discord.Interaction, bot: CardTableBot, table_id: int, prompt: int, token: str
+) -> None:
+    """Apply a player's choice, then show them their updated hand in the same message."""
+    await bot.runtime.act(table_id, interaction.user.id, prompt, token)
+    table = bot.runtime.tables.get(table_id)
+    seat = table.seat_of(interaction.user.id) if table else None
+    if table is None or seat is None or table.state is None:
+        await interaction.response.edit_message(
+            content="The table has closed.", embed=None, view=None
+        )
+        return
+    embed, view = bot.presenter.private_message(table, seat.seat)
+    bot.presenter.prompted[(table_id, seat.seat)] = seat.prompt  # shown here; no DM needed
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+class ActionButton(
+    TableItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ta:(?P<table>\d+):(?P<prompt>\d+):(?P<token>[\w.\-]+)",
+):
+    def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
+        self.table_id, self.prompt, self.token = table_id, prompt, token
+        style = discord.ButtonStyle.danger if token == "fold" else discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label or token, style=style, custom_id=f"ta:{table_id}:{prompt}:{token}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> ActionButton:
+        return cls(int(match["table"]), int(match["prompt"]), match["token"], item.label or "")
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        await play(interaction, bot, self.table_id, self.prompt, self.token)
+
+
+class ActionSelect(
+    TableItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ts:(?P<table>\d+):(?P<prompt>\d+):(?P<kind>\w+)",
+):
+    def __init__(
+        self, table_id: int, prompt: int, kind: str, options: list[tuple[str, str]] | None = None
+    ) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        select = discord.ui.Select(
+            custom_id=f"ts:{table_id}:{prompt}:{kind}",
+            placeholder=f"{kind.title()}…",
+            options=[
+                discord.SelectOption(label=label, value=token)
+                for token, label in options or [("-", "-")]
+            ],
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["table"]), int(match["prompt"]), match["kind"])
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        await play(interaction, bot, self.table_id, self.prompt, self.item.values[0])
+
+
+TABLE_ITEMS = (LobbyButton, HandButton, LeaveButton, ActionButton, ActionSelect)
+
+
+# ---- what every game's slash commands share ---------------------------------------------------
+
+
+async def open_table_command(
+    interaction: discord.Interaction,
+    game: GameSpec,
+    options: BaseModel,
+    buy_in: int,
+    turn_seconds: int | None,
+) -> None:
+    """`/<game> new`: open a lobby in this channel with the caller seated."""
+    bot: CardTableBot = interaction.client
+    user = interaction.user
+    await bot.runtime.open(
+        game,
+        options,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        creator_id=user.id,
+        creator_name=user.display_name,
+        buy_in=buy_in,
+        turn_seconds=turn_seconds or bot.settings.turn_timeout_seconds,
+        key=f"open:{interaction.id}",
+    )
+    await interaction.response.send_message(
+        f"Your {game.name} table is open: you are seated with a buy-in of {buy_in:,} chips. "
+        "Others join with the Join button; press Start when everyone is in.",
+        ephemeral=True,
+    )
+
+
+async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:
+    """`/<game> rules`: the rules as played here, and this channel's table options."""
+    bot: CardTableBot = interaction.client
+    embed = discord.Embed(title=f"{game.name}: rules", description=rules)
+    table = bot.runtime.in_channel(interaction.channel_id) if interaction.channel_id else None
+    if table is not None and table.game.id == game.id:
+        record = table.record
+        options = bot.presenter.games[game.id].options_text(table.options)
+        value = f"buy-in {record.buy_in:,} · turn time {record.turn_seconds} s · {options}"
+        embed.add_field(name="This table", value=value)
+    await interaction.response.send_message(embed=embed, ephemeral=True)

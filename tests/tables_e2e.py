@@ -1,0 +1,121 @@
+"""Driving a table game end to end as its players would, with the checks every game shares:
+chips conserved at every step, and no channel message naming a card hidden from the public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.tables import Table
+from tests.e2e import World
+from tests.fakediscord import Interaction, Message, User
+
+
+def card_names(card) -> set[str]:
+    """Every way a card may be written in a message."""
+    names = {getattr(card, "label", str(card)), getattr(card, "title", str(card))}
+    return {name for name in names if len(name) > 3}
+
+
+def assert_no_leak(world: World, table: Table, checked: dict[int, str]) -> None:
+    """No channel message names a card hidden from the public at the moment it was sent or
+    last edited. `checked` remembers each message's text as last checked, so a showdown
+    message is judged when it was posted, not after its cards went back into the deck."""
+    if table.state is None:
+        return
+    hidden = {name for card in table.state.hidden_from(None) for name in card_names(card)}
+    for message in world.tester.channel_messages(world.channel):
+        text = message.text()
+        if checked.get(message.id) == text:
+            continue
+        checked[message.id] = text
+        leaked = sorted(name for name in hidden if name in text)
+        assert not leaked, f"channel message {message.id} shows hidden cards {leaked}:\n{text}"
+
+
+async def assert_chips_conserved(world: World, table: Table, total: int) -> None:
+    ledger = world.bot.ledger
+    totals = await ledger.totals(world.guild.id)
+    assert totals.consistent and totals.balances + totals.escrows == total
+    if table.record.status == "playing":
+        assert await ledger.escrow(world.guild.id, table.id) == table.state.chip_total()
+
+
+@dataclass
+class TableDriver:
+    world: World
+    total_chips: int = 0
+    checked: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def table(self) -> Table:
+        table = self.world.bot.runtime.in_channel(self.world.channel.id)
+        assert table is not None, "no table is open in the channel"
+        return table
+
+    def message(self) -> Message:
+        return self.world.fake.messages[self.table.record.message_id]
+
+    def member(self, seat: int) -> User:
+        return self.world.fake.users[self.table.seats[seat].member_id]
+
+    def turn(self) -> int:
+        (seat,) = self.table.pending_seats()
+        return seat
+
+    async def open(self, command: str, host: User, guests: list[User], **options) -> Table:
+        reply = await self.world.tester.slash(host, self.world.channel, command, **options)
+        assert reply.response.ephemeral, reply.text
+        await self.world.tester.idle()
+        for guest in guests:
+            joined = await self.world.tester.click(guest, self.message(), "Join")
+            assert joined.text == "You joined the table.", joined.text
+        await self.world.tester.idle()
+        totals = await self.world.bot.ledger.totals(self.world.guild.id)
+        self.total_chips = totals.balances + totals.escrows
+        return self.table
+
+    async def start(self, host: User) -> None:
+        reply = await self.world.tester.click(host, self.message(), "Start")
+        assert "started" in reply.text, reply.text
+        await self.settle()
+
+    async def settle(self) -> None:
+        await self.world.tester.idle()
+        table = self.world.bot.runtime.tables.get(self.table_id) if self.table_id else None
+        if table is not None:
+            assert_no_leak(self.world, table, self.checked)
+            await assert_chips_conserved(self.world, table, self.total_chips)
+
+    @property
+    def table_id(self) -> int | None:
+        table = self.world.bot.runtime.in_channel(self.world.channel.id)
+        return table.id if table else None
+
+    async def controls(self, user: User) -> Message:
+        """Where `user` sees their controls: their latest DM, or an ephemeral "My hand"."""
+        dms = [m for m in self.world.tester.dms(user) if m.components]
+        if dms and user.accepts_dms:
+            return dms[-1]
+        reply = await self.world.tester.click(user, self.message(), "My hand")
+        return reply.response
+
+    async def play(self, label: str, seat: int | None = None) -> Interaction:
+        """The seat to act (or `seat`) presses `label`: a button, or a select option."""
+        user = self.member(self.turn() if seat is None else seat)
+        where = await self.controls(user)
+        reply = await self.press(user, where, label)
+        await self.settle()
+        return reply
+
+    async def press(self, user: User, where: Message, label: str) -> Interaction:
+        for button in where.buttons():
+            if button.get("label") == label:
+                return await self.world.tester.click(user, where, label)
+        for row in where.components:
+            for item in row["components"]:
+                for option in item.get("options") or []:
+                    if option["label"] == label:
+                        return await self.world.tester.choose(
+                            user, where, [option["value"]], item["custom_id"]
+                        )
+        raise LookupError(f"{user.name} has no control {label!r}; controls: {where.components}")

@@ -1,0 +1,244 @@
+"""Western Terrapin end to end through the fake Discord: lobby, a full hand by DM, "My hand"
+for closed DMs, refusals, timeouts and a restart in the middle of a hand. The driver checks
+after every step that chips are conserved and that no channel message names a hidden card."""
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from tests.fakediscord import DiscordClientRefuses
+from tests.tables_e2e import TableDriver
+
+
+@pytest.fixture
+async def western(world):
+    driver = TableDriver(world)
+    await driver.open("western new", world.alice, [world.bob, world.carol], buy_in=50)
+    return driver
+
+
+async def test_three_members_open_join_start_and_get_their_hands_by_dm(western, world):
+    assert "Players (3/7)" in western.message().text()
+    await western.start(world.alice)
+    assert await world.bot.ledger.escrow(world.guild.id, western.table.id) == 150
+    for member in (world.alice, world.bob, world.carol):
+        dms = world.tester.dms(member)
+        assert dms and dms[-1].embeds[0]["title"].startswith("Your Western Terrapin hand")
+    assert western.turn() == 1  # bob, on the dealer's left
+    assert "Betting round 1" in western.message().text()
+
+
+async def play_a_full_hand(western):
+    """Bets, a raise, a fold, the draw and the showdown (the driver checks every step)."""
+    await western.play("Bet 2")  # bob
+    await western.play("Raise by 1 (put in 3)")  # carol
+    await western.play("Call 3")  # alice
+    await western.play("Call 1")  # bob
+    assert western.table.state.phase == "betting" and western.table.state.betting_round == 2
+    assert western.turn() == 2  # carol raised last
+    await western.play("Bet 1")  # carol
+    await western.play("Fold")  # alice
+    await western.play("Call 1")  # bob
+    assert western.table.state.phase == "draw" and western.turn() == 2
+    await western.play("Take a card")  # carol
+    await western.play("Stand")  # bob
+    await western.play("Stand")  # carol
+    await western.play("Bet 1")  # carol
+    await western.play("Call 1")  # bob
+    while western.table.state.phase == "showdown":
+        await western.play("Muck")
+
+
+async def test_a_full_hand(western, world):
+    await western.start(world.alice)
+    await play_a_full_hand(western)
+    table = western.table
+    assert table.state.awaiting_next_hand()
+    results = [
+        m
+        for m in world.tester.channel_messages(world.channel)
+        if m.embeds and "result" in m.embeds[0]["title"]
+    ]
+    assert len(results) == 1 and "Won:" in results[0].text()
+    rows = await world.bot.database.fetch_all(
+        "SELECT member_id, placing, chip_net FROM results ORDER BY seat"
+    )
+    nets = [row[2] for row in rows]
+    assert [row[0] for row in rows] == [world.alice.id, world.bob.id, world.carol.id]
+    assert nets[0] == -4 and sum(nets) + table.state.carry == 0
+    # The next hand is dealt when the break ends.
+    await world.bot.runtime.fire_deadline(table.id)
+    await western.settle()
+    assert table.state.hand == 2 and table.state.dealer == 1 and western.turn() == 2
+
+
+async def test_a_member_whose_dms_fail_plays_through_my_hand(world):
+    world.carol.accepts_dms = False
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob, world.carol], buy_in=50)
+    await western.start(world.alice)
+    notices = [
+        m
+        for m in world.tester.channel_messages(world.channel)
+        if "can't send you direct messages" in m.text()
+    ]
+    assert len(notices) == 1 and world.carol.mention in notices[0].text()
+    await play_a_full_hand(western)  # carol's turns go through the ephemeral My hand
+    await world.bot.runtime.fire_deadline(western.table.id)
+    await western.settle()
+    notices = [
+        m
+        for m in world.tester.channel_messages(world.channel)
+        if "can't send you direct messages" in m.text()
+    ]
+    assert len(notices) == 1  # said once, not every hand
+
+
+async def test_members_who_are_not_seated_or_not_to_act_are_refused(western, world):
+    refused = await world.tester.click(world.carol, western.message(), "Start")
+    assert refused.response.ephemeral and "Only the member who opened the table" in refused.text
+    await western.start(world.alice)
+    assert (
+        await world.tester.click(world.admin, western.message(), "My hand")
+    ).text == "You are not playing at this table."
+    assert (
+        await world.tester.click(world.admin, western.message(), "Leave")
+    ).text == "You are not seated at this table."
+    alice_hand = await world.tester.click(world.alice, western.message(), "My hand")
+    assert alice_hand.response.ephemeral and alice_hand.response.components == []  # not her turn
+    bob_dm = world.tester.dms(world.bob)[-1]
+    with pytest.raises(DiscordClientRefuses):
+        await world.tester.click(world.alice, bob_dm, "Fold")  # not even visible to her
+    bob_hand = await world.tester.click(world.bob, western.message(), "My hand")
+    await western.play("Bet 1")  # from his DM, which then loses its buttons
+    assert world.tester.dms(world.bob)[-1].components == []
+    stale = await world.tester.click(world.bob, bob_hand.response, "Fold")
+    assert stale.text == "It is not your turn."
+
+
+async def test_a_timeout_folds_and_is_announced_and_old_prompts_expire(western, world):
+    await western.start(world.alice)
+    await world.bot.runtime.fire_deadline(western.table.id)
+    await western.settle()
+    assert "Bob ran out of time: fold." in western.message().text()
+    assert western.table.state.betting.folded[1]
+    # Carol must bet or fold now. She opens My hand but plays from her DM instead.
+    old_hand = await world.tester.click(world.carol, western.message(), "My hand")
+    await western.play("Bet 1")  # carol
+    await western.play("Call 1")  # alice: round 2 opens with carol, a new prompt
+    assert western.turn() == 2
+    expired = await world.tester.click(world.carol, old_hand.response, "Fold")
+    assert expired.text == "This prompt has expired."
+    assert not western.table.state.betting.folded[2]
+
+
+async def test_twice_timed_out_is_away_and_played_for_until_back(world):
+    western = TableDriver(world)
+    await western.open(
+        "western new", world.alice, [world.bob, world.carol], buy_in=50, allow_check=True
+    )
+    await western.start(world.alice)
+    runtime, table = world.bot.runtime, western.table
+    await runtime.fire_deadline(table.id)  # bob: checks for him (1st timeout)
+    await western.play("Check")  # carol
+    await western.play("Check")  # alice: round 2 opens with bob again
+    assert western.turn() == 1 and not table.seats[1].away
+    await runtime.fire_deadline(table.id)  # bob's 2nd timeout: away
+    await western.settle()
+    assert table.seats[1].away
+    await western.play("Check")  # carol
+    await western.play("Check")  # alice: the draw opens with bob, who is away...
+    assert table.state.phase == "draw" and western.turn() == 2  # ... so he stood at once
+    assert "Bob stands." in western.message().text()
+    await world.tester.click(world.bob, western.message(), "My hand")
+    assert not table.seats[1].away
+
+
+async def test_leaving_between_hands_returns_the_stack(western, world):
+    await western.start(world.alice)
+    await western.play("Bet 1")
+    await western.play("Fold")
+    reply = await world.tester.click(world.alice, western.message(), "Leave")
+    assert (
+        reply.text
+        == "You will leave when this hand ends; until then your turns are played for you."
+    )
+    await western.settle()  # alice was to act: folded for her at once, bob wins
+    assert western.table.state.awaiting_next_hand()
+    await world.bot.runtime.fire_deadline(western.table.id)
+    await western.settle()
+    assert (
+        western.table.seats[0].left
+        and "Alice left the table with 49 chips." in western.message().text()
+    )
+    assert await world.bot.ledger.balance(world.guild.id, world.alice.id) == 1000 - 50 + 49
+
+
+async def test_the_table_closes_and_pays_out_when_one_player_is_left(western, world):
+    await western.start(world.alice)
+    await western.play("Fold")  # bob
+    await western.play("Fold")  # carol: alice wins
+    for member in (world.bob, world.carol):
+        await world.tester.click(member, western.message(), "Leave")
+    table = western.table
+    await world.bot.runtime.fire_deadline(table.id)
+    await world.tester.idle()
+    assert world.bot.runtime.in_channel(world.channel.id) is None
+    balances = [
+        await world.bot.ledger.balance(world.guild.id, m.id)
+        for m in (world.alice, world.bob, world.carol)
+    ]
+    assert balances == [1002, 999, 999]
+    assert await world.bot.ledger.escrow(world.guild.id, table.id) == 0
+    assert "the table is closed" in world.fake.messages[table.record.message_id].text()
+
+
+async def test_the_bot_restarts_mid_hand_and_an_old_button_still_works(western, world):
+    await western.start(world.alice)
+    await western.play("Bet 2")  # bob
+    carol_prompt = world.tester.dms(world.carol)[-1]
+    table_id = western.table.id
+    await world.stop_bot()
+    await world.start_bot()
+    await world.tester.idle()
+    table = world.bot.runtime.get(table_id)
+    assert table.state.pending()[0].seat == 2 and "The bot restarted" in western.message().text()
+    reply = await western.press(world.carol, carol_prompt, "Call 2")
+    assert reply.response is carol_prompt, reply.text  # the DM from before the restart was updated
+    await western.settle()
+    assert western.turn() == 0
+
+
+async def test_lobby_refusals_and_cancelling_returns_every_buy_in(western, world):
+    again = await world.tester.slash(world.bob, world.channel, "western new")
+    assert again.text == "A table is already open in this channel."
+    poor = world.fake.add_member(world.guild, "Poor")
+    await world.bot.ledger.transfer(world.guild.id, poor.id, world.alice.id, 980, key="poor")
+    short = await world.tester.click(poor, western.message(), "Join")
+    assert short.text == "You have 20 chips; 50 are needed."
+    left = await world.tester.click(world.carol, western.message(), "Leave")
+    assert "buy-in is back" in left.text
+    cancelled = await world.tester.click(world.alice, western.message(), "Cancel")
+    assert "every buy-in went back" in cancelled.text
+    for member in (world.alice, world.bob, world.carol):
+        assert await world.bot.ledger.balance(world.guild.id, member.id) == 1000 + (
+            980 if member is world.alice else 0
+        )
+
+
+async def test_rules_show_the_house_decisions_and_the_table_options(western, world):
+    reply = await world.tester.slash(world.bob, world.channel, "western rules")
+    text = reply.text
+    assert reply.response.ephemeral and "Turtle Butt" in text and "side pots" in text
+    assert "buy-in 50 · turn time 120 s · raise limit: 5, allow check: False" in text
+
+
+async def test_a_between_hands_timer_really_fires(western, world):
+    world.bot.runtime.between_hands = timedelta(seconds=0.05)
+    await western.start(world.alice)
+    await western.play("Fold")
+    await western.play("Fold")
+    await asyncio.sleep(0.2)
+    await western.settle()
+    assert western.table.state.hand == 2
