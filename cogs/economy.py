@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
@@ -11,9 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
-from bot.discord.format import chips, relative_time
+from bot.discord.format import chips, plural, relative_time
+from bot.engine import registry
 from bot.errors import UserError
+from bot.store import GameStanding
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -21,6 +25,7 @@ if TYPE_CHECKING:
 MAX_AMOUNT = 1_000_000_000
 PAGE_SIZE = 10
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]
+GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.games()]
 
 
 def next_utc_midnight(now: datetime) -> datetime:
@@ -89,11 +94,16 @@ class Economy(commands.Cog):
             allowed_mentions=discord.AllowedMentions(users=[member]),
         )
 
-    @app_commands.command(description="The members with the most chips in this server.")
+    @app_commands.command(description="The top chip holders, or the best players of one game.")
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game="Show wins and chips won at this game instead")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
         await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)  # rank the viewer
-        embed, view = await leaderboard_page(self.bot, interaction.guild_id, interaction.user.id, 0)
+        board = Board(interaction.guild_id, interaction.user.id, game.value if game else "")
+        embed, view = await board.page(self.bot, 0)
         await interaction.response.send_message(embed=embed, view=view)
 
     chips_group = app_commands.Group(
@@ -127,52 +137,83 @@ class Economy(commands.Cog):
         )
 
 
-async def leaderboard_page(
-    bot: CardTableBot, guild_id: int, viewer_id: int, page: int
-) -> tuple[discord.Embed, discord.ui.View]:
-    ledger = bot.ledger
-    pages = max(1, math.ceil(await ledger.member_count(guild_id) / PAGE_SIZE))
-    page = min(max(page, 0), pages - 1)
-    standings = await ledger.leaderboard(guild_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
-    lines = [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
-    embed = discord.Embed(
-        title="Chip leaderboard", description="\n".join(lines) or "Nobody has chips here yet."
-    )
-    own = await ledger.standing(guild_id, viewer_id)
-    rank = f"#{own.rank} with {chips(own.chips)}" if own else "not ranked yet"
-    embed.add_field(name="Rank", value=f"<@{viewer_id}> is {rank}.")
-    embed.set_footer(text=f"Page {page + 1} of {pages}")
-    view = BaseView(timeout=None)
-    view.add_item(LeaderboardPage(viewer_id, page - 1, "Previous", disabled=page == 0))
-    view.add_item(LeaderboardPage(viewer_id, page + 1, "Next", disabled=page >= pages - 1))
-    return embed, view
+@dataclass(frozen=True)
+class Board:
+    """A leaderboard: chips in the server, or one game's results (`game_id`)."""
+
+    guild_id: int
+    viewer_id: int
+    game_id: str = ""
+
+    async def page(self, bot: CardTableBot, page: int) -> tuple[discord.Embed, discord.ui.View]:
+        count, title = await self._size(bot)
+        pages = max(1, math.ceil(count / PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)
+        lines, own = await self._lines(bot, page * PAGE_SIZE)
+        embed = discord.Embed(
+            title=title, description="\n".join(lines) or "Nobody is ranked here yet."
+        )
+        embed.add_field(name="Rank", value=f"<@{self.viewer_id}> is {own}.")
+        embed.set_footer(text=f"Page {page + 1} of {pages}")
+        view = BaseView(timeout=None)
+        view.add_item(LeaderboardPage(self, page - 1, "Previous", disabled=page == 0))
+        view.add_item(LeaderboardPage(self, page + 1, "Next", disabled=page >= pages - 1))
+        return embed, view
+
+    async def _size(self, bot: CardTableBot) -> tuple[int, str]:
+        if self.game_id:
+            name = registry.get(self.game_id).name
+            return await bot.ledger.game_player_count(
+                self.guild_id, self.game_id
+            ), f"{name} leaderboard"
+        return await bot.ledger.member_count(self.guild_id), "Chip leaderboard"
+
+    async def _lines(self, bot: CardTableBot, offset: int) -> tuple[list[str], str]:
+        ledger = bot.ledger
+        if not self.game_id:
+            standings = await ledger.leaderboard(self.guild_id, offset=offset, limit=PAGE_SIZE)
+            lines = [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
+            mine = await ledger.standing(self.guild_id, self.viewer_id)
+            own = f"#{mine.rank} with {chips(mine.chips)}" if mine else "not ranked yet"
+            return lines, own
+        results = await ledger.game_standings(self.guild_id, self.game_id, offset, PAGE_SIZE)
+        lines = [f"**{s.rank}.** <@{s.member_id}> · {self._record(s)}" for s in results]
+        mine = await ledger.game_standing(self.guild_id, self.game_id, self.viewer_id)
+        own = f"#{mine.rank} · {self._record(mine)}" if mine else "not ranked in this game yet"
+        return lines, own
+
+    @staticmethod
+    def _record(standing: GameStanding) -> str:
+        return (
+            f"{standing.net:+,} chips · {plural(standing.wins, 'win')}"
+            f" in {plural(standing.hands, 'hand')}"
+        )
 
 
 class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<viewer>\d+):(?P<page>-?\d+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lb:(?P<viewer>\d+):(?P<page>-?\d+):?(?P<game>[\w-]*)",
 ):
-    """A page button; the page and whose rank to show live in the custom_id, so the buttons
-    keep working after a restart."""
+    """A page button. The board (whose rank, which game) and the page live in the custom_id,
+    so the buttons keep working after a restart."""
 
     def __init__(
-        self, viewer_id: int, page: int, label: str = "Next", *, disabled: bool = False
+        self, board: Board, page: int, label: str = "Next", *, disabled: bool = False
     ) -> None:
-        self.viewer_id, self.page = viewer_id, page
-        super().__init__(
-            discord.ui.Button(label=label, custom_id=f"lb:{viewer_id}:{page}", disabled=disabled)
-        )
+        self.board, self.page = board, page
+        custom_id = f"lb:{board.viewer_id}:{page}:{board.game_id}"
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LeaderboardPage:
-        return cls(int(match["viewer"]), int(match["page"]), item.label or "")
+        board = Board(interaction.guild_id, int(match["viewer"]), match["game"])
+        return cls(board, int(match["page"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            embed, view = await leaderboard_page(
-                interaction.client, interaction.guild_id, self.viewer_id, self.page
-            )
+            embed, view = await self.board.page(interaction.client, self.page)
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as error:  # dynamic items have no view to report through
             await handle_error(interaction, error, "leaderboard page")

@@ -242,3 +242,23 @@ async def test_a_between_hands_timer_really_fires(western, world):
     await asyncio.sleep(0.2)
     await western.settle()
     assert western.table.state.hand == 2
+
+
+async def test_the_leaderboard_ranks_players_of_a_game_by_chips_won(western, world):
+    await western.start(world.alice)
+    await western.play("Bet 1")  # bob
+    await western.play("Fold")  # carol
+    await western.play("Fold")  # alice: bob wins the 3 antes and his bet back
+    board = await world.tester.slash(world.carol, world.channel, "leaderboard", game="western")
+    embed = board.response.embeds[0]
+    assert embed["title"] == "Western Terrapin leaderboard"
+    assert embed["description"].splitlines() == [
+        f"**1.** <@{world.bob.id}> · +2 chips · 1 win in 1 hand",
+        f"**2.** <@{world.alice.id}> · -1 chips · 0 wins in 1 hand",
+        f"**2.** <@{world.carol.id}> · -1 chips · 0 wins in 1 hand",
+    ]
+    assert (
+        embed["fields"][0]["value"] == f"<@{world.carol.id}> is #2 · -1 chips · 0 wins in 1 hand."
+    )
+    with pytest.raises(DiscordClientRefuses, match="must be one of"):
+        await world.tester.slash(world.carol, world.channel, "leaderboard", game="chess")

@@ -3,8 +3,12 @@
 from datetime import datetime
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+
+
 def chips(amount: int) -> str:
-    return f"{amount:,} chip" + ("" if amount == 1 else "s")
+    return plural(amount, "chip")
 
 
 def relative_time(moment: datetime) -> str:

@@ -210,9 +210,12 @@ class TablePresenter:
             except discord.Forbidden:
                 record.dm_failed = True
                 await self.bot.runtime.store.save_seats(table.record)
+                hand = discord.ui.View(timeout=None)
+                hand.add_item(HandButton(table.id))
                 await self._channel(table).send(
                     f"<@{record.member_id}>, I can't send you direct messages: use the **My hand** "
-                    "button on the table to see your cards and play.",
+                    "button (here or on the table) to see your cards and play.",
+                    view=hand,
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
 

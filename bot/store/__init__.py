@@ -3,6 +3,7 @@
 from bot.store.db import Database, Migration, SchemaTooNew, bundled_migrations
 from bot.store.ledger import (
     Account,
+    GameStanding,
     InsufficientChips,
     Ledger,
     Move,
@@ -24,6 +25,7 @@ __all__ = [
     "ActionRecord",
     "ChipOperation",
     "Database",
+    "GameStanding",
     "InsufficientChips",
     "Ledger",
     "Migration",

@@ -79,6 +79,22 @@ class Standing:
     rank: int
 
 
+@dataclass(frozen=True)
+class GameStanding:
+    member_id: int
+    hands: int
+    wins: int
+    net: int
+    rank: int
+
+
+_GAME_STANDINGS = (
+    "SELECT member_id, COUNT(*) AS hands, SUM(placing = 1) AS wins, SUM(chip_net) AS net,"
+    " RANK() OVER (ORDER BY SUM(chip_net) DESC, SUM(placing = 1) DESC) AS rank"
+    " FROM results WHERE guild_id = ? AND game_id = ? GROUP BY member_id"
+)
+
+
 class Ledger:
     def __init__(self, database: Database, starting_chips: int) -> None:
         self.db = database
@@ -142,6 +158,34 @@ class Ledger:
             member_id,
         )
         return None if row is None else Standing(*row)
+
+    async def game_standings(
+        self, guild_id: int, game_id: str, offset: int, limit: int
+    ) -> list[GameStanding]:
+        rows = await self.db.fetch_all(
+            f"{_GAME_STANDINGS} ORDER BY net DESC, wins DESC, member_id LIMIT ? OFFSET ?",
+            guild_id,
+            game_id,
+            limit,
+            offset,
+        )
+        return [GameStanding(*row) for row in rows]
+
+    async def game_standing(
+        self, guild_id: int, game_id: str, member_id: int
+    ) -> GameStanding | None:
+        row = await self.db.fetch_one(
+            f"SELECT * FROM ({_GAME_STANDINGS}) WHERE member_id = ?", guild_id, game_id, member_id
+        )
+        return None if row is None else GameStanding(*row)
+
+    async def game_player_count(self, guild_id: int, game_id: str) -> int:
+        row = await self.db.fetch_one(
+            "SELECT COUNT(DISTINCT member_id) FROM results WHERE guild_id = ? AND game_id = ?",
+            guild_id,
+            game_id,
+        )
+        return row[0]
 
     async def member_count(self, guild_id: int) -> int:
         row = await self.db.fetch_one(

@@ -92,6 +92,7 @@ class TableRuntime:
         self.store, self.ledger, self.listener = store, ledger, listener
         self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
         self.tables: dict[int, Table] = {}
+        self.renders: set[asyncio.Task] = set()
 
     # ---- finding tables ---------------------------------------------------------------------
 
@@ -135,7 +136,7 @@ class TableRuntime:
         await self.store.create(record, creator_name, key)
         table = Table(record, game, options)
         self.tables[table.id] = table
-        await self.notify(table, [])
+        self.show(table, [])
         return table
 
     async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
@@ -148,7 +149,7 @@ class TableRuntime:
             if len(table.seats) >= table.game.max_players:
                 raise UserError(f"The table is full ({table.game.max_players} players).")
             await self.store.add_seat(table.record, member_id, name, key)
-        await self.notify(table, [])
+        self.show(table, [])
         return table
 
     async def leave(self, table_id: int, member_id: int, key: str) -> str:
@@ -175,7 +176,7 @@ class TableRuntime:
                 reply = (
                     "You will leave when this hand ends; until then your turns are played for you."
                 )
-        await self.notify(table, events)
+        self.show(table, events)
         return reply
 
     async def start(self, table_id: int, member_id: int, *, can_manage: bool) -> Table:
@@ -196,7 +197,7 @@ class TableRuntime:
             await self.store.save_seats(table.record)
             self._arm(table)
             events = await self._play_for_away(table)
-        await self.notify(table, [TableStarted(), *events])
+        self.show(table, [TableStarted(), *events])
         return table
 
     async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
@@ -209,7 +210,7 @@ class TableRuntime:
                 )
             await self.store.close_lobby(table.record, key)
             self.tables.pop(table.id, None)
-        await self.notify(table, [TableClosed(payouts=[table.record.buy_in] * len(table.seats))])
+        self.show(table, [TableClosed(payouts=[table.record.buy_in] * len(table.seats))])
         return table
 
     @staticmethod
@@ -242,7 +243,7 @@ class TableRuntime:
             seat.timeouts, seat.away = 0, False
             events = await self._step(table, seat.seat, action)
             events += await self._play_for_away(table)
-        await self.notify(table, events)
+        self.show(table, events)
         return events
 
     async def back(self, table_id: int, member_id: int) -> None:
@@ -272,7 +273,7 @@ class TableRuntime:
                 for seat in table.pending_seats():
                     events += await self._time_out(table, seat)
             events += await self._play_for_away(table)
-        await self.notify(table, events)
+        self.show(table, events)
 
     async def _time_out(self, table: Table, seat: int) -> list[Event]:
         if seat not in table.pending_seats():
@@ -444,8 +445,14 @@ class TableRuntime:
 
     # ---- telling the Discord layer ------------------------------------------------------------
 
-    async def notify(self, table: Table, events: Sequence[Event]) -> None:
-        """Render in the order changes happened; a failed render never undoes a change."""
+    def show(self, table: Table, events: Sequence[Event]) -> None:
+        """Render after the caller has answered its interaction, in the order changes happened
+        (the render lock hands over in FIFO order); a failed render never undoes a change."""
+        task = asyncio.create_task(self._render(table, list(events)))
+        self.renders.add(task)
+        task.add_done_callback(self.renders.discard)
+
+    async def _render(self, table: Table, events: list[Event]) -> None:
         async with table.render_lock:
             try:
                 await self.listener.table_changed(table, events)
@@ -469,10 +476,12 @@ class TableRuntime:
             self._arm(table)
             resumed.append(table)
         for table in resumed:
-            await self.notify(table, [TableResumed()])
+            self.show(table, [TableResumed()])
         return resumed
 
     async def shutdown(self) -> None:
+        if self.renders:
+            await asyncio.wait(self.renders, timeout=5)
         for table in self.tables.values():
             if table.timer:
                 table.timer.cancel()
