@@ -119,3 +119,27 @@ class TableDriver:
                             user, where, [option["value"]], item["custom_id"]
                         )
         raise LookupError(f"{user.name} has no control {label!r}; controls: {where.components}")
+
+
+async def play_western_hand(western: TableDriver) -> None:
+    """A Western Terrapin hand with bets, a raise, a fold, the draw and the showdown, from
+    whoever deals (the driver checks every step). Comments name the seats of hand 1."""
+    await western.play("Bet 2")  # bob
+    raiser = western.turn()
+    await western.play("Raise by 1 (put in 3)")  # carol
+    await western.play("Call 3")  # alice
+    await western.play("Call 1")  # bob
+    state = western.table.state
+    assert state.phase == "betting" and state.betting_round == 2
+    assert western.turn() == raiser  # the last aggressive player opens
+    await western.play("Bet 1")  # carol
+    await western.play("Fold")  # alice
+    await western.play("Call 1")  # bob
+    assert western.table.state.phase == "draw" and western.turn() == raiser
+    await western.play("Take a card")  # carol
+    await western.play("Stand")  # bob
+    await western.play("Stand")  # carol
+    await western.play("Bet 1")  # carol
+    await western.play("Call 1")  # bob
+    while western.table.state.phase == "showdown":
+        await western.play("Muck")

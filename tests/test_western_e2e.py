@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from tests.fakediscord import DiscordClientRefuses
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, play_western_hand
 
 
 @pytest.fixture
@@ -29,30 +29,9 @@ async def test_three_members_open_join_start_and_get_their_hands_by_dm(western, 
     assert "Betting round 1" in western.message().text()
 
 
-async def play_a_full_hand(western):
-    """Bets, a raise, a fold, the draw and the showdown (the driver checks every step)."""
-    await western.play("Bet 2")  # bob
-    await western.play("Raise by 1 (put in 3)")  # carol
-    await western.play("Call 3")  # alice
-    await western.play("Call 1")  # bob
-    assert western.table.state.phase == "betting" and western.table.state.betting_round == 2
-    assert western.turn() == 2  # carol raised last
-    await western.play("Bet 1")  # carol
-    await western.play("Fold")  # alice
-    await western.play("Call 1")  # bob
-    assert western.table.state.phase == "draw" and western.turn() == 2
-    await western.play("Take a card")  # carol
-    await western.play("Stand")  # bob
-    await western.play("Stand")  # carol
-    await western.play("Bet 1")  # carol
-    await western.play("Call 1")  # bob
-    while western.table.state.phase == "showdown":
-        await western.play("Muck")
-
-
 async def test_a_full_hand(western, world):
     await western.start(world.alice)
-    await play_a_full_hand(western)
+    await play_western_hand(western)
     table = western.table
     assert table.state.awaiting_next_hand()
     results = [
@@ -84,7 +63,7 @@ async def test_a_member_whose_dms_fail_plays_through_my_hand(world):
         if "can't send you direct messages" in m.text()
     ]
     assert len(notices) == 1 and world.carol.mention in notices[0].text()
-    await play_a_full_hand(western)  # carol's turns go through the ephemeral My hand
+    await play_western_hand(western)  # carol's turns go through the ephemeral My hand
     await world.bot.runtime.fire_deadline(western.table.id)
     await western.settle()
     notices = [
@@ -262,3 +241,15 @@ async def test_the_leaderboard_ranks_players_of_a_game_by_chips_won(western, wor
     )
     with pytest.raises(DiscordClientRefuses, match="must be one of"):
         await world.tester.slash(world.carol, world.channel, "leaderboard", game="chess")
+
+
+async def test_leaving_during_the_break_keeps_the_break_timer_running(western, world):
+    world.bot.runtime.between_hands = timedelta(seconds=0.3)
+    await western.start(world.alice)
+    await western.play("Fold")  # bob
+    await western.play("Fold")  # carol: alice wins, the break starts
+    left = await world.tester.click(world.bob, western.message(), "Leave")
+    assert "your chips are back" in left.text
+    await asyncio.sleep(0.8)  # no test hook: the real timer must deal the next hand
+    await western.settle()
+    assert western.table.state.hand == 2 and western.table.seats[1].left

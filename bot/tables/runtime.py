@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -193,7 +194,7 @@ class TableRuntime:
             state = table.game.new_match(table.options, stacks, self.new_seed())
             await self.store.start(table.record, state.snapshot(), self._deadline(table, state))
             table.state = state
-            self._open_prompts(table, [], state)
+            self._open_prompts(table, [], state, version=0)
             await self.store.save_seats(table.record)
             self._arm(table)
             events = await self._play_for_away(table)
@@ -308,20 +309,7 @@ class TableRuntime:
         record = ActionRecord(seat, action.model_dump_json(), timed_out)
         if state.is_over():
             return events + await self._close(table, state, record, chips)
-        await self.store.commit(
-            table.record,
-            state=state.snapshot(),
-            deadline=self._deadline(table, state),
-            action=record,
-            chips=chips,
-        )
-        table.state = state
-        self._open_prompts(table, before, state)
-        if state.awaiting_next_hand():
-            for s in table.seats:
-                s.timeouts = 0
-        await self.store.save_seats(table.record)
-        self._arm(table)
+        await self._commit(table, state, record, chips, before)
         return events
 
     async def _next_hand(self, table: Table) -> list[Event]:
@@ -334,33 +322,50 @@ class TableRuntime:
         record = ActionRecord(None, '{"kind":"next_hand"}')
         if state.is_over():
             return events + await self._close(table, state, record, [])
-        await self.store.commit(
-            table.record,
-            state=state.snapshot(),
-            deadline=self._deadline(table, state),
-            action=record,
-        )
-        table.state = state
-        self._open_prompts(table, [], state)
-        await self.store.save_seats(table.record)
-        self._arm(table)
+        await self._commit(table, state, record)
         return events
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
         state = table.game.restore(table.state.snapshot())
         chips = state.leave(seat.seat)
-        seat.left, seat.leaving, seat.away = True, False, False
         move = Move(Account.table(table.id), Account.member(seat.member_id), chips, "leave table")
         operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move])
-        await self.store.commit(
-            table.record,
-            state=state.snapshot(),
-            deadline=table.record.deadline,
-            action=ActionRecord(seat.seat, '{"kind":"leave"}'),
-            chips=[operation],
-        )
-        table.state = state
+        record = ActionRecord(seat.seat, '{"kind":"leave"}')
+        await self._commit(table, state, record, [operation], leaving=seat)
         return [SeatLeft(seat=seat.seat, chips=chips)]
+
+    async def _commit(
+        self,
+        table: Table,
+        state: GameState,
+        record: ActionRecord,
+        chips: list[ChipOperation] = (),
+        before: list[int] = (),
+        *,
+        leaving: SeatRecord | None = None,
+    ) -> None:
+        """Write a step (snapshot, action, seat flags, chips) in one transaction, then keep the
+        new state and re-arm the deadline. If the write fails, nothing in memory changes."""
+        saved = [dataclasses.replace(s) for s in table.seats]
+        if leaving is not None:
+            leaving.left, leaving.leaving, leaving.away = True, False, False
+        self._open_prompts(table, before, state, version=table.record.version + 1)
+        if state.awaiting_next_hand():
+            for seat in table.seats:
+                seat.timeouts = 0
+        try:
+            await self.store.commit(
+                table.record,
+                state=state.snapshot(),
+                deadline=self._deadline(table, state),
+                action=record,
+                chips=chips,
+            )
+        except BaseException:
+            table.record.seats = saved
+            raise
+        table.state = state
+        self._arm(table)
 
     async def _close(
         self, table: Table, state: GameState, record: ActionRecord, chips: list[ChipOperation]
@@ -410,12 +415,13 @@ class TableRuntime:
 
     # ---- prompts and deadlines --------------------------------------------------------------
 
-    def _open_prompts(self, table: Table, before: list[int], state: GameState) -> None:
+    @staticmethod
+    def _open_prompts(table: Table, before: list[int], state: GameState, version: int) -> None:
         """A seat that newly has a decision gets a fresh prompt version (older buttons expire);
         seats still deciding a simultaneous choice keep theirs."""
         for seat in state.pending():
             if seat.seat not in before:
-                table.seats[seat.seat].prompt = table.record.version
+                table.seats[seat.seat].prompt = version
 
     def _deadline(self, table: Table, state: GameState) -> datetime | None:
         if state.awaiting_next_hand():
