@@ -1,0 +1,83 @@
+"""The table runtime on its own (no Discord): real timers, and a failed write changes nothing."""
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+
+import bot.games  # noqa: F401
+from bot.engine import registry
+from bot.games.terrapin.western import WesternOptions
+from bot.store import Database, Ledger, TableStore
+from bot.tables import TableRuntime, action_token
+
+GUILD, CHANNEL = 1, 2
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    async def table_changed(self, table, events) -> None:
+        self.events += [event.kind for event in events]
+
+
+@pytest.fixture
+async def runtime(tmp_path):
+    db = await Database.open(tmp_path / "rt.sqlite3")
+    ledger = Ledger(db, starting_chips=100)
+    runtime = TableRuntime(
+        TableStore(db, ledger),
+        ledger,
+        Recorder(),
+        clock=lambda: datetime.now(UTC),
+        new_seed=lambda: 3,
+    )
+    yield runtime
+    await runtime.shutdown()
+    await db.close()
+
+
+async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60):
+    table = await runtime.open(
+        registry.get("western"),
+        WesternOptions(),
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=1,
+        creator_name="A",
+        buy_in=20,
+        turn_seconds=turn_seconds,
+        key="open",
+    )
+    await runtime.join(table.id, 2, "B", key="join")
+    await runtime.start(table.id, 1, can_manage=False)
+    return table
+
+
+async def test_a_real_turn_timer_plays_the_default(runtime):
+    table = await open_and_start(runtime, turn_seconds=1)
+    to_act = table.pending_seats()[0]
+    await asyncio.sleep(1.3)
+    await asyncio.sleep(0)  # let the render task run
+    assert "timed_out" in runtime.listener.events
+    assert table.state.betting.folded[to_act]  # must bet or fold: folded
+
+
+async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
+    table = await open_and_start(runtime)
+    seat = table.pending_seats()[0]
+    member = table.seats[seat].member_id
+    before = (table.state.snapshot(), table.record.version, [s.prompt for s in table.seats])
+
+    async def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(TableStore, "commit", broken)
+    bet = action_token(table.state.legal_actions(seat)[1])
+    with pytest.raises(OSError):
+        await runtime.act(table.id, member, table.seats[seat].prompt, bet)
+    assert (table.state.snapshot(), table.record.version, [s.prompt for s in table.seats]) == before
+    monkeypatch.undo()
+    await runtime.act(table.id, member, table.seats[seat].prompt, bet)  # and play goes on
+    assert table.record.version == 1
