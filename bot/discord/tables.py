@@ -13,7 +13,7 @@ import logging
 import re
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 from pydantic import BaseModel
@@ -107,6 +107,11 @@ class TablePresenter:
             return f"{names[event.seat]} left the table with {event.chips} chips."
         if event.kind == "table_resumed":
             return "The bot restarted; the game goes on."
+        if event.kind == "table_closed":
+            paid = ", ".join(
+                f"{names[s]} {chips:,}" for s, chips in enumerate(event.payouts) if chips
+            )
+            return f"The table is closed. Back to balances: {paid or 'nothing left to pay'}."
         return ui.event_line(event, names)
 
     # ---- the table message ---------------------------------------------------------------
@@ -210,8 +215,7 @@ class TablePresenter:
             except discord.Forbidden:
                 record.dm_failed = True
                 await self.bot.runtime.store.save_seats(table.record)
-                hand = discord.ui.View(timeout=None)
-                hand.add_item(HandButton(table.id))
+                hand = buttons(table.id, "hand")
                 await self._channel(table).send(
                     f"<@{record.member_id}>, I can't send you direct messages: use the **My hand** "
                     "button (here or on the table) to see your cards and play.",
@@ -224,21 +228,17 @@ class TablePresenter:
 
 
 def lobby_controls(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, style in (
-        ("join", discord.ButtonStyle.success),
-        ("leave", discord.ButtonStyle.secondary),
-        ("start", discord.ButtonStyle.primary),
-        ("cancel", discord.ButtonStyle.danger),
-    ):
-        view.add_item(LobbyButton(table.id, verb, style))
-    return view
+    return buttons(table.id, "join", "leave", "start", "cancel")
 
 
 def table_controls(table: Table) -> discord.ui.View:
+    return buttons(table.id, "hand", "leave")
+
+
+def buttons(table_id: int, *verbs: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(table.id))
-    view.add_item(LeaveButton(table.id))
+    for verb in verbs:
+        view.add_item(TableButton(table_id, verb))
     return view
 
 
@@ -291,24 +291,35 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
 
 
-class LobbyButton(
+class TableButton(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tl:(?P<table>\d+):(?P<verb>join|leave|start|cancel)",
+    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|start|cancel|hand)",
 ):
-    def __init__(
-        self, table_id: int, verb: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    ) -> None:
+    """The table's own buttons: the lobby's Join / Leave / Start / Cancel, and My hand."""
+
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+        "hand": ("My hand", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, table_id: int, verb: str) -> None:
         self.table_id, self.verb = table_id, verb
-        super().__init__(
-            discord.ui.Button(label=verb.title(), style=style, custom_id=f"tl:{table_id}:{verb}")
-        )
+        label, style = self.LOOKS[verb]
+        button = discord.ui.Button(label=label, style=style, custom_id=f"tb:{table_id}:{verb}")
+        super().__init__(button)
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> LobbyButton:
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> TableButton:
         return cls(int(match["table"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        if self.verb == "hand":
+            await self.show_hand(interaction, bot)
+            return
         runtime, user, key = bot.runtime, interaction.user, f"{self.verb}:{interaction.id}"
         if self.verb == "join":
             await runtime.join(self.table_id, user.id, user.display_name, key)
@@ -325,23 +336,7 @@ class LobbyButton(
             reply = "The table is cancelled; every buy-in went back."
         await interaction.response.send_message(reply, ephemeral=True)
 
-
-class HandButton(
-    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"th:(?P<table>\d+)"
-):
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label="My hand", style=discord.ButtonStyle.primary, custom_id=f"th:{table_id}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> HandButton:
-        return cls(int(match["table"]))
-
-    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+    async def show_hand(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         table = bot.runtime.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None:
@@ -351,28 +346,6 @@ class HandButton(
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )
-
-
-class LeaveButton(
-    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=r"tq:(?P<table>\d+)"
-):
-    def __init__(self, table_id: int) -> None:
-        self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label="Leave", style=discord.ButtonStyle.secondary, custom_id=f"tq:{table_id}"
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> LeaveButton:
-        return cls(int(match["table"]))
-
-    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
-        reply = await bot.runtime.leave(
-            self.table_id, interaction.user.id, f"leave:{interaction.id}"
-        )
-        await interaction.response.send_message(reply, ephemeral=True)
 
 
 async def play(
@@ -441,7 +414,7 @@ class ActionSelect(
         await play(interaction, bot, self.table_id, self.prompt, self.item.values[0])
 
 
-TABLE_ITEMS = (LobbyButton, HandButton, LeaveButton, ActionButton, ActionSelect)
+TABLE_ITEMS = (TableButton, ActionButton, ActionSelect)
 
 
 # ---- what every game's slash commands share ---------------------------------------------------

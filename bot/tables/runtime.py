@@ -20,7 +20,7 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, IllegalAction, registry
+from bot.engine import Action, Event, GameSpec, GameState, HandEnded, registry
 from bot.errors import UserError
 from bot.store import (
     Account,
@@ -493,6 +493,3 @@ class TableRuntime:
                 table.timer.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await table.timer
-
-
-__all__ = ["IllegalAction", "Table", "TableListener", "TableRuntime", "action_token"]
