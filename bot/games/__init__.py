@@ -3,4 +3,5 @@
 Importing this package registers every playable game with `bot.engine.registry`.
 """
 
+from bot.games.terrapin import temptation as temptation
 from bot.games.terrapin import western as western

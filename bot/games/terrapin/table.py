@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Event, GameState, IllegalAction, MatchEnded, placings
+from bot.engine import Action, Event, GameState, HandEnded, IllegalAction, MatchEnded, placings
 from bot.games.betting import Pot, split_pot
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
@@ -139,6 +139,48 @@ class TerrapinTable(GameState):
 
     def able_to_ante(self, ante: int) -> list[int]:
         return [s for s in range(self.seat_count) if self.seated[s] and self.stacks[s] >= ante]
+
+    # ---- hand after hand ------------------------------------------------------------------
+
+    def start_hand(self) -> list[Event]:
+        raise NotImplementedError
+
+    def finish_hand(self) -> list[Event]:
+        """The hand is over (its pot paid out or carried): report it and pause for the table."""
+        self.phase = "between"
+        net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
+        scores = [
+            max(hand_value(self.full_hand(s)), 0) if self.shown[s] is not None else None
+            for s in range(self.seat_count)
+        ]
+        winners = self.result.winners if self.result else []
+        return [
+            HandEnded(
+                hand=self.hand, players=self.players, net_chips=net, scores=scores, winners=winners
+            )
+        ]
+
+    def take_pot(self, winner: int, amount: int) -> None:
+        """Everyone else is out: the last player takes the whole pot, carried chips included."""
+        self.stacks[winner] += amount
+        self.carry = 0
+        self.result = HandResult(
+            winners=[winner], won=[amount if s == winner else 0 for s in range(self.seat_count)]
+        )
+
+    def awaiting_next_hand(self) -> bool:
+        return self.phase == "between"
+
+    def next_hand(self) -> list[Event]:
+        if self.phase != "between":
+            return super().next_hand()
+        self.hand += 1
+        if any(self.seated):
+            self.dealer = self.left_of(self.dealer, lambda s: self.seated[s])
+        return self.start_hand()
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     def end_match(self) -> list[Event]:
         self.phase = "over"

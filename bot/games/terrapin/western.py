@@ -19,7 +19,6 @@ from bot.engine import (
     Decision,
     Event,
     GameSpec,
-    HandEnded,
     IllegalAction,
     Rng,
     Viewer,
@@ -201,42 +200,12 @@ class WesternState(TerrapinTable):
 
     def uncontested(self) -> list[Event]:
         (winner,) = self.in_hand()
-        won = self.pot()
-        self.stacks[winner] += won
-        self.carry = 0
-        self.result = HandResult(
-            winners=[winner], won=[won if s == winner else 0 for s in range(self.seat_count)]
-        )
+        self.take_pot(winner, self.pot())
         return self.end_hand()
 
     def end_hand(self) -> list[Event]:
-        self.phase = "between"
-        self.betting.committed = [0] * self.seat_count
-        net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
-        scores = [
-            max(hand_value(self.full_hand(s)), 0) if self.shown[s] is not None else None
-            for s in range(self.seat_count)
-        ]
-        return [
-            HandEnded(
-                hand=self.hand,
-                players=self.players,
-                net_chips=net,
-                scores=scores,
-                winners=self.result.winners,
-            )
-        ]
-
-    def awaiting_next_hand(self) -> bool:
-        return self.phase == "between"
-
-    def next_hand(self) -> list[Event]:
-        if self.phase != "between":
-            return super().next_hand()
-        self.hand += 1
-        if any(self.seated):
-            self.dealer = self.left_of(self.dealer, lambda s: self.seated[s])
-        return self.start_hand()
+        self.betting.committed = [0] * self.seat_count  # paid out or carried by now
+        return self.finish_hand()
 
     # ---- the protocol ---------------------------------------------------------------------
 
@@ -354,9 +323,6 @@ class WesternState(TerrapinTable):
             view.my_cards = self.hands[viewer]
             view.my_score = None if value == TURTLE_BUTT else value
         return view
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def chip_total(self) -> int:
         return sum(self.stacks) + self.pot()
