@@ -9,6 +9,8 @@
 - the same seed gives the same trajectory;
 - refused actions raise IllegalAction and leave the state byte-for-byte unchanged;
 - no view shows a card hidden from its viewer, and a seat is never shown less than the public;
+- a secret choice made while others are still choosing changes nothing anyone else can see
+  (other seats' views, the public view, the events), whichever choice it is;
 - every pending seat has legal actions and its default action is one of them;
 - any snapshot restores to an equal state that continues exactly like the original;
 - for games played hand after hand: players leave between hands taking their stacks, and
@@ -89,6 +91,7 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
         if audit:
             check_state(spec, state, deck, chips)
             check_refusals(state, seen, auditor)
+            check_secret_choices(spec, state)
         if state.pending():
             seat, action = choose(state, chooser)
             seen.append(action)
@@ -129,6 +132,24 @@ def check_views(state: GameState) -> None:
         shown = set(strings_in(state.view(viewer).model_dump(mode="json")))
         leaked = {str(card) for card in hidden} & shown
         assert not leaked, f"view for {viewer} shows hidden cards {sorted(leaked)}"
+
+
+def check_secret_choices(spec: GameSpec, state: GameState) -> None:
+    """While several seats choose in secret, what one of them picks shows nowhere else."""
+    pending = state.pending()
+    if len(pending) < 2:
+        return
+    for decision in pending:
+        if not decision.secret:
+            continue
+        outcomes = set()
+        for action in state.legal_actions(decision.seat):
+            trial = spec.restore(state.snapshot())
+            events = trial.apply(decision.seat, action)
+            others = [s for s in [None, *range(state.seat_count)] if s != decision.seat]
+            seen = [trial.view(s).model_dump_json() for s in others]
+            outcomes.add((tuple(seen), tuple(e.model_dump_json() for e in events)))
+        assert len(outcomes) == 1, f"seat {decision.seat}'s secret choice shows to others"
 
 
 def strings_in(value: object) -> Iterator[str]:

@@ -19,6 +19,14 @@ class LeaksSeatZeroCard(TinyState):
         return view
 
 
+class ShowsSecretStakes(TinyState):
+    def view(self, viewer) -> TinyView:
+        view = super().view(viewer)
+        if viewer is None:
+            view.my_stake = self.stakes[0] if self.stakes else None
+        return view
+
+
 class MintsAChip(TinyState):
     def showdown(self) -> list[Event]:
         self.pot += 1
@@ -81,6 +89,7 @@ class ChecksTheMoveButNotTheSeat(TinyState):
     ("broken", "message"),
     [
         (LeaksSeatZeroCard, "shows hidden cards"),
+        (ShowsSecretStakes, "secret choice shows to others"),
         (MintsAChip, "chips changed"),
         (LosesSwappedCards, "cards were lost or duplicated"),
         (MutatesWhenRefusing, "changed the state"),
