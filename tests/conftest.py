@@ -6,9 +6,14 @@ import discord.gateway
 import discord.http
 import pytest
 import yarl
+from hypothesis import settings
 
 from tests.e2e import world  # noqa: F401  (the end-to-end fixture, for every test module)
 from tests.fakediscord import FakeDiscord
+
+# Property tests check properties, not speed: a loaded 2-core CI must not fail them on time.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 
 @pytest.fixture

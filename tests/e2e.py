@@ -18,6 +18,16 @@ from bot.settings import Settings
 from tests.fakediscord import Channel, FakeDiscord, Guild, Tester, User
 
 
+async def eventually(condition, timeout: float = 5.0, what: str = "the condition") -> None:
+    """Wait for `condition()` to hold: for real timers, without betting on a fixed sleep."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"{what} did not happen within {timeout} s")
+        await asyncio.sleep(0.02)
+
+
 class ErrorRecords(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.ERROR)

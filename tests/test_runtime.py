@@ -1,6 +1,5 @@
 """The table runtime on its own (no Discord): real timers, and a failed write changes nothing."""
 
-import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -10,6 +9,7 @@ from bot.engine import registry
 from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime, action_token
+from tests.e2e import eventually
 
 GUILD, CHANNEL = 1, 2
 
@@ -58,9 +58,7 @@ async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60):
 async def test_a_real_turn_timer_plays_the_default(runtime):
     table = await open_and_start(runtime, turn_seconds=1)
     to_act = table.pending_seats()[0]
-    await asyncio.sleep(1.3)
-    await asyncio.sleep(0)  # let the render task run
-    assert "timed_out" in runtime.listener.events
+    await eventually(lambda: "timed_out" in runtime.listener.events, what="the turn timeout")
     assert table.state.betting.folded[to_act]  # must bet or fold: folded
 
 

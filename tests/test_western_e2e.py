@@ -2,11 +2,11 @@
 for closed DMs, refusals, timeouts and a restart in the middle of a hand. The driver checks
 after every step that chips are conserved and that no channel message names a hidden card."""
 
-import asyncio
 from datetime import timedelta
 
 import pytest
 
+from tests.e2e import eventually
 from tests.fakediscord import DiscordClientRefuses
 from tests.tables_e2e import TableDriver, play_western_hand
 
@@ -218,9 +218,8 @@ async def test_a_between_hands_timer_really_fires(western, world):
     await western.start(world.alice)
     await western.play("Fold")
     await western.play("Fold")
-    await asyncio.sleep(0.2)
+    await eventually(lambda: western.table.state.hand == 2, what="the next deal")
     await western.settle()
-    assert western.table.state.hand == 2
 
 
 async def test_the_leaderboard_ranks_players_of_a_game_by_chips_won(western, world):
@@ -250,6 +249,7 @@ async def test_leaving_during_the_break_keeps_the_break_timer_running(western, w
     await western.play("Fold")  # carol: alice wins, the break starts
     left = await world.tester.click(world.bob, western.message(), "Leave")
     assert "your chips are back" in left.text
-    await asyncio.sleep(0.8)  # no test hook: the real timer must deal the next hand
+    # No test hook: the real timer must deal the next hand.
+    await eventually(lambda: western.table.state.hand == 2, what="the next deal")
     await western.settle()
-    assert western.table.state.hand == 2 and western.table.seats[1].left
+    assert western.table.seats[1].left
