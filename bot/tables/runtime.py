@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import logging
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -74,9 +75,9 @@ class Table:
 
 
 def action_token(action: Action) -> str:
-    """A short, stable name for an action, used in button custom_ids: `bet.3`, `fold`."""
+    """A short, stable name for an action, safe in a custom_id: `bet.3`, `discard.Ace_of_Moons`."""
     values = [str(v) for k, v in action.model_dump().items() if k != "kind"]
-    return ".".join([action.kind, *values])
+    return re.sub(r"[^\w.\-]", "_", ".".join([action.kind, *values]))
 
 
 class TableRuntime:

@@ -1,0 +1,99 @@
+"""Discord rendering the Terrapin games share: card lists, your hand and its score, the
+common event lines and the end-of-hand result."""
+
+from __future__ import annotations
+
+import discord
+from pydantic import BaseModel
+
+from bot.cards.decktet import DecktetCard
+from bot.discord.format import chips
+from bot.discord.tables import GameUI
+from bot.engine import Event
+
+SCORING = """\
+**Scoring.** A hand is your private cards plus the shared cards. **Turtle Butt** (all six suits) \
+scores 0 and can never win. Otherwise: 5 for each pair; Aces and Crowns score 5 more for each \
+further card of the rank; plus the longest straight (Ace 1 ... Crown 10, no wrap) at 2 per card \
+after the first."""
+
+
+def card_list(cards: list[DecktetCard], empty: str = "none") -> str:
+    return ", ".join(card.label for card in cards) or empty
+
+
+def score_text(score: int | None) -> str:
+    return "Turtle Butt: this hand can't win" if score is None else f"{score} points"
+
+
+class TerrapinUI(GameUI):
+    """What every Terrapin variant shows alike; variants add their own lines and fields."""
+
+    title = "Terrapin"
+
+    def private_embed(self, table, view: BaseModel, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(
+            title=f"Your {self.title} hand · table {table.id}", colour=self.colour
+        )
+        cards = view.my_cards or []
+        embed.description = "\n".join(card.label for card in cards) or "You hold no cards now."
+        shared = getattr(view, "shared", [])
+        if cards:
+            name = "With the shared cards" if shared else "Your hand scores"
+            embed.add_field(name=name, value=score_text(view.my_score))
+        if shared:
+            embed.add_field(name="Shared", value=card_list(shared), inline=False)
+        embed.add_field(name="Pot", value=chips(view.pot))
+        return embed
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "hand_started":
+                return f"Hand {event.hand}: {names[event.dealer]} deals; pot {event.pot}."
+            case "shared_dealt":
+                aside = (
+                    f" (set aside as Turtle Butt: {card_list(event.set_aside)})"
+                    if event.set_aside
+                    else ""
+                )
+                return f"Shared cards: {card_list(event.cards)}{aside}."
+            case "revealed":
+                value = "Turtle Butt" if event.turtle_butt else f"{event.score} points"
+                return f"{names[event.seat]} shows {card_list(event.cards)}: {value}."
+            case "mucked":
+                return f"{names[event.seat]} mucks."
+            case "pot_awarded":
+                if not event.winners:
+                    return f"No hand can win: {event.amount} chips stay in the pot."
+                winners = " and ".join(names[s] for s in event.winners)
+                verb = "wins" if len(event.winners) == 1 else "win"
+                odd = f" ({event.carried} odd chip stays)" if event.carried else ""
+                return f"{winners} {verb} {event.amount} chips{odd}."
+        return None
+
+    def hand_summary(self, table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+        result = view.result
+        if result is None:
+            return None
+        embed = discord.Embed(title=f"{self.title} · hand {view.hand} result", colour=self.colour)
+        lines = [
+            f"**{names[shown.seat]}**: {card_list(shown.cards)} · "
+            + ("Turtle Butt" if shown.turtle_butt else f"{shown.score} points")
+            for shown in result.shown
+        ]
+        if view.shared:
+            lines.append(f"Shared: {card_list(view.shared)}")
+        won = [f"{names[s]} +{amount}" for s, amount in enumerate(result.won) if amount]
+        stays = f" · {result.carried} stay in the pot" if result.carried else ""
+        lines.append("Won: " + (", ".join(won) if won else "nobody") + stays)
+        embed.description = "\n".join(lines)
+        return embed
+
+    @staticmethod
+    def seat_line(
+        name: str, stack: int, marks: list[str], *, acting: bool, cards: int | None = None
+    ) -> str:
+        pointer = "▶ " if acting else ""
+        held = f" · {cards} cards" if cards is not None else ""
+        detail = f" · {', '.join(marks)}" if marks else ""
+        return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"

@@ -1,0 +1,155 @@
+"""/liars: Liar's Terrapin tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.format import chips, plural
+from bot.discord.tables import open_table_command, rules_command
+from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.engine import Action, Event
+from bot.games.terrapin.liars import CLAIM_RANGE, LIARS, LiarsOptions, LiarsView
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = f"""\
+**Liar's Terrapin** · 2-7 players · the 36-card Decktet
+{SCORING} (There are no shared cards: the hand is the cards in it.)
+**The game.** Everyone antes half the number of players, rounded up. There is one hand, and \
+only its holder sees it. The holder draws three cards, may draw more one at a time (seeing \
+each), and claims a score of 1 or more. The next player **challenges** or **accepts**.
+**Accepting** passes the hand to them in private: they may discard any number of cards, then \
+draw, and must claim more than the last claim.
+**Challenging** shows the hand to everyone. If it scores at least the claim and is not Turtle \
+Butt, the challenger is out; otherwise the holder is out. Each player still in then takes one \
+chip from the pot (while it has chips), the deck is shuffled, and a new hand starts with the \
+challenger if they won, or with the player after them if they lost. The last player in takes \
+the rest of the pot.
+**House decisions.** Draws and discards are private; discards go face down and are shuffled \
+back into the deck when it runs out. A claim can be at most {CLAIM_RANGE - 1} above the last one. \
+There is a short pause after each challenge. On timeout the holder claims the least allowed, \
+the next player accepts, and a new holder keeps their cards. Leaving counts as going out."""
+
+
+class LiarsUI(TerrapinUI):
+    game_id = LIARS.id
+    title = "Liar's Terrapin"
+
+    def public_embed(self, table, view: LiarsView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Liar's Terrapin · hand {view.hand}", colour=self.colour)
+        lines = []
+        for seat in view.seats:
+            marks = [] if seat.alive else ["out"]
+            if not seat.seated:
+                marks.append("left")
+            if seat.seat == view.holder:
+                marks.append(f"holds the hand ({plural(view.hand_size, 'card')})")
+            acting = seat.seat == (view.responder if view.phase == "responding" else view.holder)
+            lines.append(
+                self.seat_line(
+                    names[seat.seat], seat.stack, marks, acting=acting and view.holder is not None
+                )
+            )
+        embed.description = "\n".join(lines)
+        embed.add_field(name="Pot", value=chips(view.pot))
+        embed.add_field(name="Claim", value=str(view.claim) if view.claim else "none yet")
+        now = None
+        if view.phase == "responding":
+            responder, holder = names[view.responder], names[view.holder]
+            now = f"{responder}: challenge or accept {holder}'s claim of {view.claim}"
+        elif view.holder is not None:
+            doing = "discarding" if view.phase == "discarding" else "drawing"
+            now = f"{names[view.holder]} is {doing}"
+        if now:
+            embed.add_field(name="Now", value=now, inline=False)
+        return embed
+
+    def private_embed(self, table, view: LiarsView, names: list[str]) -> discord.Embed:
+        embed = super().private_embed(table, view, names)
+        if view.claim:
+            embed.add_field(name="Claim to beat", value=str(view.claim))
+        return embed
+
+    def action_label(self, view: LiarsView, action: Action) -> str:
+        match action.kind:
+            case "claim":
+                return f"Claim {action.points}"
+            case "draw":
+                return "Draw a card"
+            case "discard":
+                return f"Discard {action.card.label}"
+            case "done":
+                return "Done discarding"
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "hand_started":
+                return f"Hand {event.hand}: {names[event.holder]} holds the hand; pot {event.pot}."
+            case "drew":
+                return f"{names[event.seat]} draws {plural(event.cards, 'card')}."
+            case "discarded":
+                return f"{names[event.seat]} discards a card."
+            case "claimed":
+                return f"{names[event.seat]} claims {event.points}."
+            case "accepted":
+                return f"{names[event.seat]} accepts and takes the hand."
+            case "challenged":
+                value = "Turtle Butt" if event.turtle_butt else f"{event.score} points"
+                return (
+                    f"{names[event.challenger]} challenges {names[event.holder]}'s {event.claim}: "
+                    f"{card_list(event.cards)} is {value}. {names[event.out]} is out."
+                )
+        return super().event_line(event, names)
+
+    def hand_summary(self, table, view: LiarsView, names: list[str]) -> discord.Embed | None:
+        challenge = view.last_challenge
+        if challenge is None:
+            return None
+        value = "Turtle Butt" if challenge.turtle_butt else f"{challenge.score} points"
+        took = ", ".join(f"{names[s]} +{n}" for s, n in challenge.paid.items()) or "nobody"
+        embed = discord.Embed(
+            title=f"Liar's Terrapin · challenge in hand {view.hand}", colour=self.colour
+        )
+        embed.description = (
+            f"{names[challenge.holder]} claimed {challenge.claim}; "
+            f"{names[challenge.challenger]} challenged.\n"
+            f"The hand: {card_list(challenge.cards)} · {value}\n"
+            f"**{names[challenge.out]} is out.** From the pot: {took}."
+        )
+        return embed
+
+
+class LiarsTerrapin(
+    commands.GroupCog, group_name="liars", group_description="Liar's Terrapin tables"
+):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Open a Liar's Terrapin table in this channel.")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        buy_in="Chips each player brings to the table",
+        turn_seconds="Time for each decision (default from the bot's settings)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        buy_in: app_commands.Range[int, 10, 100_000] = 100,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+    ) -> None:
+        await open_table_command(interaction, LIARS, LiarsOptions(), buy_in, turn_seconds)
+
+    @app_commands.command(name="rules", description="How Liar's Terrapin is played here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await rules_command(interaction, LIARS, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(LiarsUI())
+    await bot.add_cog(LiarsTerrapin(bot))

@@ -1,0 +1,162 @@
+"""/provincial: Provincial Terrapin tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.format import chips
+from bot.discord.tables import open_table_command, rules_command
+from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.engine import Action, Event
+from bot.games.terrapin.provincial import PROVINCIAL, ProvincialOptions, ProvincialView
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = f"""\
+**Provincial Terrapin** · 2-7 players · the 36-card Decktet
+{SCORING}
+**A hand.** Everyone antes 1 chip and gets three private cards; two cards are dealt face up. \
+The dealer looks at their hand and sets the stake (1 to the table's stake limit). Then \
+everyone still in secretly chooses a fist: **empty** (fold), **one chip** (pay the stake to \
+play) or **two chips** (call: pay twice the stake). Fists open all at once.
+**After the fists open.** Players who paid to play, from the dealer's left, must either discard \
+one card face up or draw one (the top of the discard pile or of the deck), never both or \
+neither. If anyone called there is a showdown among callers and payers, starting with the \
+caller nearest the dealer's left; the best hand without Turtle Butt takes the pot. A player \
+left alone takes the pot. If everyone folds the pot stays, everyone antes again and the deal \
+passes left. Otherwise there is another round of fists at the same stake.
+**Ties and Turtle Butt.** Ties split the pot; odd chips stay in it. If every hand shown is \
+Turtle Butt the pot stays for the next hand.
+**House decisions.** You can only show chips you can pay. Cards taken from the discard pile \
+were seen by everyone, so the table shows who holds them. On timeout: the dealer stakes 1, a \
+fist is empty (fold), and a payer draws from the deck. You can leave between hands; chips left \
+in the pot when the table closes are shared out from the dealer's left. Players join before \
+the start."""
+
+FISTS = {0: "folds", 1: "pays to play", 2: "calls"}
+YOUR_FIST = {0: "empty (you fold)", 1: "one chip (you pay to play)", 2: "two chips (you call)"}
+
+
+class ProvincialUI(TerrapinUI):
+    game_id = PROVINCIAL.id
+    title = "Provincial Terrapin"
+
+    def public_embed(self, table, view: ProvincialView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Provincial Terrapin · hand {view.hand}", colour=self.colour)
+        embed.description = "\n".join(self._seat_line(view, seat, names) for seat in view.seats)
+        embed.add_field(name="Stake", value=chips(view.stake) if view.stake else "not set yet")
+        embed.add_field(name="Pot", value=chips(view.pot))
+        embed.add_field(name="Shared", value=card_list(view.shared))
+        top = view.discards[-1].label if view.discards else "empty"
+        embed.add_field(name="Discard pile", value=f"{top} ({len(view.discards)} cards)")
+        waiting = ", ".join(names[s] for s in view.to_act)
+        phase = {
+            "stake": f"{waiting} is setting the stake",
+            "fists": f"Fists, round {view.fist_round}: waiting for {waiting}",
+            "exchange": f"{waiting}: discard a card or draw one",
+        }.get(view.phase)
+        if phase:
+            embed.add_field(name="Now", value=phase, inline=False)
+        return embed
+
+    def _seat_line(self, view: ProvincialView, seat, names: list[str]) -> str:
+        marks = ["dealer"] if seat.seat == view.dealer else []
+        if not seat.seated:
+            marks.append("left")
+        elif not seat.in_hand and seat.cards:
+            marks.append("out")
+        if seat.chosen:
+            marks.append("fist closed")
+        elif seat.fist is not None and view.phase != "fists":
+            marks.append(FISTS[seat.fist])
+        if seat.known:
+            marks.append(f"holds {card_list(seat.known)}")
+        acting = seat.seat in view.to_act and view.phase != "fists"
+        return self.seat_line(names[seat.seat], seat.stack, marks, acting=acting, cards=seat.cards)
+
+    def private_embed(self, table, view: ProvincialView, names: list[str]) -> discord.Embed:
+        embed = super().private_embed(table, view, names)
+        if view.stake:
+            embed.add_field(name="Stake", value=chips(view.stake))
+        if view.my_fist is not None:
+            embed.add_field(name="Your fist", value=YOUR_FIST[view.my_fist])
+        return embed
+
+    def action_label(self, view: ProvincialView, action: Action) -> str:
+        match action.kind:
+            case "stake":
+                return f"Stake {action.chips}"
+            case "fist":
+                return {
+                    0: "Empty fist (fold)",
+                    1: f"One chip (pay {view.stake} to play)",
+                    2: f"Two chips (call: pay {2 * view.stake})",
+                }[action.chips]
+            case "discard":
+                return f"Discard {action.card.label}"
+            case "draw_deck":
+                return "Draw from the deck"
+            case "draw_discard":
+                return f"Take {view.discards[-1].label} from the discards"
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "stake_set":
+                return f"{names[event.seat]} sets the stake at {event.stake}."
+            case "fist_closed":
+                return f"{names[event.seat]} has closed their fist."
+            case "fists_opened":
+                shown = [
+                    f"{names[seat]} {FISTS[chips_]}" + (f" ({event.paid[seat]})" if chips_ else "")
+                    for seat, chips_ in event.fists.items()
+                ]
+                return "Fists open: " + ", ".join(shown) + "."
+            case "exchanged":
+                name = names[event.seat]
+                if event.discarded:
+                    return f"{name} discards {event.discarded.label}."
+                if event.took_discard:
+                    return f"{name} takes {event.took_discard.label} from the discard pile."
+                return f"{name} draws from the deck."
+        return super().event_line(event, names)
+
+
+class ProvincialTerrapin(
+    commands.GroupCog, group_name="provincial", group_description="Provincial Terrapin tables"
+):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="new", description="Open a Provincial Terrapin table in this channel."
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        buy_in="Chips each player brings to the table",
+        stake_limit="Highest stake the dealer may set (default 3)",
+        turn_seconds="Time for each decision (default from the bot's settings)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        buy_in: app_commands.Range[int, 10, 100_000] = 100,
+        stake_limit: app_commands.Range[int, 1, 20] = 3,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+    ) -> None:
+        options = ProvincialOptions(stake_limit=stake_limit)
+        await open_table_command(interaction, PROVINCIAL, options, buy_in, turn_seconds)
+
+    @app_commands.command(name="rules", description="How Provincial Terrapin is played here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await rules_command(interaction, PROVINCIAL, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(ProvincialUI())
+    await bot.add_cog(ProvincialTerrapin(bot))

@@ -1,0 +1,108 @@
+"""/temptation: Temptation Terrapin tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.format import chips
+from bot.discord.tables import open_table_command, rules_command
+from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.engine import Action, Event
+from bot.games.terrapin.temptation import TEMPTATION, TemptationOptions, TemptationView
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = f"""\
+**Temptation Terrapin** · 2-7 players · the 36-card Decktet
+{SCORING}
+**A hand.** Everyone antes 3 chips and gets two private cards; three cards are dealt face up \
+in the middle (dealt again while they alone are Turtle Butt). Then buying rounds: from the \
+dealer's left, each player may buy one more face-down card, for 1 chip in the first round, \
+2 in the second, 3 in the third and so on. Everyone may buy in every round, whether or not \
+they bought before. Buying ends after a full round in which nobody buys, or when the deck is \
+empty. Then everyone shows; the best hand without Turtle Butt takes the pot.
+**Ties and Turtle Butt.** Ties split the pot; odd chips stay in it. If every hand is Turtle \
+Butt the pot stays, everyone antes again and the deal passes left.
+**House decisions.** A player who can't pay a round's price (or the ante) sits it out. On \
+timeout you don't buy. You can leave between hands; if the table closes with chips still in \
+the pot, they are shared out one by one from the dealer's left. Players join before the start."""
+
+
+class TemptationUI(TerrapinUI):
+    game_id = TEMPTATION.id
+    title = "Temptation Terrapin"
+
+    def public_embed(self, table, view: TemptationView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Temptation Terrapin · hand {view.hand}", colour=self.colour)
+        embed.description = "\n".join(
+            self.seat_line(
+                names[seat.seat],
+                seat.stack,
+                [
+                    m
+                    for m, on in (("dealer", seat.seat == view.dealer), ("left", not seat.seated))
+                    if on
+                ],
+                acting=seat.seat == view.to_act,
+                cards=seat.cards,
+            )
+            for seat in view.seats
+        )
+        embed.add_field(name="Pot", value=chips(view.pot))
+        embed.add_field(name="Shared", value=card_list(view.shared))
+        if view.set_aside:
+            embed.add_field(
+                name="Set aside (Turtle Butt)", value=card_list(view.set_aside), inline=False
+            )
+        if view.to_act is not None:
+            offer = (
+                f"{names[view.to_act]}: buy a card for {chips(view.price)}? ({view.deck_left} left)"
+            )
+            embed.add_field(name=f"Buying round {view.price}", value=offer, inline=False)
+        return embed
+
+    def action_label(self, view: TemptationView, action: Action) -> str:
+        return f"Buy a card ({chips(view.price)})" if action.kind == "buy" else "No thanks"
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        if event.kind == "bought":
+            verb = f"buys a card for {chips(event.price)}" if event.took else "passes"
+            return f"{names[event.seat]} {verb}."
+        return super().event_line(event, names)
+
+
+class TemptationTerrapin(
+    commands.GroupCog, group_name="temptation", group_description="Temptation Terrapin tables"
+):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="new", description="Open a Temptation Terrapin table in this channel."
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        buy_in="Chips each player brings to the table",
+        turn_seconds="Time for each decision (default from the bot's settings)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        buy_in: app_commands.Range[int, 10, 100_000] = 100,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+    ) -> None:
+        await open_table_command(interaction, TEMPTATION, TemptationOptions(), buy_in, turn_seconds)
+
+    @app_commands.command(name="rules", description="How Temptation Terrapin is played here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await rules_command(interaction, TEMPTATION, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(TemptationUI())
+    await bot.add_cog(TemptationTerrapin(bot))
