@@ -66,14 +66,15 @@ class ProvincialUI(TerrapinUI):
 
     def _seat_line(self, view: ProvincialView, seat, names: list[str]) -> str:
         marks = ["dealer"] if seat.seat == view.dealer else []
+        shown = seat.fist if not seat.chosen and view.phase != "fists" else None
         if not seat.seated:
             marks.append("left")
-        elif not seat.in_hand and seat.cards:
-            marks.append("out")
-        if seat.chosen:
+        elif seat.chosen:
             marks.append("fist closed")
-        elif seat.fist is not None and view.phase != "fists":
-            marks.append(FISTS[seat.fist])
+        elif shown == 0 or (not seat.in_hand and seat.cards):
+            marks.append("folded")
+        elif shown is not None:
+            marks.append(FISTS[shown])
         if seat.known:
             marks.append(f"holds {card_list(seat.known)}")
         acting = seat.seat in view.to_act and view.phase != "fists"

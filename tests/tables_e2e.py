@@ -62,6 +62,9 @@ class TableDriver:
         (seat,) = self.table.pending_seats()
         return seat
 
+    def seat_of(self, user: User) -> int:
+        return self.table.seat_of(user.id).seat
+
     async def open(self, command: str, host: User, guests: list[User], **options) -> Table:
         reply = await self.world.tester.slash(host, self.world.channel, command, **options)
         assert reply.response.ephemeral, reply.text
