@@ -149,3 +149,21 @@ async def test_liars_timeouts_claim_the_least_and_accept(three, world):
         table.table.state.holder == 1
         and "Bob accepts and takes the hand." in table.message().text()
     )
+
+
+async def test_liars_leaving_the_last_two_ends_the_game_and_pays_out(three, world):
+    table = await three("liars new")
+    await table.play("Claim 5")  # alice: true (a pair of 6s)
+    await table.play("Challenge")  # bob is out; alice and carol take a chip each
+    tid = table.table.id
+    reply = await world.tester.click(world.carol, table.message(), "Leave")
+    assert "your chips are back" in reply.text
+    await world.tester.idle()
+    assert world.bot.runtime.in_channel(world.channel.id) is None  # alice is the last one in
+    balances = [
+        await world.bot.ledger.balance(world.guild.id, m.id)
+        for m in (world.alice, world.bob, world.carol)
+    ]
+    # Carol's leaving pays alice a chip, and alice takes the rest of the pot (6 - 2 - 1 = 3).
+    assert balances == [1000 - 2 + 1 + 1 + 3, 1000 - 2, 1000 - 2 + 1]
+    assert await world.bot.ledger.escrow(world.guild.id, tid) == 0

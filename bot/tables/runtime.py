@@ -316,8 +316,10 @@ class TableRuntime:
     async def _next_hand(self, table: Table) -> list[Event]:
         events: list[Event] = []
         for seat in table.seats:
-            if seat.leaving and not seat.left:
+            if seat.leaving and not seat.left and table.record.status == "playing":
                 events += await self._leave_now(table, seat)
+        if table.record.status != "playing":
+            return events
         state = table.game.restore(table.state.snapshot())
         events += state.next_hand()
         record = ActionRecord(None, '{"kind":"next_hand"}')
@@ -332,8 +334,12 @@ class TableRuntime:
         move = Move(Account.table(table.id), Account.member(seat.member_id), chips, "leave table")
         operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move])
         record = ActionRecord(seat.seat, '{"kind":"leave"}')
+        left = SeatLeft(seat=seat.seat, chips=chips)
+        if state.is_over():  # in some games leaving ends the match (Liar's: the last one in)
+            seat.left, seat.leaving, seat.away = True, False, False
+            return [left, *await self._close(table, state, record, [operation])]
         await self._commit(table, state, record, [operation], leaving=seat)
-        return [SeatLeft(seat=seat.seat, chips=chips)]
+        return [left]
 
     async def _commit(
         self,
