@@ -48,7 +48,7 @@ def to_draw(state):
 
 def test_everyone_antes_one_and_gets_two_private_cards():
     state = WESTERN.new_match(None, [10, 10, 10], seed=4)
-    assert state.stacks == [9, 9, 9] and state.pot() == 3
+    assert state.stacks == [9, 9, 9] and state.pot_size() == 3
     assert [len(hand) for hand in state.hands] == [2, 2, 2]
     assert state.pending()[0].seat == 1  # the dealer's left
 
@@ -89,7 +89,7 @@ def test_round_ends_when_all_match_and_the_next_starts_with_the_last_aggressor()
     assert state.betting_round == 1 and state.pending()[0].seat == 1  # owes 3 more
     play(state, (1, Call()))
     assert state.betting_round == 2 and state.shared
-    assert state.stacks == [14, 14, 14] and state.pot() == 18
+    assert state.stacks == [14, 14, 14] and state.pot_size() == 18
     assert state.pending()[0].seat == 2  # seat 2 raised last
 
 
@@ -131,7 +131,7 @@ def test_all_but_one_fold_and_the_last_takes_the_pot():
     events = play(state, (1, Bet(amount=2)), (2, Fold()), (0, Fold()))
     ended = events[-1]
     assert isinstance(ended, HandEnded) and ended.winners == [1]
-    assert state.stacks == [19, 19 + 3 + 4, 19] and state.pot() == 0
+    assert state.stacks == [19, 19 + 3 + 4, 19] and state.pot_size() == 0
     assert state.awaiting_next_hand() and state.result.shown == []
 
 
@@ -179,7 +179,7 @@ def test_ties_split_the_pot_and_the_odd_chip_stays():
     assert sorted(award.winners) == [0, 1] and award.carried == 1
     assert state.stacks == [16 + 4, 16 + 4, 19] and state.carry == 1
     state.next_hand()
-    assert state.pot() == 1 + 3
+    assert state.pot_size() == 1 + 3
 
 
 def test_when_every_shown_hand_is_turtle_butt_the_pot_stays_and_everyone_antes_again():
@@ -192,7 +192,7 @@ def test_when_every_shown_hand_is_turtle_butt_the_pot_stays_and_everyone_antes_a
     assert award.winners == [] and award.carried == 9
     assert state.stacks == [16, 16, 19]
     state.next_hand()
-    assert state.stacks == [15, 15, 18] and state.pot() == 9 + 3
+    assert state.stacks == [15, 15, 18] and state.pot_size() == 9 + 3
     assert state.dealer == 1
 
 

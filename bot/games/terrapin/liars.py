@@ -15,21 +15,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 from bot.engine import (
     Action,
     Decision,
     Event,
-    GameSpec,
     HandEnded,
     MatchEnded,
-    Rng,
     Viewer,
-    registry,
 )
 from bot.engine.errors import IllegalAction
-from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value
+from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value, register_terrapin
 
 FIRST_DRAW = 3
 CLAIM_RANGE = 25  # a claim may be at most this much above the last one
@@ -139,7 +135,6 @@ class LiarsState(TerrapinTable):
     options: LiarsOptions
     phase: Literal["drawing", "discarding", "responding", "between", "over"] = "drawing"
     ante: int = 0
-    pot: int = 0
     alive: list[bool] = []
     out_order: list[int] = []  # seats in the order they went out
     holder: int = 0
@@ -152,6 +147,7 @@ class LiarsState(TerrapinTable):
     # ---- the flow ---------------------------------------------------------------------------
 
     def start_match(self) -> list[Event]:
+        """The antes are paid once: the whole game is played for one pot."""
         self.ante = -(-self.seat_count // 2)
         self.stacks_at_start = list(self.stacks)  # the first hand's result includes the ante
         self.alive = [stack >= self.ante for stack in self.stacks]
@@ -365,34 +361,5 @@ class LiarsState(TerrapinTable):
     def hidden_from(self, viewer: Viewer) -> set[DecktetCard]:
         return super().hidden_from(viewer) | set(self.discards)
 
-    def chip_total(self) -> int:
-        return sum(self.stacks) + self.pot + self.carry
 
-
-def new_liars(options: LiarsOptions, stacks: list[int], seed: int) -> LiarsState:
-    state = LiarsState(
-        rng=Rng(seed=seed),
-        seat_count=len(stacks),
-        options=options,
-        stacks=stacks,
-        seated=[True] * len(stacks),
-        deck=decktet.deck(),
-    )
-    state.start_match()
-    return state
-
-
-LIARS = registry.register(
-    GameSpec(
-        id="liars",
-        name="Liar's Terrapin",
-        min_players=2,
-        max_players=7,
-        options_model=LiarsOptions,
-        state_model=LiarsState,
-        action_model=LiarsAction,
-        deck=decktet.deck,
-        create=new_liars,
-        uses_chips=True,
-    )
-)
+LIARS = register_terrapin("liars", "Liar's Terrapin", LiarsState, LiarsOptions, LiarsAction)

@@ -13,11 +13,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, GameSpec, Rng, Viewer, registry
+from bot.engine import Action, Decision, Event, Viewer
 from bot.games.betting import Pot
-from bot.games.terrapin.table import TURTLE_BUTT, HandResult, TerrapinTable, hand_value
+from bot.games.terrapin.table import (
+    TURTLE_BUTT,
+    HandResult,
+    TerrapinTable,
+    hand_value,
+    register_terrapin,
+)
 
 ANTE = 1
 PRIVATE_CARDS = 3
@@ -125,7 +130,6 @@ class ProvincialView(BaseModel):
 class ProvincialState(TerrapinTable):
     options: ProvincialOptions
     phase: Literal["stake", "fists", "exchange", "between", "over"] = "stake"
-    pot: int = 0
     stake: int | None = None
     fist_round: int = 0
     in_hand: list[int] = []
@@ -334,34 +338,7 @@ class ProvincialState(TerrapinTable):
     def hidden_from(self, viewer: Viewer) -> set[DecktetCard]:
         return super().hidden_from(viewer) - set(self.known)
 
-    def chip_total(self) -> int:
-        return sum(self.stacks) + self.pot + self.carry
 
-
-def new_provincial(options: ProvincialOptions, stacks: list[int], seed: int) -> ProvincialState:
-    state = ProvincialState(
-        rng=Rng(seed=seed),
-        seat_count=len(stacks),
-        options=options,
-        stacks=stacks,
-        seated=[True] * len(stacks),
-        deck=decktet.deck(),
-    )
-    state.start_hand()
-    return state
-
-
-PROVINCIAL = registry.register(
-    GameSpec(
-        id="provincial",
-        name="Provincial Terrapin",
-        min_players=2,
-        max_players=7,
-        options_model=ProvincialOptions,
-        state_model=ProvincialState,
-        action_model=ProvincialAction,
-        deck=decktet.deck,
-        create=new_provincial,
-        uses_chips=True,
-    )
+PROVINCIAL = register_terrapin(
+    "provincial", "Provincial Terrapin", ProvincialState, ProvincialOptions, ProvincialAction
 )

@@ -8,8 +8,20 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Event, GameState, HandEnded, IllegalAction, MatchEnded, placings
+from bot.engine import (
+    Action,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    placings,
+    registry,
+)
 from bot.games.betting import Pot, split_pot
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
@@ -77,6 +89,7 @@ class TerrapinTable(GameState):
     seated: list[bool]
     phase: str
     dealer: int = 0
+    pot: int = 0  # chips in this hand's pot (variants with betting rounds override in_pot)
     carry: int = 0  # chips left in the pot by earlier hands
     deck: list[DecktetCard] = []
     hands: list[list[DecktetCard]] = []
@@ -142,8 +155,17 @@ class TerrapinTable(GameState):
 
     # ---- hand after hand ------------------------------------------------------------------
 
+    def start_match(self) -> list[Event]:
+        return self.start_hand()
+
     def start_hand(self) -> list[Event]:
         raise NotImplementedError
+
+    def in_pot(self) -> int:
+        return self.pot
+
+    def chip_total(self) -> int:
+        return sum(self.stacks) + self.in_pot() + self.carry
 
     def finish_hand(self) -> list[Event]:
         """The hand is over (its pot paid out or carried): report it and pause for the table."""
@@ -267,3 +289,40 @@ class TerrapinTable(GameState):
         return ShownHand(
             seat=seat, cards=self.hands[seat], score=max(value, 0), turtle_butt=value < 0
         )
+
+
+def register_terrapin(
+    game_id: str,
+    name: str,
+    state_model: type[TerrapinTable],
+    options_model: type[BaseModel],
+    action_model: object,
+) -> GameSpec:
+    """Register a Terrapin variant: 2-7 players on the basic Decktet, playing for chips."""
+
+    def create(options: BaseModel, stacks: list[int], seed: int) -> TerrapinTable:
+        state = state_model(
+            rng=Rng(seed=seed),
+            seat_count=len(stacks),
+            options=options,
+            stacks=stacks,
+            seated=[True] * len(stacks),
+            deck=decktet.deck(),
+        )
+        state.start_match()
+        return state
+
+    return registry.register(
+        GameSpec(
+            id=game_id,
+            name=name,
+            min_players=2,
+            max_players=7,
+            options_model=options_model,
+            state_model=state_model,
+            action_model=action_model,
+            deck=decktet.deck,
+            create=create,
+            uses_chips=True,
+        )
+    )

@@ -11,11 +11,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, GameSpec, Rng, Viewer, registry
+from bot.engine import Action, Decision, Event, Viewer
 from bot.games.betting import Pot
-from bot.games.terrapin.table import TURTLE_BUTT, HandResult, TerrapinTable, hand_value
+from bot.games.terrapin.table import (
+    TURTLE_BUTT,
+    HandResult,
+    TerrapinTable,
+    hand_value,
+    register_terrapin,
+)
 
 ANTE = 3
 PRIVATE_CARDS = 2
@@ -79,7 +84,6 @@ class TemptationView(BaseModel):
 class TemptationState(TerrapinTable):
     options: TemptationOptions
     phase: Literal["buying", "between", "over"] = "buying"
-    pot: int = 0  # this hand's chips (carried chips are in `carry`)
     price: int = 1  # what a card costs in this buying round
     order: list[int] = []  # the players, from the dealer's left
     position: int = 0  # whose turn it is in this round, as an index into `order`
@@ -187,34 +191,7 @@ class TemptationState(TerrapinTable):
             view.my_score = None if value == TURTLE_BUTT else value
         return view
 
-    def chip_total(self) -> int:
-        return sum(self.stacks) + self.pot + self.carry
 
-
-def new_temptation(options: TemptationOptions, stacks: list[int], seed: int) -> TemptationState:
-    state = TemptationState(
-        rng=Rng(seed=seed),
-        seat_count=len(stacks),
-        options=options,
-        stacks=stacks,
-        seated=[True] * len(stacks),
-        deck=decktet.deck(),
-    )
-    state.start_hand()
-    return state
-
-
-TEMPTATION = registry.register(
-    GameSpec(
-        id="temptation",
-        name="Temptation Terrapin",
-        min_players=2,
-        max_players=7,
-        options_model=TemptationOptions,
-        state_model=TemptationState,
-        action_model=TemptationAction,
-        deck=decktet.deck,
-        create=new_temptation,
-        uses_chips=True,
-    )
+TEMPTATION = register_terrapin(
+    "temptation", "Temptation Terrapin", TemptationState, TemptationOptions, TemptationAction
 )

@@ -12,17 +12,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 from bot.engine import (
     Action,
     Decision,
     Event,
-    GameSpec,
     IllegalAction,
-    Rng,
     Viewer,
-    registry,
 )
 from bot.games.betting import Betting, BettingAction, Check, Fold, Limits
 from bot.games.terrapin.table import (
@@ -33,6 +29,7 @@ from bot.games.terrapin.table import (
     Show,
     TerrapinTable,
     hand_value,
+    register_terrapin,
 )
 
 ANTE = 1
@@ -106,7 +103,7 @@ Phase = Literal["betting", "draw", "showdown", "between", "over"]
 class WesternState(TerrapinTable):
     options: WesternOptions
     phase: Phase = "betting"
-    betting: Betting
+    betting: Betting = Field(default_factory=lambda: Betting.for_hand(0, []))
     betting_round: int = 0
     last_aggressor: int = 0
     draw_turn: int | None = None
@@ -122,10 +119,10 @@ class WesternState(TerrapinTable):
     def start_hand(self) -> list[Event]:
         self.collect_and_shuffle()
         playing = self.able_to_ante(ANTE)
+        self.betting = Betting.for_hand(self.seat_count, playing)
         if len(playing) < 2:
             return self.end_match()
         self.stacks_at_start, self.players = list(self.stacks), playing
-        self.betting = Betting.for_hand(self.seat_count, playing)
         for seat in playing:
             self.betting.put_in(self.stacks, seat, ANTE)
         order = self.seats_from(self.dealer + 1, lambda s: s in playing)
@@ -134,11 +131,11 @@ class WesternState(TerrapinTable):
         self.last_aggressor = order[0]
         self.betting_round = 0
         events: list[Event] = [
-            HandStarted(hand=self.hand, dealer=self.dealer, players=order, pot=self.pot())
+            HandStarted(hand=self.hand, dealer=self.dealer, players=order, pot=self.pot_size())
         ]
         return events + self.next_betting_round(first=order[0])
 
-    def pot(self) -> int:
+    def pot_size(self) -> int:
         return self.carry + self.betting.total()
 
     def in_hand(self) -> list[int]:
@@ -200,7 +197,7 @@ class WesternState(TerrapinTable):
 
     def uncontested(self) -> list[Event]:
         (winner,) = self.in_hand()
-        self.take_pot(winner, self.pot())
+        self.take_pot(winner, self.pot_size())
         return self.end_hand()
 
     def end_hand(self) -> list[Event]:
@@ -307,7 +304,7 @@ class WesternState(TerrapinTable):
             phase=self.phase,
             betting_round=self.betting_round,
             dealer=self.dealer,
-            pot=self.pot(),
+            pot=self.pot_size(),
             shared=self.shared,
             set_aside=self.set_aside,
             deck_left=len(self.deck),
@@ -324,35 +321,10 @@ class WesternState(TerrapinTable):
             view.my_score = None if value == TURTLE_BUTT else value
         return view
 
-    def chip_total(self) -> int:
-        return sum(self.stacks) + self.pot()
+    def in_pot(self) -> int:
+        return self.betting.total()
 
 
-def new_western(options: WesternOptions, stacks: list[int], seed: int) -> WesternState:
-    state = WesternState(
-        rng=Rng(seed=seed),
-        seat_count=len(stacks),
-        options=options,
-        stacks=stacks,
-        seated=[True] * len(stacks),
-        deck=decktet.deck(),
-        betting=Betting.for_hand(len(stacks), []),
-    )
-    state.start_hand()
-    return state
-
-
-WESTERN = registry.register(
-    GameSpec(
-        id="western",
-        name="Western Terrapin",
-        min_players=2,
-        max_players=7,
-        options_model=WesternOptions,
-        state_model=WesternState,
-        action_model=WesternAction,
-        deck=decktet.deck,
-        create=new_western,
-        uses_chips=True,
-    )
+WESTERN = register_terrapin(
+    "western", "Western Terrapin", WesternState, WesternOptions, WesternAction
 )
