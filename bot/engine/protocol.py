@@ -42,6 +42,7 @@ class HandEnded(Event):
     net_chips: list[int]
     scores: list[int | None] | None = None  # None for a seat that did not show
     winners: list[int] = []
+    variant: str | None = None  # recorded with the results, e.g. "daily:2026-11-22"
 
 
 class MatchEnded(Event):
@@ -129,6 +130,10 @@ class GameState(BaseModel, ABC):
         """Take `seat` out of the game; returns the chips it takes with it."""
         raise IllegalAction("You can't leave this game now.")
 
+    def can_leave_now(self, seat: int) -> bool:
+        """Whether `seat` may leave at once (else it leaves when the hand ends)."""
+        return self.awaiting_next_hand() or self.is_over()
+
     def cash_out(self) -> list[int]:
         """End the game for good; returns every seat's chips (pots shared out), leaving none."""
         return [0] * self.seat_count
@@ -180,6 +185,7 @@ class GameSpec(BaseModel):
     deck: Any  # () -> list of every card the game uses
     create: Any  # (options, stacks, seed) -> GameState
     uses_chips: bool = False
+    solo: bool = False  # a personal game: no lobby, several may run in one channel
 
     def new_match(self, options: BaseModel | None, stacks: Sequence[int], seed: int) -> GameState:
         """Start a match for len(stacks) seats with those table stacks."""

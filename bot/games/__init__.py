@@ -5,5 +5,6 @@ Importing this package registers every playable game with `bot.engine.registry`.
 
 from bot.games.terrapin import liars as liars
 from bot.games.terrapin import provincial as provincial
+from bot.games.terrapin import soliterrapin as soliterrapin
 from bot.games.terrapin import temptation as temptation
 from bot.games.terrapin import western as western
