@@ -58,6 +58,7 @@ class ResultRow:
     chip_net: int
     score: int | None = None
     table_id: int | None = None
+    variant: str | None = None
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,36 @@ class Ledger:
         )
         return row[0]
 
+    async def best_scores(
+        self, guild_id: int, game_id: str, variant: str | None = None, limit: int = 10
+    ) -> list[tuple[int, int]]:
+        """(member, best score) for a scored game, best first; `variant` narrows it down."""
+        rows = await self.db.fetch_all(
+            "SELECT member_id, MAX(score) AS best FROM results WHERE guild_id = ? AND game_id = ?"
+            " AND score IS NOT NULL AND (? IS NULL OR variant = ?)"
+            " GROUP BY member_id ORDER BY best DESC, member_id LIMIT ?",
+            guild_id,
+            game_id,
+            variant,
+            variant,
+            limit,
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def member_best(
+        self, guild_id: int, game_id: str, member_id: int, variant: str | None = None
+    ) -> int | None:
+        row = await self.db.fetch_one(
+            "SELECT MAX(score) FROM results WHERE guild_id = ? AND game_id = ? AND member_id = ?"
+            " AND (? IS NULL OR variant = ?)",
+            guild_id,
+            game_id,
+            member_id,
+            variant,
+            variant,
+        )
+        return row[0]
+
     async def member_count(self, guild_id: int) -> int:
         row = await self.db.fetch_one(
             "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND kind = 'member'", guild_id
@@ -265,6 +296,12 @@ class Ledger:
 
     # ---- inside a transaction ---------------------------------------------------------------
 
+    async def claim_once(
+        self, conn: aiosqlite.Connection, guild_id: int, key: str, kind: str
+    ) -> bool:
+        """Use `key` up inside the caller's transaction; False if it was used before."""
+        return await self._claim_key(conn, guild_id, key, kind)
+
     async def _claim_key(
         self, conn: aiosqlite.Connection, guild_id: int, key: str, kind: str
     ) -> bool:
@@ -326,7 +363,7 @@ class Ledger:
     ) -> None:
         await conn.execute(
             "INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, placing,"
-            " score, chip_net) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " score, chip_net, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 guild_id,
@@ -337,5 +374,6 @@ class Ledger:
                 result.placing,
                 result.score,
                 result.chip_net,
+                result.variant,
             ),
         )

@@ -48,6 +48,7 @@ class TableRecord:
     version: int = 0
     deadline: datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+    solo: bool = False  # a personal game: several may share a channel
 
 
 @dataclass(frozen=True)
@@ -76,13 +77,23 @@ class TableStore:
         self.db = database
         self.ledger = ledger
 
-    async def create(self, table: TableRecord, creator_name: str, key: str) -> TableRecord:
-        """A new lobby with its creator seated and their buy-in in the table's escrow."""
+    async def create(
+        self,
+        table: TableRecord,
+        creator_name: str,
+        key: str,
+        once: tuple[str, str] | None = None,
+    ) -> TableRecord:
+        """A new lobby with its creator seated and their buy-in in the table's escrow.
+        `once` = (key, refusal): a key that may open a table only once (a daily challenge)."""
         async with self.db.transaction() as conn:
+            if once and not await self.ledger.claim_once(conn, table.guild_id, once[0], "once"):
+                raise UserError(once[1])
             try:
                 cursor = await conn.execute(
                     "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                    " buy_in, options, turn_seconds) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " buy_in, options, turn_seconds, solo)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (
                         table.guild_id,
                         table.channel_id,
@@ -91,9 +102,12 @@ class TableStore:
                         table.buy_in,
                         table.options,
                         table.turn_seconds,
+                        table.solo,
                     ),
                 )
             except sqlite3.IntegrityError:
+                if table.solo:
+                    raise UserError("You already have a game going in this channel.") from None
                 raise UserError("A table is already open in this channel.") from None
             table.id = cursor.lastrowid
             table.status = "lobby"
@@ -210,12 +224,12 @@ class TableStore:
     async def open_tables(self) -> list[TableRecord]:
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
-            " turn_seconds, message_id, state, version, deadline FROM game_tables"
+            " turn_seconds, message_id, state, version, deadline, solo FROM game_tables"
             " WHERE status != 'closed' ORDER BY id"
         )
         tables = []
         for row in rows:
-            table = TableRecord(*row[:12], deadline=_parse(row[12]))
+            table = TableRecord(*row[:12], deadline=_parse(row[12]), solo=bool(row[13]))
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
                 " dm_failed, prompt FROM table_seats WHERE table_id = ? ORDER BY seat",

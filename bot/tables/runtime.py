@@ -105,7 +105,15 @@ class TableRuntime:
         return table
 
     def in_channel(self, channel_id: int) -> Table | None:
-        return next((t for t in self.tables.values() if t.record.channel_id == channel_id), None)
+        """The channel's table (personal games don't count: several may share a channel)."""
+        return next(
+            (
+                t
+                for t in self.tables.values()
+                if t.record.channel_id == channel_id and not t.record.solo
+            ),
+            None,
+        )
 
     # ---- the lobby ----------------------------------------------------------------------------
 
@@ -121,8 +129,11 @@ class TableRuntime:
         buy_in: int,
         turn_seconds: int,
         key: str,
+        once: tuple[str, str] | None = None,
     ) -> Table:
-        if self.in_channel(channel_id):
+        """A lobby with the creator seated, shown in the channel. A personal (solo) game is
+        not shown until it starts, which its command does at once."""
+        if not game.solo and self.in_channel(channel_id):
             raise UserError("A table is already open in this channel.")
         record = TableRecord(
             0,
@@ -134,11 +145,13 @@ class TableRuntime:
             buy_in,
             options.model_dump_json(),
             turn_seconds,
+            solo=game.solo,
         )
-        await self.store.create(record, creator_name, key)
+        await self.store.create(record, creator_name, key, once)
         table = Table(record, game, options)
         self.tables[table.id] = table
-        self.show(table, [])
+        if not game.solo:
+            self.show(table, [])
         return table
 
     async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
@@ -168,7 +181,7 @@ class TableRuntime:
                 await self.store.remove_seat(table.record, seat, key)
                 reply = "You left the table; your buy-in is back in your balance."
                 events: list[Event] = []
-            elif table.state.awaiting_next_hand():
+            elif table.state.can_leave_now(seat.seat):
                 events = await self._leave_now(table, seat)
                 reply = "You left the table; your chips are back in your balance."
             else:
@@ -195,7 +208,7 @@ class TableRuntime:
             state = table.game.new_match(table.options, stacks, self.new_seed())
             await self.store.start(table.record, state.snapshot(), self._deadline(table, state))
             table.state = state
-            self._open_prompts(table, [], state, version=0)
+            self._open_prompts(table, [], state, 0)
             await self.store.save_seats(table.record)
             self._arm(table)
             events = await self._play_for_away(table)
@@ -310,7 +323,7 @@ class TableRuntime:
         record = ActionRecord(seat, action.model_dump_json(), timed_out)
         if state.is_over():
             return events + await self._close(table, state, record, chips)
-        await self._commit(table, state, record, chips, before)
+        await self._commit(table, state, record, chips, before, acted=seat)
         return events
 
     async def _next_hand(self, table: Table) -> list[Event]:
@@ -349,6 +362,7 @@ class TableRuntime:
         chips: list[ChipOperation] = (),
         before: list[int] = (),
         *,
+        acted: int | None = None,
         leaving: SeatRecord | None = None,
     ) -> None:
         """Write a step (snapshot, action, seat flags, chips) in one transaction, then keep the
@@ -356,7 +370,7 @@ class TableRuntime:
         saved = [dataclasses.replace(s) for s in table.seats]
         if leaving is not None:
             leaving.left, leaving.leaving, leaving.away = True, False, False
-        self._open_prompts(table, before, state, version=table.record.version + 1)
+        self._open_prompts(table, before, state, table.record.version + 1, acted)
         if state.awaiting_next_hand():
             for seat in table.seats:
                 seat.timeouts = 0
@@ -412,6 +426,7 @@ class TableRuntime:
                         chip_net=event.net_chips[seat],
                         score=scores[seat],
                         table_id=table.id,
+                        variant=event.variant,
                     )
                     for seat in event.players
                 ]
@@ -423,11 +438,14 @@ class TableRuntime:
     # ---- prompts and deadlines --------------------------------------------------------------
 
     @staticmethod
-    def _open_prompts(table: Table, before: list[int], state: GameState, version: int) -> None:
-        """A seat that newly has a decision gets a fresh prompt version (older buttons expire);
-        seats still deciding a simultaneous choice keep theirs."""
+    def _open_prompts(
+        table: Table, before: list[int], state: GameState, version: int, acted: int | None = None
+    ) -> None:
+        """A seat with a new decision (newly pending, or pending again right after acting) gets
+        a fresh prompt version, so older buttons expire; seats still deciding a simultaneous
+        choice keep theirs."""
         for seat in state.pending():
-            if seat.seat not in before:
+            if seat.seat not in before or seat.seat == acted:
                 table.seats[seat.seat].prompt = version
 
     def _deadline(self, table: Table, state: GameState) -> datetime | None:
