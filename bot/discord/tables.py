@@ -9,6 +9,8 @@ public message can show a hidden card.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 from collections import deque
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 
 RECENT_LINES = 6
 MAX_SELECT_OPTIONS = 25
+MAX_SELECTS = 4  # a message has 5 rows: one for buttons, up to four selects
+BOARD_FILE = "board.png"
 
 
 class GameUI:
@@ -39,6 +43,14 @@ class GameUI:
 
     game_id: str
     colour = discord.Colour.dark_green()
+    controls_on_table = False  # a personal game: play on the table message itself, no DMs
+
+    def image(self, view: BaseModel) -> bytes | None:
+        """A PNG to show on the table message (rendered off the event loop), or None."""
+        return None
+
+    def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+        return None
 
     def public_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
         raise NotImplementedError
@@ -94,7 +106,7 @@ class TablePresenter:
             summary = ui.hand_summary(table, table.state.view(None), names)
             if summary:
                 await self._channel(table).send(embed=summary)
-        if table.record.status == "playing":
+        if table.record.status == "playing" and not ui.controls_on_table:
             dealt = any(isinstance(e, TableStarted) or e.kind == "hand_started" for e in events)
             await self._send_private(table, ui, names, everyone=dealt)
         if table.record.status == "closed":
@@ -123,16 +135,21 @@ class TablePresenter:
 
     async def _update_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
         embed, view = self.table_message(table, ui, names)
+        files = []
+        if table.state is not None:
+            png = await asyncio.to_thread(ui.image, table.state.view(None))
+            if png:
+                files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+                embed.set_image(url=f"attachment://{BOARD_FILE}")
         channel = self._channel(table)
         if table.record.message_id:
             try:
-                await channel.get_partial_message(table.record.message_id).edit(
-                    embed=embed, view=view
-                )
+                message = channel.get_partial_message(table.record.message_id)
+                await message.edit(embed=embed, view=view, attachments=files)
                 return
             except discord.NotFound:
                 log.info("table %s lost its message; posting a new one", table.id)
-        message = await channel.send(embed=embed, view=view)
+        message = await channel.send(embed=embed, view=view, files=files)
         await self.bot.runtime.store.set_message(table.record, message.id)
 
     def table_message(
@@ -142,15 +159,17 @@ class TablePresenter:
         if status == "lobby":
             return self._lobby_embed(table, ui, names), lobby_controls(table)
         if status == "closed":
-            return self._closed_embed(table, ui, names), None
+            closed = table.state and ui.closed_embed(table, table.state.view(None), names)
+            return closed or self._closed_embed(table, ui, names), None
         embed = ui.public_embed(table, table.state.view(None), names)
         pending = table.pending_seats()
+        if ui.controls_on_table:
+            return embed, action_controls(table, pending[0], ui) if pending else None
         if pending and table.record.deadline:
             who = ", ".join(names[s] for s in pending)
+            deadline = relative_time(table.record.deadline)
             embed.add_field(
-                name="Waiting for",
-                value=f"{who} · time runs out {relative_time(table.record.deadline)}",
-                inline=False,
+                name="Waiting for", value=f"{who} · time runs out {deadline}", inline=False
             )
         elif table.state.awaiting_next_hand() and table.record.deadline:
             embed.add_field(
@@ -243,7 +262,8 @@ def buttons(table_id: int, *verbs: str) -> discord.ui.View:
 
 
 def action_controls(table: Table, seat: int, ui: GameUI) -> discord.ui.View | None:
-    """Buttons for one-off actions; a select for each kind that comes in several sizes."""
+    """Buttons for one-off actions; selects for a kind that comes in several choices (split
+    over several selects past 25, so every legal choice can be picked)."""
     actions = table.state.legal_actions(seat)
     if not actions:
         return None
@@ -255,18 +275,19 @@ def action_controls(table: Table, seat: int, ui: GameUI) -> discord.ui.View | No
         by_kind.setdefault(action.kind, []).append(action)
     for kind, group in by_kind.items():
         if len(group) == 1:
-            view.add_item(
-                ActionButton(
-                    table.id, prompt, action_token(group[0]), ui.action_label(state_view, group[0])
-                )
-            )
-        else:
-            options = [(action_token(a), ui.action_label(state_view, a)) for a in spread(group)]
-            view.add_item(ActionSelect(table.id, prompt, kind, options))
+            label = ui.action_label(state_view, group[0])
+            view.add_item(ActionButton(table.id, prompt, action_token(group[0]), label))
+            continue
+        options = [(action_token(a), ui.action_label(state_view, a)) for a in spread(group)]
+        chunks = [
+            options[i : i + MAX_SELECT_OPTIONS] for i in range(0, len(options), MAX_SELECT_OPTIONS)
+        ]
+        for part, chunk in enumerate(chunks):
+            view.add_item(ActionSelect(table.id, prompt, kind, chunk, part))
     return view
 
 
-def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS) -> list[Action]:
+def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS * MAX_SELECTS) -> list[Action]:
     """At most `limit` of the choices: all when they fit, else evenly spaced with both ends."""
     if len(actions) <= limit:
         return actions
@@ -351,8 +372,13 @@ class TableButton(
 async def play(
     interaction: discord.Interaction, bot: CardTableBot, table_id: int, prompt: int, token: str
 ) -> None:
-    """Apply a player's choice, then show them their updated hand in the same message."""
+    """Apply a player's choice, then show them their updated hand in the same message (or,
+    for a game played on the table message, let the redraw of that message answer)."""
+    on_table = bot.presenter.games[bot.runtime.get(table_id).game.id].controls_on_table
     await bot.runtime.act(table_id, interaction.user.id, prompt, token)
+    if on_table:
+        await interaction.response.defer()
+        return
     table = bot.runtime.tables.get(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or seat is None or table.state is None:
@@ -372,7 +398,8 @@ class ActionButton(
 ):
     def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
         self.table_id, self.prompt, self.token = table_id, prompt, token
-        style = discord.ButtonStyle.danger if token == "fold" else discord.ButtonStyle.primary
+        danger = token in ("fold", "abandon")
+        style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
                 label=label or token, style=style, custom_id=f"ta:{table_id}:{prompt}:{token}"
@@ -390,25 +417,35 @@ class ActionButton(
 class ActionSelect(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"ts:(?P<table>\d+):(?P<prompt>\d+):(?P<kind>\w+)",
+    template=r"ts:(?P<table>\d+):(?P<prompt>\d+):(?P<kind>\w+):?(?P<part>\d*)",
 ):
     def __init__(
-        self, table_id: int, prompt: int, kind: str, options: list[tuple[str, str]] | None = None
+        self,
+        table_id: int,
+        prompt: int,
+        kind: str,
+        options: list[tuple[str, str]] | None = None,
+        part: int = 0,
     ) -> None:
         self.table_id, self.prompt = table_id, prompt
+        options = options or [("-", "-")]
+        span = (
+            f" ({options[0][1]} to {options[-1][1]})"
+            if part or len(options) == MAX_SELECT_OPTIONS
+            else ""
+        )
         select = discord.ui.Select(
-            custom_id=f"ts:{table_id}:{prompt}:{kind}",
-            placeholder=f"{kind.title()}…",
-            options=[
-                discord.SelectOption(label=label, value=token)
-                for token, label in options or [("-", "-")]
-            ],
+            custom_id=f"ts:{table_id}:{prompt}:{kind}:{part}",
+            placeholder=f"{kind.replace('_', ' ').title()}{span}…"[:150],
+            options=[discord.SelectOption(label=label, value=token) for token, label in options],
         )
         super().__init__(select)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> ActionSelect:
-        return cls(int(match["table"]), int(match["prompt"]), match["kind"])
+        return cls(
+            int(match["table"]), int(match["prompt"]), match["kind"], part=int(match["part"] or 0)
+        )
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         await play(interaction, bot, self.table_id, self.prompt, self.item.values[0])
