@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -14,7 +13,7 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
-from bot.discord.format import chips, plural, relative_time
+from bot.discord.format import chips, next_utc_midnight, plural, relative_time
 from bot.engine import registry
 from bot.errors import UserError
 from bot.store import GameStanding
@@ -26,10 +25,6 @@ MAX_AMOUNT = 1_000_000_000
 PAGE_SIZE = 10
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.games()]
-
-
-def next_utc_midnight(now: datetime) -> datetime:
-    return datetime.combine(now.date() + timedelta(days=1), time(0), tzinfo=now.tzinfo)
 
 
 def refuse_bots(member: discord.abc.User) -> None:

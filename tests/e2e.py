@@ -84,6 +84,7 @@ class World:
         task = asyncio.create_task(client.connect(reconnect=False))
         await asyncio.wait_for(client.wait_until_ready(), 5)
         self.bots.append((client, task))
+        self.tester.bot_busy = lambda: bool(client.runtime.renders)
         return client
 
     async def stop_bot(self) -> None:

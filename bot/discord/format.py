@@ -1,6 +1,6 @@
 """Small text helpers for messages."""
 
-from datetime import datetime
+from datetime import datetime, time, timedelta
 
 
 def plural(count: int, noun: str) -> str:
@@ -14,3 +14,7 @@ def chips(amount: int) -> str:
 def relative_time(moment: datetime) -> str:
     """A Discord timestamp that each reader sees in their own time zone ("in 5 hours")."""
     return f"<t:{int(moment.timestamp())}:R>"
+
+
+def next_utc_midnight(now: datetime) -> datetime:
+    return datetime.combine(now.date() + timedelta(days=1), time(0), tzinfo=now.tzinfo)

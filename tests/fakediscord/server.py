@@ -204,6 +204,7 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[dict]] = {}  # guild id (None: global) -> commands
         self.calls: list[Call] = []
+        self.uploads: dict[str, bytes] = {}  # attachment id -> the file's bytes
         self.unknown_routes: list[str] = []
         self.in_flight = 0
         self._sequence = itertools.count(1)
@@ -540,14 +541,15 @@ class FakeDiscord:
         attachments = []
         for index, upload in enumerate(files):
             meta = described.get(str(index), {})
+            attachment_id = str(self.snowflake())
+            self.uploads[attachment_id] = upload["data"]  # what a CDN would serve
             attachments.append(
                 {
-                    "id": str(self.snowflake()),
+                    "id": attachment_id,
                     "filename": meta.get("filename", upload["filename"]),
                     "size": len(upload["data"]),
                     "url": f"https://cdn.invalid/{upload['filename']}",
                     "proxy_url": f"https://cdn.invalid/{upload['filename']}",
-                    "data": upload["data"],
                 }
             )
         return attachments

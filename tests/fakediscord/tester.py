@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 from tests.fakediscord.server import (
     EVERYDAY_PERMISSIONS,
@@ -31,6 +32,8 @@ class Tester:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.answer_times: list[float] = []
+        # Whether the bot is still working on something it will show (set by the test world).
+        self.bot_busy: Callable[[], bool] = lambda: False
 
     # ---- actions ----------------------------------------------------------------------------
 
@@ -125,11 +128,12 @@ class Tester:
         )
 
     async def idle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
-        """Wait until the bot has made no REST call for `quiet` seconds."""
+        """Wait until the bot is not busy and has made no REST call for `quiet` seconds."""
         deadline = time.monotonic() + timeout
         seen = -1
         while time.monotonic() < deadline:
-            if self.fake.in_flight == 0 and len(self.fake.calls) == seen:
+            quiet_now = self.fake.in_flight == 0 and len(self.fake.calls) == seen
+            if quiet_now and not self.bot_busy():
                 return
             seen = len(self.fake.calls)
             await asyncio.sleep(quiet)

@@ -1,0 +1,133 @@
+"""Soliterrapin end to end: a whole board played through the fake Discord, the picture on the
+table message, who may play, stale clicks, the daily challenge, scores and a restart."""
+
+import copy
+import io
+import random
+from datetime import timedelta
+
+from PIL import Image
+
+from tests.e2e import World
+from tests.fakediscord import Message, User
+
+
+def board_message(world: World, user: User) -> Message:
+    table = next(t for t in world.bot.runtime.tables.values() if t.record.creator_id == user.id)
+    return world.fake.messages[table.record.message_id]
+
+
+def spot_options(message: Message) -> list[tuple[str, str, str]]:
+    """(custom_id, value, label) of every spot offered by the board's selects."""
+    return [
+        (item["custom_id"], option["value"], option["label"])
+        for row in message.components
+        for item in row["components"]
+        if item["type"] == 3
+        for option in item["options"]
+    ]
+
+
+def png_of(world: World, message: Message) -> Image.Image:
+    (attachment,) = message.attachments
+    assert attachment["filename"] == "board.png"
+    data = world.fake.uploads[attachment["id"]]
+    Image.open(io.BytesIO(data)).verify()  # a valid PNG, not just bytes with the right name
+    return Image.open(io.BytesIO(data))
+
+
+async def place(world: World, user: User, rng: random.Random) -> str:
+    """Put the card on a random open spot: from the selects, or the button of a lone spot."""
+    message = board_message(world, user)
+    options = spot_options(message)
+    if options:
+        custom_id, value, label = rng.choice(options)
+        reply = await world.tester.choose(user, message, [value], custom_id)
+    else:
+        (label,) = [b["label"] for b in message.buttons() if b["label"] != "Abandon"]
+        reply = await world.tester.click(user, message, label)
+    assert not (reply.response and reply.response.ephemeral), reply.text
+    await world.tester.idle()
+    return label
+
+
+async def test_a_whole_board_with_its_picture_then_the_score(world):
+    start = await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    assert start.response.ephemeral
+    await world.tester.idle()
+    message = board_message(world, world.alice)
+    image = png_of(world, message)
+    assert image.format == "PNG" and image.size[0] > 200
+    assert "Card to place" in message.text() and "Board as text" in message.text()
+    assert sorted(label for _, _, label in spot_options(message)) == ["A2", "B1", "B3", "C2"]
+    assert message.button("Abandon")
+    rng = random.Random(11)
+    for _ in range(35):
+        await place(world, world.alice, rng)
+    final = world.fake.messages[message.id]
+    assert "Final score" in final.text() and final.components == []
+    png_of(world, final)
+    (row,) = await world.bot.database.fetch_all("SELECT member_id, score, variant FROM results")
+    assert row[0] == world.alice.id and row[1] is not None and row[2] is None
+    scores = await world.tester.slash(world.bob, world.channel, "soliterrapin scores")
+    assert f"<@{world.alice.id}> · {row[1]}" in scores.text
+
+
+async def test_only_the_owner_plays_and_a_stale_click_is_refused(world):
+    await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    message = board_message(world, world.alice)
+    custom_id, value, _ = spot_options(message)[0]
+    refused = await world.tester.choose(world.bob, message, [value], custom_id)
+    assert refused.text == "You are not seated at this table."
+    before = copy.deepcopy(message)  # what a slow client still shows
+    await place(world, world.alice, random.Random(1))
+    stale = await world.tester.choose(world.alice, before, [value], custom_id)
+    assert stale.text == "This prompt has expired."
+
+
+async def test_two_members_play_side_by_side_and_one_abandons(world):
+    for member in (world.alice, world.bob):
+        await world.tester.slash(member, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    again = await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    assert again.text == "You already have a game going in this channel."
+    await place(world, world.bob, random.Random(2))
+    message = board_message(world, world.alice)
+    await world.tester.click(world.alice, message, "Abandon")
+    await world.tester.idle()
+    assert "abandoned this board" in world.fake.messages[message.id].text()
+    assert await world.bot.database.fetch_all("SELECT * FROM results") == []
+
+
+async def test_the_daily_deck_is_shared_once_a_day_and_new_tomorrow(world):
+    for member in (world.alice, world.bob):
+        await world.tester.slash(member, world.channel, "soliterrapin daily")
+    await world.tester.idle()
+    first_cards = {
+        board_message(world, m).embeds[0]["description"].split("**")[1]
+        for m in (world.alice, world.bob)
+    }
+    assert len(first_cards) == 1  # the same card to place for both
+    await world.tester.click(world.alice, board_message(world, world.alice), "Abandon")
+    await world.tester.idle()
+    again = await world.tester.slash(world.alice, world.channel, "soliterrapin daily")
+    assert again.text.startswith("You have already played today's daily challenge")
+    world.clock.now += timedelta(days=1)
+    tomorrow = await world.tester.slash(world.alice, world.channel, "soliterrapin daily")
+    assert tomorrow.response.ephemeral and "2026-11-23" in tomorrow.text
+
+
+async def test_a_board_resumes_after_a_restart(world):
+    await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    await place(world, world.alice, random.Random(3))
+    message = board_message(world, world.alice)
+    await world.stop_bot()
+    await world.start_bot()
+    await world.tester.idle()
+    custom_id, value, _ = spot_options(message)[0]  # a select posted before the restart
+    reply = await world.tester.choose(world.alice, message, [value], custom_id)
+    assert reply.response is None  # acknowledged; the board message itself is redrawn
+    await world.tester.idle()
+    assert len(world.bot.runtime.get(next(iter(world.bot.runtime.tables))).state.cells) == 3
