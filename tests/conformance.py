@@ -84,7 +84,7 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
     auditor = random.Random(f"audit:{seed}")  # its own stream, so auditing cannot steer play
     state = spec.new_match(None, starting_stacks(spec, seats, chooser), seed)
     deck, chips = Counter(spec.deck()), state.chip_total()
-    seen: list[Action] = [BOGUS]
+    seen: dict[str, Action] = {BOGUS.model_dump_json(): BOGUS}  # every distinct action so far
     steps: list[Step] = []
     while not state.is_over():
         assert len(steps) < max_steps, f"{spec.id} seed {seed}: no end after {max_steps} steps"
@@ -94,7 +94,7 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
             check_secret_choices(spec, state)
         if state.pending():
             seat, action = choose(state, chooser)
-            seen.append(action)
+            seen.setdefault(action.model_dump_json(), action)
         else:
             assert state.awaiting_next_hand(), (
                 "nobody to act, yet the game is neither over nor between hands"
@@ -164,7 +164,7 @@ def strings_in(value: object) -> Iterator[str]:
             yield from strings_in(item)
 
 
-def check_refusals(state: GameState, seen: list[Action], chooser: random.Random) -> None:
+def check_refusals(state: GameState, seen: dict[str, Action], chooser: random.Random) -> None:
     """Actions from the wrong seat, or not legal now, are refused and change nothing."""
     before = state.snapshot()
     pending = {decision.seat for decision in state.pending()}
@@ -175,7 +175,9 @@ def check_refusals(state: GameState, seen: list[Action], chooser: random.Random)
             assert legal == [], f"seat {seat} has legal actions while not pending"
             for other in pending:
                 attempts += [(seat, action) for action in state.legal_actions(other)[:2]]
-        wrong = [action for action in seen if action not in legal]
+        legal_keys = {action.model_dump_json() for action in legal}
+        picks = chooser.sample(sorted(seen), min(len(seen), 12))
+        wrong = [seen[key] for key in picks if key not in legal_keys]
         attempts += [(seat, action) for action in chooser.sample(wrong, min(3, len(wrong)))]
     for seat, action in attempts:
         try:

@@ -1,0 +1,76 @@
+"""Climbing mechanics shared by Big Two and Dou Dizhu: leading, beating the combination on the
+table, passing (and coming back in on a later turn), and the trick ending when everyone else
+has passed in a row, which gives the last player to play a free lead.
+
+Which cards form a combination, and what beats what, is each game's own business.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from bot.cards import FrenchCard
+from bot.engine import Action, Event
+
+
+class Play(Action):
+    kind: Literal["play"] = "play"
+    cards: list[FrenchCard]
+
+
+class Pass(Action):
+    kind: Literal["pass"] = "pass"
+
+
+class Played(Event):
+    kind: Literal["played"] = "played"
+    seat: int
+    cards: list[FrenchCard]
+    combination: str  # how it reads: "pair of 7s", "full house"
+    left: int  # cards the player still holds
+
+
+class Passed(Event):
+    kind: Literal["passed"] = "passed"
+    seat: int
+
+
+class TrickWon(Event):
+    """Everyone else passed: the last player to play leads anything next."""
+
+    kind: Literal["trick_won"] = "trick_won"
+    seat: int
+
+
+class Climb(BaseModel):
+    """Whose turn it is and what they must beat."""
+
+    seats: list[int]  # the players, in turn order
+    turn: int
+    to_beat: list[FrenchCard] = []  # empty: a free lead
+    last_player: int | None = None
+    passes: int = 0
+
+    @property
+    def free_lead(self) -> bool:
+        return not self.to_beat
+
+    def next_seat(self, seat: int) -> int:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def played(self, seat: int, cards: list[FrenchCard]) -> None:
+        self.to_beat, self.last_player, self.passes = list(cards), seat, 0
+        self.turn = self.next_seat(seat)
+
+    def passed(self, seat: int) -> list[Event]:
+        """A pass; when all the others have passed in a row, the trick goes to the last player."""
+        self.passes += 1
+        events: list[Event] = [Passed(seat=seat)]
+        if self.passes >= len(self.seats) - 1 and self.last_player is not None:
+            self.turn, self.to_beat, self.passes = self.last_player, [], 0
+            events.append(TrickWon(seat=self.last_player))
+        else:
+            self.turn = self.next_seat(seat)
+        return events
