@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/legal_plays.py [--hands 200]
 
-For random 13-card Big Two hands on a free lead: how many plays, and microseconds per call
-to `legal_plays`. (Dou Dizhu's 20-card free lead is added with its engine.)
+For random 13-card Big Two hands and 20-card Dou Dizhu hands (a landlord's, after the widow)
+on a free lead: how many plays, and microseconds per call to each game's `legal_plays`.
 """
 
 from __future__ import annotations
@@ -14,22 +14,22 @@ import statistics
 import time
 
 from bot.cards import french_deck
-from bot.games.big_two import legal_plays
+from bot.games import big_two, dou_dizhu
 
 
-def measure(hands: int) -> None:
+def measure(name: str, generate, deck, size: int, hands: int) -> None:
     rng = random.Random(2026)
     counts, micros = [], []
     for _ in range(hands):
-        deck = french_deck()
-        rng.shuffle(deck)
-        hand = deck[:13]
+        cards = deck()
+        rng.shuffle(cards)
+        hand = cards[:size]
         started = time.perf_counter()
-        plays = legal_plays(hand, None)
+        plays = generate(hand, None)
         micros.append((time.perf_counter() - started) * 1e6)
         counts.append(len(plays))
     print(
-        f"Big Two, 13 cards, free lead, {hands} random hands: plays median "
+        f"{name}, {size} cards, free lead, {hands} random hands: plays median "
         f"{statistics.median(counts):.0f} (max {max(counts)}); "
         f"{statistics.median(micros):.0f} us per call median (max {max(micros):.0f})"
     )
@@ -38,7 +38,9 @@ def measure(hands: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
-    measure(parser.parse_args().hands)
+    hands = parser.parse_args().hands
+    measure("Big Two", big_two.legal_plays, french_deck, 13, hands)
+    measure("Dou Dizhu", dou_dizhu.legal_plays, lambda: french_deck(jokers=True), 20, hands)
 
 
 if __name__ == "__main__":

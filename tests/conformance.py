@@ -7,7 +7,8 @@
 - every card stays in the game: the multiset of `all_cards()` equals the deck, every step;
 - `chip_total()` never changes;
 - the same seed gives the same trajectory;
-- refused actions raise IllegalAction and leave the state byte-for-byte unchanged;
+- refused actions raise IllegalAction and leave the state byte-for-byte unchanged, and what
+  `verify` accepts is what `legal_actions` lists (up to the game's `canonical` form);
 - no view shows a card hidden from its viewer, and a seat is never shown less than the public;
 - a secret choice made while others are still choosing changes nothing anyone else can see
   (other seats' views, the public view, the events), whichever choice it is;
@@ -177,7 +178,11 @@ def check_refusals(state: GameState, seen: dict[str, Action], chooser: random.Ra
                 attempts += [(seat, action) for action in state.legal_actions(other)[:2]]
         legal_keys = {action.model_dump_json() for action in legal}
         picks = chooser.sample(sorted(seen), min(len(seen), 12))
-        wrong = [seen[key] for key in picks if key not in legal_keys]
+        wrong = [
+            seen[key]
+            for key in picks
+            if state.canonical(seat, seen[key]).model_dump_json() not in legal_keys
+        ]
         attempts += [(seat, action) for action in chooser.sample(wrong, min(3, len(wrong)))]
     for seat, action in attempts:
         try:

@@ -140,6 +140,11 @@ class GameState(BaseModel, ABC):
 
     # ---- shared behaviour -------------------------------------------------------------
 
+    def canonical(self, seat: int, action: Action) -> Action:
+        """The form of `action` that `legal_actions` lists. Games where different cards make
+        the same move (Dou Dizhu ignores suits) map a play to the one they list."""
+        return action
+
     def pending_seats(self) -> list[int]:
         return [decision.seat for decision in self.pending()]
 

@@ -1,0 +1,578 @@
+"""Dou Dizhu (shared/rules/dou-dizhu.md, DECISIONS.md): three players, 54 cards.
+
+A face-up card inserted into the deck chooses the first bidder. The auction (1, 2 or 3; a
+player may bid again after passing) ends after two passes following a bid, or on a 3; with
+no bid at all the hand is dealt again. The landlord takes the widow and leads. Combinations
+are judged by rank only (suits don't matter); bombs and the rocket beat anything else. The
+first out wins: farmers pay the landlord, or the landlord pays each farmer, the bid doubled
+for every bomb and rocket played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, pairwise
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.cards import FrenchCard, Joker, french_deck
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    Viewer,
+    placings,
+    registry,
+)
+from bot.games.climbing import Climb, Pass, Play, Played
+
+PLAYERS, HAND, WIDOW = 3, 17, 3
+ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
+NAMES = [
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "black joker",
+    "red joker",
+]
+
+
+def order(card: FrenchCard) -> int:
+    """3 -> 0 ... A -> 11, 2 -> 12, black joker 13, red joker 14."""
+    if card.joker is not None:
+        return BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER
+    return (int(card.rank) - 3) % 13
+
+
+class Combo(BaseModel):
+    """`shape` says what must match to compete ("pair", "straight:7", "airplane:2:single");
+    `rank` orders combinations of one shape; bombs and the rocket beat every other shape."""
+
+    model_config = ConfigDict(frozen=True)
+    shape: str
+    rank: int
+    name: str
+
+    @property
+    def power(self) -> int:
+        return {"rocket": 2, "bomb": 1}.get(self.shape, 0)
+
+    def beats(self, other: Combo) -> bool:
+        if self.power != other.power:
+            return self.power > other.power
+        return self.shape == other.shape and self.rank > other.rank
+
+
+def consecutive(ranks: list[int]) -> bool:
+    """A run for a chain: consecutive, and no 2s or jokers in it."""
+    return ranks[-1] <= ACE and all(b - a == 1 for a, b in pairwise(ranks))
+
+
+def kickers_ok(kickers: Counter, size: int, count: int, main: set[int]) -> bool:
+    """`count` kickers of `size` cards each, all of different ranks, none of the main ranks,
+    and never both jokers."""
+    if sorted(kickers.values()) != [size] * count or set(kickers) & main:
+        return False
+    return not {BLACK_JOKER, RED_JOKER} <= set(kickers)
+
+
+def classify(cards: list[FrenchCard]) -> Combo:
+    """The combination these cards make, or IllegalAction saying why they make none."""
+    if not cards or len(cards) != len(set(cards)):
+        raise IllegalAction("Choose one or more different cards.")
+    counts = Counter(order(card) for card in cards)
+    ranks = sorted(counts)
+    n, shape = len(cards), sorted(counts.values(), reverse=True)
+    top = ranks[-1]
+    if n == 2 and set(ranks) == {BLACK_JOKER, RED_JOKER}:
+        return Combo(shape="rocket", rank=RED_JOKER, name="the rocket")
+    if shape == [1] * n and n == 1:
+        return Combo(shape="single", rank=top, name=NAMES[top])
+    if shape == [2]:
+        return Combo(shape="pair", rank=top, name=f"pair of {NAMES[top]}s")
+    if shape == [3]:
+        return Combo(shape="trio", rank=top, name=f"three {NAMES[top]}s")
+    if shape == [4]:
+        return Combo(shape="bomb", rank=top, name=f"bomb of {NAMES[top]}s")
+    if shape == [1] * n and n >= 5 and consecutive(ranks):
+        return Combo(shape=f"straight:{n}", rank=top, name=f"{n}-card straight to {NAMES[top]}")
+    if shape == [2] * (n // 2) and n // 2 >= 3 and n % 2 == 0 and consecutive(ranks):
+        return Combo(
+            shape=f"pairs:{n // 2}", rank=top, name=f"{n // 2} pairs in a row to {NAMES[top]}"
+        )
+    found = trio_combo(counts, n) or four_with_two(counts, n)
+    if found:
+        return found
+    raise IllegalAction(reason(cards, counts))
+
+
+def trio_combo(counts: Counter, n: int) -> Combo | None:
+    """Trios with a single or a pair, and chains of trios (airplanes) with or without kickers."""
+    trio_ranks = sorted(r for r, c in counts.items() if c >= 3)
+    best = None
+    for length in range(1, len(trio_ranks) + 1):
+        for start in range(len(trio_ranks) - length + 1):
+            run = trio_ranks[start : start + length]
+            if length > 1 and not consecutive(run):
+                continue
+            rest = counts.copy()
+            for rank in run:
+                rest[rank] -= 3
+            rest = +rest
+            kind = None
+            if not rest and length > 1:
+                kind = "plain"
+            elif kickers_ok(rest, 1, length, set(run)):
+                kind = "single"
+            elif kickers_ok(rest, 2, length, set(run)):
+                kind = "pair"
+            if kind is None or (kind == "plain" and length == 1):
+                continue
+            if length == 1:
+                name = f"three {NAMES[run[0]]}s with a {'single' if kind == 'single' else 'pair'}"
+                combo = Combo(shape=f"trio+{kind}", rank=run[0], name=name)
+            else:
+                extra = "" if kind == "plain" else f" with {kind}s"
+                combo = Combo(
+                    shape=f"airplane:{length}:{kind}",
+                    rank=run[-1],
+                    name=f"{length} trios in a row{extra}",
+                )
+            if best is None or combo.rank > best.rank:
+                best = combo
+    return best
+
+
+def four_with_two(counts: Counter, n: int) -> Combo | None:
+    for rank, count in counts.items():
+        if count == 4:
+            rest = counts.copy()
+            del rest[rank]
+            for size in (1, 2):
+                if n == 4 + 2 * size and kickers_ok(rest, size, 2, {rank}):
+                    what = "singles" if size == 1 else "pairs"
+                    return Combo(
+                        shape=f"four+2{what}",
+                        rank=rank,
+                        name=f"four {NAMES[rank]}s with two {what}",
+                    )
+    return None
+
+
+def reason(cards: list[FrenchCard], counts: Counter) -> str:
+    if len(cards) == 2:
+        return "A pair must be two cards of the same rank."
+    if any(r > ACE for r in counts) and len(counts) >= 5:
+        return "2s and jokers can't be part of a straight or a chain."
+    return "Those cards make no Dou Dizhu combination."
+
+
+# ---- every legal play ------------------------------------------------------------------------
+
+
+def legal_plays(hand: list[FrenchCard], to_beat: list[FrenchCard] | None) -> list[list[FrenchCard]]:
+    """Every play `hand` may make against `to_beat` (None or empty: a free lead). Suits don't
+    matter, so each distinct play by ranks comes once, with the hand's first cards of each."""
+    by_rank = cards_by_rank(hand)
+    target = classify(to_beat) if to_beat else None
+    plays = []
+    for counts in rank_plays({r: len(c) for r, c in by_rank.items()}):
+        cards = pick(by_rank, counts)
+        combo = classify(cards)
+        if target is None or combo.beats(target):
+            plays.append((combo.power, combo.shape, combo.rank, cards))
+    plays.sort(key=lambda p: (p[0], len(p[3]), p[1], p[2]))
+    return [cards for *_, cards in plays]
+
+
+def cards_by_rank(hand: list[FrenchCard]) -> dict[int, list[FrenchCard]]:
+    by_rank: dict[int, list[FrenchCard]] = {}
+    for card in sorted(hand, key=order):
+        by_rank.setdefault(order(card), []).append(card)
+    return by_rank
+
+
+def pick(by_rank: dict[int, list[FrenchCard]], counts: dict[int, int]) -> list[FrenchCard]:
+    """The cards a play by ranks uses: the hand's first cards of each rank."""
+    return [card for rank, k in sorted(counts.items()) for card in by_rank[rank][:k]]
+
+
+def rank_plays(have: dict[int, int]) -> list[dict[int, int]]:
+    """Every combination the rank counts `have` allow, as {rank: cards used}."""
+    ranks = sorted(have)
+    out: list[dict[int, int]] = []
+    for rank in ranks:
+        for size in (1, 2, 3, 4):
+            if have[rank] >= size:
+                out.append({rank: size})
+    if BLACK_JOKER in have and RED_JOKER in have:
+        out.append({BLACK_JOKER: 1, RED_JOKER: 1})
+    for width, least in ((1, 5), (2, 3), (3, 2)):  # straights, pair chains, trio chains
+        for run in runs([r for r in ranks if have[r] >= width and r <= ACE], least):
+            base = dict.fromkeys(run, width)
+            out.append(base)
+            if width == 3:
+                out += with_kickers(have, base, len(run))
+    for rank in ranks:
+        if have[rank] >= 3:
+            out += with_kickers(have, {rank: 3}, 1)
+        if have[rank] == 4:
+            out += with_kickers(have, {rank: 4}, 2)
+    return out
+
+
+def runs(ranks: list[int], least: int) -> list[list[int]]:
+    found = []
+    for i in range(len(ranks)):
+        for j in range(i + least, len(ranks) + 1):
+            run = ranks[i:j]
+            if not consecutive(run):
+                break
+            found.append(run)
+    return found
+
+
+def with_kickers(have: dict[int, int], base: dict[int, int], count: int) -> list[dict[int, int]]:
+    """`base` plus `count` singles, or `count` pairs, of other distinct ranks."""
+    others = [r for r in have if r not in base]
+    out = []
+    for size in (1, 2):
+        pool = [r for r in others if have[r] >= size]
+        for picks in combinations(pool, count):
+            if size == 1 and {BLACK_JOKER, RED_JOKER} <= set(picks):
+                continue
+            out.append({**base, **dict.fromkeys(picks, size)})
+    return out
+
+
+# ---- the game -----------------------------------------------------------------------------------
+
+
+class DouDizhuOptions(BaseModel):
+    """Dou Dizhu has no table options: three players, bids of 1 to 3 chips."""
+
+
+class Bid(Action):
+    kind: Literal["bid"] = "bid"
+    chips: int  # 0: pass
+
+
+DouDizhuAction = Annotated[Bid | Play | Pass, Field(discriminator="kind")]
+
+
+class HandStarted(Event):
+    kind: Literal["hand_started"] = "hand_started"
+    hand: int
+    dealer: int
+    face_up: FrenchCard
+    first_bidder: int
+
+
+class BidMade(Event):
+    kind: Literal["bid_made"] = "bid_made"
+    seat: int
+    chips: int
+
+
+class Redeal(Event):
+    kind: Literal["redeal"] = "redeal"
+
+
+class LandlordChosen(Event):
+    kind: Literal["landlord_chosen"] = "landlord_chosen"
+    seat: int
+    bid: int
+
+
+class Settled(Event):
+    kind: Literal["settled"] = "settled"
+    winner: int
+    landlord_won: bool
+    doublings: int
+    paid: list[int]  # net chips per seat
+
+
+class DouDizhuView(BaseModel):
+    hand: int
+    phase: str
+    dealer: int
+    counts: list[int]
+    stacks: list[int]
+    face_up: FrenchCard | None  # public while its drawer still holds it
+    face_up_holder: int | None
+    bids: list[int | None]
+    bid: int
+    landlord: int | None
+    doublings: int
+    to_beat: list[FrenchCard]
+    to_beat_name: str | None
+    last_player: int | None
+    turn: int | None
+    my_cards: list[FrenchCard] | None = None
+
+
+class DouDizhuState(GameState):
+    options: DouDizhuOptions
+    phase: Literal["bidding", "playing", "between", "over"] = "bidding"
+    stacks: list[int]
+    dealer: int = 0
+    hands: list[list[FrenchCard]] = []
+    widow: list[FrenchCard] = []
+    played: list[FrenchCard] = []
+    face_up: FrenchCard | None = None
+    bids: list[int | None] = []
+    bidder: int = 0
+    bid: int = 0
+    high_bidder: int | None = None
+    passes: int = 0
+    landlord: int | None = None
+    doublings: int = 0
+    climb: Climb | None = None
+
+    def start_hand(self) -> list[Event]:
+        if min(self.stacks) < 1:
+            self.phase = "over"
+            return [MatchEnded(placings=placings(self.stacks))]
+        deck = self.rng.shuffled(french_deck(jokers=True))
+        face_up_at = self.rng.randrange(PLAYERS * HAND)  # turned up and put back in the middle
+        self.face_up = deck[face_up_at]
+        drawers = [(self.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+        self.hands = [[] for _ in range(PLAYERS)]
+        for index, card in enumerate(deck[: PLAYERS * HAND]):
+            self.hands[drawers[index % PLAYERS]].append(card)
+        self.widow, self.played = deck[PLAYERS * HAND :], []
+        for hand in self.hands:
+            hand.sort(key=order)
+        self.bidder = next(s for s in range(PLAYERS) if self.face_up in self.hands[s])
+        self.bids, self.bid, self.high_bidder, self.passes = [None] * PLAYERS, 0, None, 0
+        self.landlord, self.doublings, self.climb, self.phase = None, 0, None, "bidding"
+        return [
+            HandStarted(
+                hand=self.hand, dealer=self.dealer, face_up=self.face_up, first_bidder=self.bidder
+            )
+        ]
+
+    # ---- the auction --------------------------------------------------------------------------
+
+    def make_bid(self, seat: int, chips: int) -> list[Event]:
+        self.bids[seat] = chips
+        events: list[Event] = [BidMade(seat=seat, chips=chips)]
+        if chips:
+            self.bid, self.high_bidder, self.passes = chips, seat, 0
+        else:
+            self.passes += 1
+        if self.bid == 3 or (self.high_bidder is not None and self.passes >= 2):
+            return events + self.crown_landlord()
+        if self.high_bidder is None and self.passes >= PLAYERS:
+            self.dealer = (self.dealer + 1) % PLAYERS
+            return [*events, Redeal(), *self.start_hand()]
+        self.bidder = (seat + 1) % PLAYERS
+        return events
+
+    def crown_landlord(self) -> list[Event]:
+        self.landlord = self.high_bidder
+        self.hands[self.landlord] = sorted(self.hands[self.landlord] + self.widow, key=order)
+        self.widow = []
+        self.climb = Climb(
+            seats=[(self.landlord + i) % PLAYERS for i in range(PLAYERS)], turn=self.landlord
+        )
+        self.phase = "playing"
+        return [LandlordChosen(seat=self.landlord, bid=self.bid)]
+
+    # ---- the end of a hand ----------------------------------------------------------------------
+
+    def settle(self, winner: int) -> list[Event]:
+        """Pay the bid, doubled per bomb and rocket; nobody pays more than they have (the
+        landlord's payment is split evenly, an odd chip to the first farmer on their left)."""
+        stake = self.bid * 2**self.doublings
+        farmers = [(self.landlord + 1) % PLAYERS, (self.landlord + 2) % PLAYERS]
+        before = list(self.stacks)
+        landlord_won = winner == self.landlord
+        if landlord_won:
+            for farmer in farmers:
+                paid = min(stake, self.stacks[farmer])
+                self.stacks[farmer] -= paid
+                self.stacks[self.landlord] += paid
+        else:
+            owed = min(2 * stake, self.stacks[self.landlord])
+            self.stacks[self.landlord] -= owed
+            self.stacks[farmers[0]] += owed - owed // 2
+            self.stacks[farmers[1]] += owed // 2
+        net = [after - b for after, b in zip(self.stacks, before, strict=True)]
+        winners = [self.landlord] if landlord_won else farmers
+        self.phase = "between"
+        return [
+            Settled(winner=winner, landlord_won=landlord_won, doublings=self.doublings, paid=net),
+            HandEnded(hand=self.hand, players=list(range(PLAYERS)), net_chips=net, winners=winners),
+        ]
+
+    def awaiting_next_hand(self) -> bool:
+        return self.phase == "between"
+
+    def next_hand(self) -> list[Event]:
+        if self.phase != "between":
+            return super().next_hand()
+        self.hand += 1
+        self.dealer = (self.dealer + 1) % PLAYERS
+        return self.start_hand()
+
+    def leave(self, seat: int) -> int:
+        """Dou Dizhu needs all three: leaving between hands ends the game for everyone."""
+        if not (self.awaiting_next_hand() or self.is_over()):
+            raise IllegalAction("You can leave between hands.")
+        self.phase = "over"
+        chips, self.stacks[seat] = self.stacks[seat], 0
+        return chips
+
+    def cash_out(self) -> list[int]:
+        self.phase = "over"
+        payouts, self.stacks = self.stacks, [0] * PLAYERS
+        return payouts
+
+    # ---- the protocol -----------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        if self.phase == "bidding":
+            return [
+                Decision(seat=self.bidder, kind="bid", prompt=f"Bid more than {self.bid}, or pass")
+            ]
+        if self.phase == "playing":
+            prompt = "Lead anything" if self.climb.free_lead else "Beat it or pass"
+            return [Decision(seat=self.climb.turn, kind="play", prompt=prompt)]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "bidding" and seat == self.bidder:
+            return [Bid(chips=0), *(Bid(chips=n) for n in range(self.bid + 1, 4))]
+        if self.phase != "playing" or seat != self.climb.turn:
+            return []
+        plays = [Play(cards=cards) for cards in legal_plays(self.hands[seat], self.climb.to_beat)]
+        return plays if self.climb.free_lead else [Pass(), *plays]
+
+    def canonical(self, seat: int, action: Action) -> Action:
+        """Suits don't matter: a play is listed with the hand's first cards of each rank."""
+        if isinstance(action, Play) and set(action.cards) <= set(self.hands[seat]):
+            counts = Counter(order(card) for card in action.cards)
+            return Play(cards=pick(cards_by_rank(self.hands[seat]), counts))
+        return action
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Plays are judged by what they are, with the reason, not by listing every play."""
+        if isinstance(action, Play) and self.phase == "playing" and seat == self.climb.turn:
+            if not set(action.cards) <= set(self.hands[seat]):
+                raise IllegalAction("You don't hold those cards.")
+            combo = classify(action.cards)
+            if self.climb.to_beat:
+                target = classify(self.climb.to_beat)
+                if not combo.beats(target):
+                    raise IllegalAction(f"{combo.name.capitalize()} does not beat {target.name}.")
+            return
+        if isinstance(action, Pass) and self.phase == "playing" and seat == self.climb.turn:
+            if self.climb.free_lead:
+                raise IllegalAction("You lead this trick: play something.")
+            return
+        super().verify(seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """Pass (in the auction too); on a free lead, the single lowest card."""
+        if self.phase == "bidding" or not self.climb.free_lead:
+            return Bid(chips=0) if self.phase == "bidding" else Pass()
+        return Play(cards=[min(self.hands[seat], key=order)])
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bid):
+            return self.make_bid(seat, action.chips)
+        if isinstance(action, Pass):
+            return self.climb.passed(seat)
+        for card in action.cards:
+            self.hands[seat].remove(card)
+        self.played += action.cards
+        combo = classify(action.cards)
+        if combo.power:
+            self.doublings += 1
+        self.climb.played(seat, action.cards)
+        left = len(self.hands[seat])
+        events: list[Event] = [
+            Played(seat=seat, cards=action.cards, combination=combo.name, left=left)
+        ]
+        return events + (self.settle(seat) if not left else [])
+
+    def view(self, viewer: Viewer) -> DouDizhuView:
+        playing = self.phase == "playing"
+        to_beat = self.climb.to_beat if playing else []
+        holder = next((s for s in range(PLAYERS) if self.face_up in self.hands[s]), None)
+        view = DouDizhuView(
+            hand=self.hand,
+            phase=self.phase,
+            dealer=self.dealer,
+            counts=[len(hand) for hand in self.hands],
+            stacks=self.stacks,
+            face_up=self.face_up if holder is not None else None,
+            face_up_holder=holder,
+            bids=self.bids,
+            bid=self.bid,
+            landlord=self.landlord,
+            doublings=self.doublings,
+            to_beat=to_beat,
+            to_beat_name=classify(to_beat).name if to_beat else None,
+            last_player=self.climb.last_player if playing else None,
+            turn=self.climb.turn if playing else (self.bidder if self.phase == "bidding" else None),
+        )
+        if viewer is not None:
+            view.my_cards = self.hands[viewer]
+        return view
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def all_cards(self) -> list[FrenchCard]:
+        return [c for hand in self.hands for c in hand] + self.widow + self.played
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        hidden = set(self.widow)
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand) - {self.face_up}  # everyone saw the face-up card drawn
+        return hidden
+
+    def chip_total(self) -> int:
+        return sum(self.stacks)
+
+
+def new_dou_dizhu(options: DouDizhuOptions, stacks: list[int], seed: int) -> DouDizhuState:
+    state = DouDizhuState(rng=Rng(seed=seed), seat_count=PLAYERS, options=options, stacks=stacks)
+    state.start_hand()
+    return state
+
+
+DOU_DIZHU = registry.register(
+    GameSpec(
+        id="doudizhu",
+        name="Dou Dizhu",
+        min_players=3,
+        max_players=3,
+        options_model=DouDizhuOptions,
+        state_model=DouDizhuState,
+        action_model=DouDizhuAction,
+        deck=lambda: french_deck(jokers=True),
+        create=new_dou_dizhu,
+        uses_chips=True,
+    )
+)
