@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
+from bot.discord.climbing import CLIMBING_ITEMS
 from bot.discord.errors import CommandTree
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
 from bot.settings import Settings
@@ -70,7 +71,7 @@ class CardTableBot(commands.Bot):
             clock=self.clock,
             **self.runtime_options,
         )
-        self.add_dynamic_items(*TABLE_ITEMS)
+        self.add_dynamic_items(*TABLE_ITEMS, *CLIMBING_ITEMS)
         for module in cog_modules():
             await self.load_extension(module)
             log.info("loaded %s", module)

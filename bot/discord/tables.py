@@ -52,6 +52,10 @@ class GameUI:
     def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
         return None
 
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
+        """The controls under a player's private hand (by default one per listed action)."""
+        return action_controls(table, seat, self)
+
     def public_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
         raise NotImplementedError
 
@@ -213,7 +217,7 @@ class TablePresenter:
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         ui = self.games[table.game.id]
         embed = ui.private_embed(table, table.state.view(seat), table.names())
-        return embed, action_controls(table, seat, ui)
+        return embed, ui.private_controls(table, seat)
 
     async def _send_private(
         self, table: Table, ui: GameUI, names: list[str], *, everyone: bool
@@ -370,12 +374,17 @@ class TableButton(
 
 
 async def play(
-    interaction: discord.Interaction, bot: CardTableBot, table_id: int, prompt: int, token: str
+    interaction: discord.Interaction,
+    bot: CardTableBot,
+    table_id: int,
+    prompt: int,
+    token: str | None = None,
+    action: Action | None = None,
 ) -> None:
     """Apply a player's choice, then show them their updated hand in the same message (or,
     for a game played on the table message, let the redraw of that message answer)."""
     on_table = bot.presenter.games[bot.runtime.get(table_id).game.id].controls_on_table
-    await bot.runtime.act(table_id, interaction.user.id, prompt, token)
+    await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
     if on_table:
         await interaction.response.defer()
         return
@@ -394,16 +403,17 @@ async def play(
 class ActionButton(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"ta:(?P<table>\d+):(?P<prompt>\d+):(?P<token>[\w.\-]+)",
+    template=r"ta:(?P<table>\d+):(?P<prompt>\d+):(?P<token>[\w.+\-]+)",
 ):
-    def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
+    def __init__(
+        self, table_id: int, prompt: int, token: str, label: str = "", row: int | None = None
+    ) -> None:
         self.table_id, self.prompt, self.token = table_id, prompt, token
         danger = token in ("fold", "abandon")
         style = discord.ButtonStyle.danger if danger else discord.ButtonStyle.primary
+        custom_id = f"ta:{table_id}:{prompt}:{token}"
         super().__init__(
-            discord.ui.Button(
-                label=label or token, style=style, custom_id=f"ta:{table_id}:{prompt}:{token}"
-            )
+            discord.ui.Button(label=label or token, style=style, custom_id=custom_id, row=row)
         )
 
     @classmethod

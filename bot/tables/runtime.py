@@ -75,9 +75,14 @@ class Table:
 
 
 def action_token(action: Action) -> str:
-    """A short, stable name for an action, safe in a custom_id: `bet.3`, `discard.Ace_of_Moons`."""
-    values = [str(v) for k, v in action.model_dump().items() if k != "kind"]
-    return re.sub(r"[^\w.\-]", "_", ".".join([action.kind, *values]))
+    """A short, stable name for an action, safe in a custom_id: `bet.3`, `play.3d+3c`,
+    `discard.Ace_of_Moons`."""
+    values = [
+        "+".join(map(str, v)) if isinstance(v, list) else str(v)
+        for k, v in action.model_dump(mode="json").items()
+        if k != "kind"
+    ]
+    return re.sub(r"[^\w.+\-]", "_", ".".join([action.kind, *values]))
 
 
 class TableRuntime:
@@ -237,8 +242,17 @@ class TableRuntime:
 
     # ---- play -----------------------------------------------------------------------------
 
-    async def act(self, table_id: int, member_id: int, prompt: int, token: str) -> list[Event]:
-        """A seat's decision, from a button: `prompt` is the version its prompt was made at."""
+    async def act(
+        self,
+        table_id: int,
+        member_id: int,
+        prompt: int,
+        token: str | None = None,
+        action: Action | None = None,
+    ) -> list[Event]:
+        """A seat's decision from a button: `prompt` is the version its prompt was made at.
+        Either a `token` naming one of the listed actions, or an `action` built from the
+        player's own choice (cards they picked), which the rules judge with their reason."""
         table = self.get(table_id)
         async with table.lock:
             if table.record.status != "playing":
@@ -250,11 +264,12 @@ class TableRuntime:
                 raise UserError("It is not your turn.")
             if prompt != seat.prompt:
                 raise UserError("This prompt has expired.")
-            action = next(
-                (a for a in table.state.legal_actions(seat.seat) if action_token(a) == token), None
-            )
             if action is None:
-                raise UserError("That move is not available any more.")
+                legal = table.state.legal_actions(seat.seat)
+                action = next((a for a in legal if action_token(a) == token), None)
+                if action is None:
+                    raise UserError("That move is not available any more.")
+            table.state.verify(seat.seat, action)
             seat.timeouts, seat.away = 0, False
             events = await self._step(table, seat.seat, action)
             events += await self._play_for_away(table)

@@ -1,0 +1,96 @@
+"""/bigtwo: Big Two tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.climbing import ClimbingUI
+from bot.discord.tables import open_table_command, rules_command
+from bot.engine import Event
+from bot.games.big_two import BIG_TWO, BigTwoOptions, BigTwoView
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = """\
+**Big Two** · 2-4 players · 52 cards, 13 each
+**Order.** 3 lowest ... K, A, 2 highest; suits ♦ < ♣ < ♥ < ♠.
+**Combinations.** A single card, a pair, three of a kind, or a five-card hand: straight < \
+flush < full house < four of a kind (with one more card) < straight flush. Straights run \
+A-2-3-4-5 (lowest), 2-3-4-5-6 ... 10-J-Q-K-A (highest); J-Q-K-A-2 and the like are not \
+straights. Tied straights compare the suit of their top card; flushes compare suit first, \
+then cards from the highest; pairs and threes compare rank, then the highest suit in them.
+**Play.** The holder of the lowest card dealt leads, and that first play must include it. \
+Each next player plays a higher combination of the same size, or passes (and may play again \
+on a later turn). When everyone else has passed, the last player leads anything.
+**Scoring.** When someone is out of cards, everyone else scores 1 per card left (2 each with \
+10-12 left, 3 each with all 13). Hands go on until someone reaches the target; the lowest \
+score wins. Everyone's card count is always shown.
+**House decisions.** On timeout you pass (on a free lead: your lowest single card). Leaving \
+between hands ends the game; the scores so far stand. Players join before the start."""
+
+
+class BigTwoUI(ClimbingUI):
+    game_id = BIG_TWO.id
+    title = "Big Two"
+
+    def public_embed(self, table, view: BigTwoView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Big Two · hand {view.hand}", colour=self.colour)
+        embed.description = "\n".join(
+            f"{'▶ ' if seat == view.turn else ''}**{name}** · {view.counts[seat]} cards · "
+            f"{view.scores[seat]} points"
+            for seat, name in enumerate(names)
+        )
+        embed.add_field(name="To beat", value=self.to_beat_text(view, names), inline=False)
+        if view.first_play:
+            embed.add_field(
+                name="First play", value="must include the lowest card dealt", inline=False
+            )
+        embed.set_footer(text=f"The game ends at {view.target} points; the lowest score wins.")
+        return embed
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        if event.kind == "hand_started":
+            return f"Hand {event.hand}: {names[event.leader]} holds the lowest card and leads."
+        return super().event_line(event, names)
+
+    def hand_summary(self, table, view: BigTwoView, names: list[str]) -> discord.Embed | None:
+        embed = discord.Embed(title=f"Big Two · hand {view.hand} over", colour=self.colour)
+        embed.description = "\n".join(
+            f"**{n}**: {view.scores[s]} points" for s, n in enumerate(names)
+        )
+        return embed
+
+
+class BigTwo(commands.GroupCog, group_name="bigtwo", group_description="Big Two tables"):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="new", description="Open a Big Two table in this channel.")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        target="Score that ends the game (default 100)",
+        turn_seconds="Time for each decision (default from the bot's settings)",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        target: app_commands.Range[int, 10, 500] = 100,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+    ) -> None:
+        await open_table_command(
+            interaction, BIG_TWO, BigTwoOptions(target=target), 0, turn_seconds
+        )
+
+    @app_commands.command(name="rules", description="How Big Two is played here.")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await rules_command(interaction, BIG_TWO, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(BigTwoUI())
+    await bot.add_cog(BigTwo(bot))
