@@ -79,6 +79,11 @@ async def test_a_dou_dizhu_hand_where_a_bomb_doubles_the_pay(world):
     table = driver.table
     state = table.state
     assert state.landlord == first and state.bid == 2 and len(state.hands[first]) == 20
+    # Twenty cards don't fit on one page of toggles: fifteen, then "More cards" for the rest.
+    full = (await world.tester.click(driver.member(first), driver.message(), "My hand")).response
+    assert len(toggles(full)) == 15
+    await tap(world, driver.member(first), full, "More cards")
+    assert len(toggles(full)) == 5
     # Fixed cards from here (as a scripted hand would deal them): the landlord holds a bomb.
     farmers = [(first + 1) % 3, (first + 2) % 3]
     hands = {first: "9s 9h 9d 9c 3s", farmers[0]: "4s 5h", farmers[1]: "6s 7h"}
