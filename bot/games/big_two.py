@@ -22,7 +22,6 @@ from bot.engine import (
     Decision,
     Event,
     GameSpec,
-    GameState,
     HandEnded,
     IllegalAction,
     MatchEnded,
@@ -32,6 +31,7 @@ from bot.engine import (
     registry,
 )
 from bot.games.climbing import Climb, Pass, Play, Played
+from bot.games.hands import HandAfterHand
 
 SUIT_ORDER = {Suit.DIAMONDS: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 FIVE_CARD_NAMES = {
@@ -223,10 +223,9 @@ class BigTwoView(BaseModel):
     my_cards: list[FrenchCard] | None = None
 
 
-class BigTwoState(GameState):
+class BigTwoState(HandAfterHand):
     options: BigTwoOptions
     phase: Literal["playing", "between", "over"] = "playing"
-    dealer: int = 0
     hands: list[list[FrenchCard]] = []
     unused: list[FrenchCard] = []  # not dealt when fewer than four play
     played: list[FrenchCard] = []
@@ -339,16 +338,6 @@ class BigTwoState(GameState):
         self.phase = "between"
         return events
 
-    def awaiting_next_hand(self) -> bool:
-        return self.phase == "between"
-
-    def next_hand(self) -> list[Event]:
-        if self.phase != "between":
-            return super().next_hand()
-        self.hand += 1
-        self.dealer = (self.dealer + 1) % self.seat_count
-        return self.start_hand()
-
     def leave(self, seat: int) -> int:
         """Leaving a points game ends it for everyone: the scores so far stand."""
         if not (self.awaiting_next_hand() or self.is_over()):
@@ -380,9 +369,6 @@ class BigTwoState(GameState):
             if self.opening in self.hands[viewer]:  # who holds the lowest card is private
                 view.must_include = self.opening
         return view
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def all_cards(self) -> list[FrenchCard]:
         return [c for hand in self.hands for c in hand] + self.unused + self.played

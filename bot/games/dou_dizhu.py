@@ -22,7 +22,6 @@ from bot.engine import (
     Decision,
     Event,
     GameSpec,
-    GameState,
     HandEnded,
     IllegalAction,
     MatchEnded,
@@ -32,6 +31,7 @@ from bot.engine import (
     registry,
 )
 from bot.games.climbing import Climb, Pass, Play, Played
+from bot.games.hands import HandAfterHand
 
 PLAYERS, HAND, WIDOW = 3, 17, 3
 ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
@@ -328,11 +328,10 @@ class DouDizhuView(BaseModel):
     my_cards: list[FrenchCard] | None = None
 
 
-class DouDizhuState(GameState):
+class DouDizhuState(HandAfterHand):
     options: DouDizhuOptions
     phase: Literal["bidding", "playing", "between", "over"] = "bidding"
     stacks: list[int]
-    dealer: int = 0
     hands: list[list[FrenchCard]] = []
     widow: list[FrenchCard] = []
     played: list[FrenchCard] = []
@@ -381,7 +380,7 @@ class DouDizhuState(GameState):
         if self.bid == 3 or (self.high_bidder is not None and self.passes >= 2):
             return events + self.crown_landlord()
         if self.high_bidder is None and self.passes >= PLAYERS:
-            self.dealer = (self.dealer + 1) % PLAYERS
+            self.dealer = self.next_dealer()
             return [*events, Redeal(), *self.start_hand()]
         self.bidder = (seat + 1) % PLAYERS
         return events
@@ -422,16 +421,6 @@ class DouDizhuState(GameState):
             Settled(winner=winner, landlord_won=landlord_won, doublings=self.doublings, paid=net),
             HandEnded(hand=self.hand, players=list(range(PLAYERS)), net_chips=net, winners=winners),
         ]
-
-    def awaiting_next_hand(self) -> bool:
-        return self.phase == "between"
-
-    def next_hand(self) -> list[Event]:
-        if self.phase != "between":
-            return super().next_hand()
-        self.hand += 1
-        self.dealer = (self.dealer + 1) % PLAYERS
-        return self.start_hand()
 
     def leave(self, seat: int) -> int:
         """Dou Dizhu needs all three: leaving between hands ends the game for everyone."""
@@ -538,9 +527,6 @@ class DouDizhuState(GameState):
         if viewer is not None:
             view.my_cards = self.hands[viewer]
         return view
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def all_cards(self) -> list[FrenchCard]:
         return [c for hand in self.hands for c in hand] + self.widow + self.played

@@ -14,7 +14,6 @@ from bot.engine import (
     Action,
     Event,
     GameSpec,
-    GameState,
     HandEnded,
     IllegalAction,
     MatchEnded,
@@ -23,6 +22,7 @@ from bot.engine import (
     registry,
 )
 from bot.games.betting import Pot, split_pot
+from bot.games.hands import HandAfterHand
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
 TURTLE_BUTT = -1  # ranks below every scoring hand: a Turtle Butt hand can never win
@@ -82,13 +82,11 @@ def hand_value(cards: list[DecktetCard]) -> int:
     return TURTLE_BUTT if is_turtle_butt(cards) else score(cards)
 
 
-class TerrapinTable(GameState):
+class TerrapinTable(HandAfterHand):
     """State shared by Western, Provincial and Temptation Terrapin."""
 
     stacks: list[int]
     seated: list[bool]
-    phase: str
-    dealer: int = 0
     pot: int = 0  # chips in this hand's pot (variants with betting rounds override in_pot)
     carry: int = 0  # chips left in the pot by earlier hands
     deck: list[DecktetCard] = []
@@ -158,9 +156,6 @@ class TerrapinTable(GameState):
     def start_match(self) -> list[Event]:
         return self.start_hand()
 
-    def start_hand(self) -> list[Event]:
-        raise NotImplementedError
-
     def in_pot(self) -> int:
         return self.pot
 
@@ -190,19 +185,11 @@ class TerrapinTable(GameState):
             winners=[winner], won=[amount if s == winner else 0 for s in range(self.seat_count)]
         )
 
-    def awaiting_next_hand(self) -> bool:
-        return self.phase == "between"
-
-    def next_hand(self) -> list[Event]:
-        if self.phase != "between":
-            return super().next_hand()
-        self.hand += 1
-        if any(self.seated):
-            self.dealer = self.left_of(self.dealer, lambda s: self.seated[s])
-        return self.start_hand()
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def next_dealer(self) -> int:
+        """The deal passes left, skipping seats whose players have left."""
+        return (
+            self.left_of(self.dealer, lambda s: self.seated[s]) if any(self.seated) else self.dealer
+        )
 
     def end_match(self) -> list[Event]:
         self.phase = "over"
