@@ -104,7 +104,7 @@ def test_legal_plays_against_a_combination_and_on_a_free_lead():
     # 7-8-9-10-J (two 7s), 8-9-10-J-Q and 9-10-J-Q-K (two Qs), 10-J-Q-K-A (two Qs): 8.
     assert len(straights) == 8
     with_3d = legal_plays(hand, None, must_include=parse_french("3d")[0])
-    assert [p for p in with_3d] == [parse_french("3d"), parse_french("3d 3c")]
+    assert with_3d == [parse_french("3d"), parse_french("3d 3c")]
 
 
 def test_the_fast_generator_finds_exactly_what_brute_force_finds():

@@ -1,7 +1,6 @@
 """Big Two and Dou Dizhu end to end through the fake Discord, with the card toggles."""
 
 from bot.cards import french_deck, parse_french
-from bot.games.big_two import classify
 from tests.e2e import World
 from tests.fakediscord import Message, User
 from tests.tables_e2e import TableDriver
@@ -115,4 +114,3 @@ async def test_a_dou_dizhu_hand_where_a_bomb_doubles_the_pay(world):
         table.state.stacks[f] == 46 for f in farmers
     )
     assert sum(balances.values()) + escrow == 3000 and escrow == 150
-    assert classify(parse_french("3s"))  # (Big Two's classifier reads the same cards)
