@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.climbing import ClimbingUI
 from bot.discord.format import chips
-from bot.discord.tables import open_table_command, rules_command
+from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event
 from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuOptions, DouDizhuView
 
@@ -107,27 +105,7 @@ class DouDizhuUI(ClimbingUI):
         return super().event_line(event, names)
 
 
-class DouDizhu(commands.GroupCog, group_name="doudizhu", group_description="Dou Dizhu tables"):
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="new", description="Open a Dou Dizhu table in this channel.")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        buy_in="Chips each player brings to the table",
-        turn_seconds="Time for each decision (default from the bot's settings)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, 10, 100_000] = 100,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
-    ) -> None:
-        await open_table_command(interaction, DOU_DIZHU, DouDizhuOptions(), buy_in, turn_seconds)
-
-    @app_commands.command(name="rules", description="How Dou Dizhu is played here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await rules_command(interaction, DOU_DIZHU, RULES)
+DouDizhu = table_game_cog("doudizhu", DOU_DIZHU, RULES, DouDizhuOptions)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.format import chips, plural
-from bot.discord.tables import open_table_command, rules_command
+from bot.discord.tables import table_game_cog
 from bot.discord.terrapin import SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
 from bot.games.terrapin.liars import CLAIM_RANGE, LIARS, LiarsOptions, LiarsView
@@ -125,29 +123,7 @@ class LiarsUI(TerrapinUI):
         return embed
 
 
-class LiarsTerrapin(
-    commands.GroupCog, group_name="liars", group_description="Liar's Terrapin tables"
-):
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="new", description="Open a Liar's Terrapin table in this channel.")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        buy_in="Chips each player brings to the table",
-        turn_seconds="Time for each decision (default from the bot's settings)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, 10, 100_000] = 100,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
-    ) -> None:
-        await open_table_command(interaction, LIARS, LiarsOptions(), buy_in, turn_seconds)
-
-    @app_commands.command(name="rules", description="How Liar's Terrapin is played here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await rules_command(interaction, LIARS, RULES)
+LiarsTerrapin = table_game_cog("liars", LIARS, RULES, LiarsOptions)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 from pydantic import BaseModel
 
 from bot.discord.errors import handle_error
@@ -506,3 +508,34 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
         value = f"buy-in {record.buy_in:,} · turn time {record.turn_seconds} s · {options}"
         embed.add_field(name="This table", value=value)
     await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseModel]) -> type:
+    """The cog of a game whose tables take only a buy-in and a turn time: `/<group> new` and
+    `/<group> rules` (games with more table options write their own `new`)."""
+
+    class TableGame(
+        commands.GroupCog, name=game.name, group_name=group, group_description=f"{game.name} tables"
+    ):
+        def __init__(self, bot: CardTableBot) -> None:
+            self.bot = bot
+
+        @app_commands.command(name="new", description=f"Open a {game.name} table in this channel.")
+        @app_commands.guild_only()
+        @app_commands.describe(
+            buy_in="Chips each player brings to the table",
+            turn_seconds="Time for each decision (default from the bot's settings)",
+        )
+        async def new(
+            self,
+            interaction: discord.Interaction,
+            buy_in: app_commands.Range[int, 10, 100_000] = 100,
+            turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        ) -> None:
+            await open_table_command(interaction, game, options(), buy_in, turn_seconds)
+
+        @app_commands.command(name="rules", description=f"How {game.name} is played here.")
+        async def rules(self, interaction: discord.Interaction) -> None:
+            await rules_command(interaction, game, rules)
+
+    return TableGame
