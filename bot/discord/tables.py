@@ -14,7 +14,7 @@ import io
 import logging
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import discord
@@ -47,9 +47,9 @@ class GameUI:
     colour = discord.Colour.dark_green()
     controls_on_table = False  # a personal game: play on the table message itself, no DMs
 
-    def image(self, view: BaseModel) -> bytes | None:
-        """A PNG to show on the table message (rendered off the event loop), or None."""
-        return None
+    # A game that shows a picture on its table message defines `image(view) -> PNG bytes`;
+    # it is rendered off the event loop. Games without one skip that work entirely.
+    image: Callable[[BaseModel], bytes] | None = None
 
     def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
         return None
@@ -142,11 +142,10 @@ class TablePresenter:
     async def _update_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
         embed, view = self.table_message(table, ui, names)
         files = []
-        if table.state is not None:
+        if table.state is not None and ui.image is not None:
             png = await asyncio.to_thread(ui.image, table.state.view(None))
-            if png:
-                files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
-                embed.set_image(url=f"attachment://{BOARD_FILE}")
+            files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
         channel = self._channel(table)
         if table.record.message_id:
             try:
