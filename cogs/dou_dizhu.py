@@ -80,11 +80,6 @@ class DouDizhuUI(ClimbingUI):
             return "Pass" if action.chips == 0 else f"Bid {action.chips}"
         return super().action_label(view, action)
 
-    def private_controls(self, table, seat: int):
-        if table.state.phase == "bidding":
-            return super(ClimbingUI, self).private_controls(table, seat)  # plain bid buttons
-        return super().private_controls(table, seat)
-
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event.kind:
             case "hand_started":

@@ -76,6 +76,9 @@ class ClimbingUI(GameUI):
         return f"{view.to_beat_name}: {cards_text(view.to_beat)} (by {names[view.last_player]})"
 
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
+        """Card toggles when there are cards to play; otherwise (an auction) one button each."""
+        if not any(isinstance(action, Play) for action in table.state.legal_actions(seat)):
+            return super().private_controls(table, seat)
         return card_controls(table, seat, self, mask=0, page=0)
 
     def action_label(self, view: BaseModel, action: Action) -> str:
