@@ -33,7 +33,3 @@ class Rng(BaseModel):
 
     def randrange(self, stop: int) -> int:
         return self._next().randrange(stop)
-
-    def spawn_seed(self) -> int:
-        """A seed for something that needs its own stream (a new hand, a sub-game)."""
-        return self._next().getrandbits(63)
