@@ -50,6 +50,7 @@ class MatchEnded(Event):
 
     kind: Literal["match_ended"] = "match_ended"
     placings: list[int]
+    scores: list[int] | None = None  # final match scores, for a points game
 
 
 class Decision(BaseModel):
@@ -137,6 +138,15 @@ class GameState(BaseModel, ABC):
     def cash_out(self) -> list[int]:
         """End the game for good; returns every seat's chips (pots shared out), leaving none."""
         return [0] * self.seat_count
+
+    def leave_warning(self, seat: int) -> str | None:
+        """What `seat` gives up by leaving now (a carried pot), said before they confirm."""
+        return None
+
+    def final_standings(self) -> MatchEnded | None:
+        """Placings (and scores) when the match is cut short, e.g. a points game whose players
+        left; None lets the table rank its players by the chips they won."""
+        return None
 
     # ---- shared behaviour -------------------------------------------------------------
 

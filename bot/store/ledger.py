@@ -59,6 +59,7 @@ class ResultRow:
     score: int | None = None
     table_id: int | None = None
     variant: str | None = None
+    scope: str = "hand"  # "hand", "settle" (chips no hand accounted for) or "match"
 
 
 @dataclass(frozen=True)
@@ -363,7 +364,7 @@ class Ledger:
     ) -> None:
         await conn.execute(
             "INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, placing,"
-            " score, chip_net, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " score, chip_net, variant, scope) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 guild_id,
@@ -375,5 +376,6 @@ class Ledger:
                 result.score,
                 result.chip_net,
                 result.variant,
+                result.scope,
             ),
         )

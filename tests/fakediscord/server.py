@@ -21,6 +21,7 @@ from tests.fakediscord.limits import DiscordRefusal, check_message, check_modal
 
 DISCORD_EPOCH_MS = 1420070400000
 MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
 EVERYDAY_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 EPHEMERAL = 1 << 6
 
@@ -65,6 +66,7 @@ class Channel:
     name: str
     guild_id: int | None = None
     recipient: User | None = None
+    hidden_from: set[int] = field(default_factory=set)  # members denied View Channel
 
     def payload(self) -> dict:
         if self.type == 1:
@@ -237,7 +239,36 @@ class FakeDiscord:
         guild.members[user.id] = EVERYDAY_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)
         return user
 
-    def member_payload(self, guild: Guild, user: User) -> dict:
+    def remove_member(self, guild: Guild, user: User) -> None:
+        """The member leaves the server (the bot has no members intent, so no event)."""
+        del guild.members[user.id]
+
+    def forbid_channel(self, guild: Guild, user: User, channel: Channel) -> None:
+        """Deny `user` View Channel on `channel` (a permission overwrite)."""
+        channel.hidden_from.add(user.id)
+
+    async def delete_message(self, message: Message) -> None:
+        """A moderator deletes a message: it is gone and the bot hears MESSAGE_DELETE."""
+        message.deleted = True
+        channel = self.channels.get(message.channel_id)
+        data = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if channel is not None and channel.guild_id:
+            data["guild_id"] = str(channel.guild_id)
+        await self.dispatch("MESSAGE_DELETE", data)
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel: it and its messages are gone; CHANNEL_DELETE follows."""
+        guild = self.guild_of(channel)
+        del self.channels[channel.id]
+        if guild is not None:
+            guild.channels.remove(channel)
+        await self.dispatch("CHANNEL_DELETE", channel.payload())
+
+    def member_payload(self, guild: Guild, user: User, channel: Channel | None = None) -> dict:
+        """The member as an interaction carries it: `permissions` are theirs in `channel`."""
+        permissions = guild.members[user.id]
+        if channel is not None and user.id in channel.hidden_from:
+            permissions &= ~VIEW_CHANNEL
         return {
             "user": user.payload(),
             "roles": [],
@@ -247,7 +278,7 @@ class FakeDiscord:
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
             "mute": False,
-            "permissions": str(guild.members[user.id]),
+            "permissions": str(permissions),
         }
 
     def guild_of(self, channel: Channel) -> Guild | None:
@@ -576,6 +607,8 @@ class FakeDiscord:
     def _channel_message(
         self, verb: str, channel_id: int, message_id: int, body: Any, files: list[dict]
     ) -> web.Response:
+        if channel_id not in self.channels:
+            return error(404, 10003, "Unknown Channel")
         message = self.messages.get(message_id)
         if (
             message is None

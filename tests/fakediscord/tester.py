@@ -38,9 +38,11 @@ class Tester:
     # ---- actions ----------------------------------------------------------------------------
 
     async def slash(
-        self, user: User, channel: Channel, command: str, **options: object
+        self, user: User, channel: Channel, command: str, *, checked: bool = True, **options: object
     ) -> Interaction:
-        """Run `/command` (with a space for subcommands: "chips grant") with named options."""
+        """Run `/command` (with a space for subcommands: "chips grant") with named options.
+        `checked=False` sends what a modified client could: values of any type or size, and
+        required options left out."""
         top, *path = command.split()
         definition = self._command(channel, top)
         data = {"id": definition["id"], "name": top, "type": 1}
@@ -54,7 +56,7 @@ class Tester:
             child = {"name": name, "type": holder["type"]}
             nest["options"] = [child]
             nest = child
-        nest["options"], resolved = self._options(channel, command, holder, options)
+        nest["options"], resolved = self._options(channel, command, holder, options, checked)
         if resolved:
             data["resolved"] = resolved
         return await self._send(user, channel, 2, data)
@@ -80,6 +82,22 @@ class Tester:
             raise DiscordClientRefuses(f"{len(values)} values is outside the select's bounds")
         data = {"custom_id": select["custom_id"], "component_type": 3, "values": values}
         return await self._send(user, self._channel(message), 3, data, message)
+
+    async def forge(
+        self,
+        user: User,
+        channel: Channel,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        message: Message | None = None,
+    ) -> Interaction:
+        """A component interaction a modified client could send: any custom_id, from any
+        channel the member is in, with or without a message, a select with any values."""
+        data: dict = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        return await self._send(user, channel, 3, data, message, checked=False)
 
     async def submit_modal(
         self, user: User, opened: Interaction, values: dict[str, str]
@@ -152,7 +170,7 @@ class Tester:
         return self.fake.channels[message.channel_id]
 
     def _options(
-        self, channel: Channel, command: str, holder: dict, given: dict
+        self, channel: Channel, command: str, holder: dict, given: dict, checked: bool = True
     ) -> tuple[list, dict]:
         declared = {o["name"]: o for o in holder.get("options", [])}
         unknown = set(given) - set(declared)
@@ -161,19 +179,20 @@ class Tester:
         options, resolved = [], {}
         for name, option in declared.items():
             if name not in given or given[name] is None:
-                if option.get("required"):
+                if option.get("required") and checked:
                     raise DiscordClientRefuses(f"/{command} needs the option {name!r}")
                 continue
             value = given[name]
             if option["type"] == 6:  # a user
                 guild = self.fake.guild_of(channel)
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
-                member = self.fake.member_payload(guild, value)
-                resolved.setdefault("members", {})[str(value.id)] = {
-                    k: v for k, v in member.items() if k != "user"
-                }
+                if value.id in guild.members:  # Discord resolves a member only if still one
+                    member = self.fake.member_payload(guild, value)
+                    resolved.setdefault("members", {})[str(value.id)] = {
+                        k: v for k, v in member.items() if k != "user"
+                    }
                 value = str(value.id)
-            else:
+            elif checked:
                 self._check_value(command, option, value)
             options.append({"name": name, "type": option["type"], "value": value})
         return options, resolved
@@ -190,15 +209,27 @@ class Tester:
         if choices and value not in choices:
             raise DiscordClientRefuses(f"/{command} {option['name']} must be one of {choices}")
 
-    async def _send(
-        self, user: User, channel: Channel, kind: int, data: dict, message: Message | None = None
-    ) -> Interaction:
+    @staticmethod
+    def _refuse_unseen(user: User, channel: Channel, message: Message | None) -> None:
         if message is not None and message.ephemeral and message.visible_to != user.id:
             raise DiscordClientRefuses(
                 "a member cannot see, let alone click, another's ephemeral message"
             )
         if channel.type == 1 and channel.recipient.id != user.id:
             raise DiscordClientRefuses("a member cannot see, let alone click, another member's DMs")
+
+    async def _send(
+        self,
+        user: User,
+        channel: Channel,
+        kind: int,
+        data: dict,
+        message: Message | None = None,
+        *,
+        checked: bool = True,
+    ) -> Interaction:
+        if checked:
+            self._refuse_unseen(user, channel, message)
         fake = self.fake
         interaction = Interaction(
             fake.snowflake(), f"token-{fake.snowflake()}", user, channel, kind, message
@@ -225,7 +256,7 @@ class Tester:
             payload |= {
                 "guild_id": str(guild.id),
                 "guild_locale": "en-US",
-                "member": fake.member_payload(guild, user),
+                "member": fake.member_payload(guild, user, channel),
             }
         else:
             payload["user"] = user.payload()

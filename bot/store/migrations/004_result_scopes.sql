@@ -1,0 +1,7 @@
+-- What a result row counts: one hand ('hand'), chips settled when a player's seat ends that no
+-- hand accounted for, such as a carried pot shared out at a close ('settle'), or a whole
+-- match with its final placing ('match').
+ALTER TABLE results ADD COLUMN scope TEXT NOT NULL DEFAULT 'hand'
+    CHECK (scope IN ('hand', 'settle', 'match'));
+DROP INDEX results_by_game;
+CREATE INDEX results_by_game ON results (guild_id, game_id, scope, member_id);
