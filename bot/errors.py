@@ -3,3 +3,11 @@
 
 class UserError(Exception):
     """A refusal a player should read: one short sentence, no traceback, nothing changed."""
+
+
+class InvalidComponent(UserError):
+    """A button or select whose custom_id or values don't fit anything the bot made (a
+    modified client can send any): refused with nothing changed and nothing logged."""
+
+    def __init__(self) -> None:
+        super().__init__("This button is no longer valid.")
