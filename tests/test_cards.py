@@ -23,7 +23,7 @@ from bot.cards import (
 )
 from bot.cards.decktet import DecktetCard
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "decktet.md"
+REFERENCE = Path(__file__).resolve().parent / "data" / "decktet.md"  # the reference table
 
 
 def faces(cards: list[FrenchCard]) -> Counter:
