@@ -14,17 +14,28 @@ from discord.ext import commands
 import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
 from bot.discord.format import chips, next_utc_midnight, plural, relative_time
-from bot.engine import registry
+from bot.engine import GameSpec, registry
 from bot.errors import UserError
-from bot.store import GameStanding
+from bot.store.ledger import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 MAX_AMOUNT = 1_000_000_000
 PAGE_SIZE = 10
+DAILY_TOP = 3  # how many of today's daily scores a solo game's board shows
 Amount = app_commands.Range[int, 1, MAX_AMOUNT]
 GAME_CHOICES = [app_commands.Choice(name=spec.name, value=spec.id) for spec in registry.games()]
+
+# A page button's custom_id is "lb:<page>:<game id, or nothing for chips>". Buttons made while
+# the board still showed its opener's rank carry that member's id first, and still work. The
+# template fits nothing else (no game outside the registry, no page the bot doesn't write):
+# the bot answers any click that fits no template with "This button is no longer valid."
+PAGE_BUTTON_PREFIX = "lb:"
+_GAME_IDS = "|".join(re.escape(spec.id) for spec in registry.games())
+PAGE_BUTTON = (
+    rf"{PAGE_BUTTON_PREFIX}(?:[0-9]{{1,20}}:)?(?P<page>0|[1-9][0-9]{{0,8}}):(?P<game>{_GAME_IDS})?"
+)
 
 
 def refuse_bots(member: discord.abc.User) -> None:
@@ -36,6 +47,11 @@ class Economy(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
+    async def _open_account(self, interaction: discord.Interaction) -> None:
+        """Every economy command opens the caller's account (with the starting chips), so
+        whoever uses one shows on /leaderboard."""
+        await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)
+
     @app_commands.command(description="Show your chips, or another member's.")
     @app_commands.guild_only()
     @app_commands.describe(member="Whose chips to show (you, if left out)")
@@ -44,6 +60,7 @@ class Economy(commands.Cog):
     ) -> None:
         member = member or interaction.user
         refuse_bots(member)
+        await self._open_account(interaction)
         amount = await self.bot.ledger.balance(interaction.guild_id, member.id)
         whose = "You have" if member.id == interaction.user.id else f"{member.mention} has"
         await interaction.response.send_message(
@@ -78,6 +95,7 @@ class Economy(commands.Cog):
         if member.id == interaction.user.id:
             raise UserError("You can't give chips to yourself.")
         refuse_bots(member)
+        await self._open_account(interaction)
         guild = interaction.guild_id
         await self.bot.ledger.transfer(
             guild, interaction.user.id, member.id, amount, key=f"give:{interaction.id}"
@@ -91,12 +109,12 @@ class Economy(commands.Cog):
 
     @app_commands.command(description="The top chip holders, or the best players of one game.")
     @app_commands.guild_only()
-    @app_commands.describe(game="Show wins and chips won at this game instead")
+    @app_commands.describe(game="Show the best players of this game instead")
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
-        await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)  # rank the viewer
+        await self._open_account(interaction)
         board = Board(interaction.guild_id, interaction.user.id, game.value if game else "")
         embed, view = await board.page(self.bot, 0)
         await interaction.response.send_message(embed=embed, view=view)
@@ -117,6 +135,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member, amount: Amount
     ) -> None:
         refuse_bots(member)
+        await self._open_account(interaction)
         guild = interaction.guild_id
         await self.bot.ledger.grant(
             guild,
@@ -132,83 +151,118 @@ class Economy(commands.Cog):
         )
 
 
+def ranking_of(game: GameSpec) -> Ranking:
+    """How a game's board ranks: best score for a solo game, matches won for a points game,
+    chips won for a chip game."""
+    if game.solo:
+        return "scores"
+    return "chips" if game.uses_chips else "matches"
+
+
+def record(standing: AnyStanding) -> str:
+    """A player's results at a game, in that game's own terms (no chips where it has none)."""
+    match standing:
+        case GameStanding(hands=hands, wins=wins, net=net):
+            return f"{net:+,} chips · {plural(wins, 'win')} in {plural(hands, 'hand')}"
+        case MatchStanding(matches=matches, wins=wins, average_place=average):
+            played = plural(matches, "match", "matches")
+            return f"{plural(wins, 'win')} in {played} · average place {average:.1f}"
+        case ScoreStanding(games=games, best=best):
+            return f"best {best:,} in {plural(games, 'game')}"
+    raise TypeError(f"no record for {standing!r}")
+
+
 @dataclass(frozen=True)
 class Board:
-    """A leaderboard: chips in the server, or one game's results (`game_id`)."""
+    """A leaderboard: chips in the server, or one game's players (`game_id`) ranked the way
+    the game is won; it shows `viewer_id`'s own rank."""
 
     guild_id: int
     viewer_id: int
     game_id: str = ""
 
+    @property
+    def game(self) -> GameSpec | None:
+        return registry.get(self.game_id) if self.game_id else None
+
+    @property
+    def ranking(self) -> Ranking | None:
+        """How the game's players are ranked; None for the chip leaderboard."""
+        return ranking_of(self.game) if self.game else None
+
     async def page(self, bot: CardTableBot, page: int) -> tuple[discord.Embed, discord.ui.View]:
-        count, title = await self._size(bot)
-        pages = max(1, math.ceil(count / PAGE_SIZE))
+        pages = max(1, math.ceil(await self._count(bot) / PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
-        lines, own = await self._lines(bot, page * PAGE_SIZE)
+        lines = await self._lines(bot, page * PAGE_SIZE)
+        title = f"{self.game.name} leaderboard" if self.game else "Chip leaderboard"
         embed = discord.Embed(
             title=title, description="\n".join(lines) or "Nobody is ranked here yet."
         )
-        embed.add_field(name="Rank", value=f"<@{self.viewer_id}> is {own}.")
+        embed.add_field(name="Rank", value=f"<@{self.viewer_id}> is {await self._own(bot)}.")
+        if self.ranking == "scores":
+            await self._add_daily_best(bot, embed)
         embed.set_footer(text=f"Page {page + 1} of {pages}")
         view = BaseView(timeout=None)
-        view.add_item(LeaderboardPage(self, page - 1, "Previous", disabled=page == 0))
-        view.add_item(LeaderboardPage(self, page + 1, "Next", disabled=page >= pages - 1))
+        view.add_item(LeaderboardPage(self.game_id, max(page - 1, 0), "Previous", page == 0))
+        view.add_item(LeaderboardPage(self.game_id, page + 1, "Next", page >= pages - 1))
         return embed, view
 
-    async def _size(self, bot: CardTableBot) -> tuple[int, str]:
-        if self.game_id:
-            name = registry.get(self.game_id).name
-            return await bot.ledger.game_player_count(
-                self.guild_id, self.game_id
-            ), f"{name} leaderboard"
-        return await bot.ledger.member_count(self.guild_id), "Chip leaderboard"
+    async def _count(self, bot: CardTableBot) -> int:
+        if self.ranking is None:
+            return await bot.ledger.member_count(self.guild_id)
+        return await bot.ledger.game_player_count(self.guild_id, self.game_id, self.ranking)
 
-    async def _lines(self, bot: CardTableBot, offset: int) -> tuple[list[str], str]:
-        ledger = bot.ledger
-        if not self.game_id:
-            standings = await ledger.leaderboard(self.guild_id, offset=offset, limit=PAGE_SIZE)
-            lines = [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
-            mine = await ledger.standing(self.guild_id, self.viewer_id)
-            own = f"#{mine.rank} with {chips(mine.chips)}" if mine else "not ranked yet"
-            return lines, own
-        results = await ledger.game_standings(self.guild_id, self.game_id, offset, PAGE_SIZE)
-        lines = [f"**{s.rank}.** <@{s.member_id}> · {self._record(s)}" for s in results]
-        mine = await ledger.game_standing(self.guild_id, self.game_id, self.viewer_id)
-        own = f"#{mine.rank} · {self._record(mine)}" if mine else "not ranked in this game yet"
-        return lines, own
+    async def _lines(self, bot: CardTableBot, offset: int) -> list[str]:
+        if self.ranking is None:
+            standings = await bot.ledger.leaderboard(self.guild_id, offset=offset, limit=PAGE_SIZE)
+            return [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
+        results = await bot.ledger.game_standings(
+            self.guild_id, self.game_id, offset, PAGE_SIZE, self.ranking
+        )
+        return [f"**{s.rank}.** <@{s.member_id}> · {record(s)}" for s in results]
 
-    @staticmethod
-    def _record(standing: GameStanding) -> str:
-        return (
-            f"{standing.net:+,} chips · {plural(standing.wins, 'win')}"
-            f" in {plural(standing.hands, 'hand')}"
+    async def _own(self, bot: CardTableBot) -> str:
+        if self.ranking is None:
+            mine = await bot.ledger.standing(self.guild_id, self.viewer_id)
+            return f"#{mine.rank} with {chips(mine.chips)}" if mine else "not ranked yet"
+        mine = await bot.ledger.game_standing(
+            self.guild_id, self.game_id, self.viewer_id, self.ranking
+        )
+        return f"#{mine.rank} · {record(mine)}" if mine else "not ranked in this game yet"
+
+    async def _add_daily_best(self, bot: CardTableBot, embed: discord.Embed) -> None:
+        """A solo game's daily challenge ("daily:<UTC date>" results) has its own field."""
+        today = bot.clock().date().isoformat()
+        best = await bot.ledger.best_scores(
+            self.guild_id, self.game_id, f"daily:{today}", limit=DAILY_TOP
+        )
+        lines = [f"**{i}.** <@{member}> · {score:,}" for i, (member, score) in enumerate(best, 1)]
+        embed.add_field(
+            name=f"Today's daily ({today})",
+            value="\n".join(lines) or "Nobody has finished today's daily yet.",
+            inline=False,
         )
 
 
-class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lb:(?P<viewer>\d+):(?P<page>-?\d+):?(?P<game>[\w-]*)",
-):
-    """A page button. The board (whose rank, which game) and the page live in the custom_id,
-    so the buttons keep working after a restart."""
+class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_BUTTON):
+    """A page button. The game and the page live in the custom_id, so the buttons keep working
+    after a restart; the rank shown is always the clicker's own."""
 
-    def __init__(
-        self, board: Board, page: int, label: str = "Next", *, disabled: bool = False
-    ) -> None:
-        self.board, self.page = board, page
-        custom_id = f"lb:{board.viewer_id}:{page}:{board.game_id}"
+    def __init__(self, game_id: str, page: int, label: str, disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        custom_id = f"{PAGE_BUTTON_PREFIX}{page}:{game_id}"
         super().__init__(discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> LeaderboardPage:
-        board = Board(interaction.guild_id, int(match["viewer"]), match["game"])
-        return cls(board, int(match["page"]), item.label or "")
+        return cls(match["game"] or "", int(match["page"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        board = Board(interaction.guild_id, interaction.user.id, self.game_id)
         try:
-            embed, view = await self.board.page(interaction.client, self.page)
+            embed, view = await board.page(interaction.client, self.page)
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as error:  # dynamic items have no view to report through
             await handle_error(interaction, error, "leaderboard page")

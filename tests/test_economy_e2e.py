@@ -100,7 +100,14 @@ async def test_admin_grants_chips(world):
         world.admin, world.channel, "chips grant", member=world.bob, amount=500
     )
     assert reply.text == f"Granted 500 chips to {world.bob.mention}, who now has 1,500 chips."
-    await assert_conserved(world, 1500)  # minted: bob's start and the grant
+    await assert_conserved(world, 2500)  # minted: the admin's and bob's start, and the grant
+
+
+async def test_granting_opens_the_admins_own_account_so_they_are_ranked(world):
+    await world.tester.slash(world.admin, world.channel, "chips grant", member=world.bob, amount=5)
+    assert await world.bot.ledger.standing(world.guild.id, world.admin.id) is not None
+    board = await world.tester.slash(world.carol, world.channel, "leaderboard")
+    assert f"<@{world.admin.id}> · 1,000 chips" in board.response.embeds[0]["description"]
 
 
 async def test_a_member_without_manage_server_cannot_grant(world):
@@ -139,9 +146,22 @@ async def test_leaderboard_pages_and_shows_your_rank(world):
         f"**12.** <@{players[0].id}> · 1,010 chips",
         f"**13.** <@{world.alice.id}> · 1,000 chips",
     ]
-    # The rank shown is the one who opened the board (Alice), not the one who paged (Bob).
-    assert embed["fields"][0]["value"] == f"<@{world.alice.id}> is #13 with 1,000 chips."
+    # The rank shown is the one who turned the page (Bob, who has no chips yet), not Alice's.
+    assert embed["fields"][0]["value"] == f"<@{world.bob.id}> is not ranked yet."
     assert page_two.response.button("Next")["disabled"] is True
+
+
+async def test_turning_a_page_of_someone_elses_board_shows_your_own_rank(world):
+    await seat_players(world, 12)
+    await world.tester.slash(world.alice, world.channel, "give", member=world.bob, amount=500)
+    board = await world.tester.slash(world.alice, world.channel, "leaderboard")
+    mine = f"<@{world.alice.id}> is #14 with 500 chips."
+    assert board.response.embeds[0]["fields"][0]["value"] == mine
+    page_two = await world.tester.click(world.bob, board.response, "Next")
+    bobs = f"<@{world.bob.id}> is #1 with 1,500 chips."
+    assert page_two.response.embeds[0]["fields"][0]["value"] == bobs
+    back = await world.tester.click(world.alice, page_two.response, "Previous")
+    assert back.response.embeds[0]["fields"][0]["value"] == mine
 
 
 async def test_leaderboard_buttons_work_after_a_restart(world):

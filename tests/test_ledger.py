@@ -127,6 +127,120 @@ async def test_the_database_itself_refuses_a_negative_balance(ledger):
             await conn.execute("UPDATE accounts SET chips = -1")
 
 
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE accounts SET chips = 2.5",
+        "UPDATE accounts SET chips = chips - 0.5",
+        "UPDATE accounts SET chips = 'lots'",
+        "UPDATE ledger SET amount = 2.5",
+        "INSERT INTO ledger (op_key, credit_account, amount, reason)"
+        " SELECT op_key, credit_account, 2.5, 'fraction' FROM ledger",
+    ],
+)
+async def test_the_database_itself_refuses_a_fraction_of_a_chip(ledger, statement):
+    await ledger.balance(GUILD, 1)
+    with pytest.raises(sqlite3.IntegrityError, match="typeof"):
+        async with ledger.db.transaction() as conn:
+            await conn.execute(statement)
+    assert await ledger.balance(GUILD, 1) == START
+    assert await ledger_rows(ledger) == 1
+
+
+@pytest.mark.parametrize("amount", [2.5, 5.0, True, "5", -1])
+async def test_a_move_of_anything_but_a_whole_number_is_refused_before_any_sql(
+    ledger, monkeypatch, amount
+):
+    await ledger.balance(GUILD, 1)
+    claimed = []
+    monkeypatch.setattr(Ledger, "_claim_key", lambda *args: claimed.append(args))
+    move = Move(Account.member(1), Account.member(2), amount, "gift")
+    with pytest.raises(ValueError, match="invalid chip movement"):
+        await ledger.execute(GUILD, "fraction", "transfer", [move])
+    with pytest.raises(ValueError, match="invalid chip movement"):
+        await ledger.grant(GUILD, 1, amount, reason="test", key="grant")
+    assert claimed == []
+    assert await ledger.balance(GUILD, 1) == START
+
+
+async def record(ledger: Ledger, key: str, *rows: ResultRow) -> None:
+    assert await ledger.settle(GUILD, [], rows, key=key)
+
+
+def chip_row(member: int, placing: int, net: int, scope: str = "hand") -> ResultRow:
+    return ResultRow("chipgame", member, member, placing, net, scope=scope)
+
+
+async def test_a_chip_game_ranks_chips_won_over_hands_and_settlements(ledger):
+    await record(ledger, "h1", chip_row(1, 1, 30), chip_row(2, 2, -30))
+    await record(ledger, "h2", chip_row(1, 2, -10), chip_row(2, 1, 10), chip_row(3, 2, 0))
+    await record(ledger, "s", chip_row(1, 2, 5, "settle"), chip_row(2, 2, 3, "settle"))
+    # A match row sums the same chips again; it must count neither as chips nor as a hand.
+    await record(ledger, "m", chip_row(1, 1, 25, "match"), chip_row(2, 2, -17, "match"))
+    await record(ledger, "m4", chip_row(4, 1, 500, "match"))
+    standings = await ledger.game_standings(GUILD, "chipgame", 0, 10)
+    assert [(s.member_id, s.hands, s.wins, s.net, s.rank) for s in standings] == [
+        (1, 2, 1, 25, 1),
+        (3, 1, 0, 0, 2),
+        (2, 2, 1, -17, 3),
+    ]
+    assert await ledger.game_player_count(GUILD, "chipgame") == 3
+    assert (await ledger.game_standing(GUILD, "chipgame", 2)).rank == 3
+    assert await ledger.game_standing(GUILD, "chipgame", 4) is None
+
+
+def match_row(member: int, placing: int, scope: str = "match") -> ResultRow:
+    return ResultRow("points", member, member, placing, 0, score=placing * 10, scope=scope)
+
+
+async def test_a_points_game_ranks_matches_won_then_the_best_average_place(ledger):
+    for key, placings in {"m1": (1, 2, 3), "m2": (1, 3, 2), "m3": (2, 1, 3)}.items():
+        await record(
+            ledger, key, *(match_row(m, p) for m, p in zip((1, 2, 3), placings, strict=True))
+        )
+    await record(ledger, "m4", match_row(4, 1), match_row(3, 1))  # 3 shares a first place
+    for hand in range(5):  # hands are not matches: they must not count
+        await record(ledger, f"h{hand}", match_row(2, 1, "hand"), match_row(1, 2, "hand"))
+    standings = await ledger.game_standings(GUILD, "points", 0, 10, "matches")
+    assert [(s.member_id, s.matches, s.wins, s.rank) for s in standings] == [
+        (1, 3, 2, 1),
+        (4, 1, 1, 2),  # one win, average place 1.0
+        (2, 3, 1, 3),  # one win, average place 2.0
+        (3, 4, 1, 4),  # one win, average place 2.25
+    ]
+    assert standings[2].average_place == 2.0
+    assert await ledger.game_player_count(GUILD, "points", "matches") == 4
+    assert (await ledger.game_standing(GUILD, "points", 3, "matches")).rank == 4
+
+
+def board_row(member: int, score: int | None, variant=None, scope="hand") -> ResultRow:
+    return ResultRow("solo", member, 0, 1, 0, score=score, variant=variant, scope=scope)
+
+
+async def test_a_solo_game_ranks_best_scores_of_single_games_only(ledger):
+    await record(ledger, "a1", board_row(1, 40))
+    await record(ledger, "a2", board_row(1, 55, "daily:2026-11-22"))
+    await record(ledger, "b1", board_row(2, 60, "daily:2026-11-21"))
+    await record(ledger, "c1", board_row(3, None))  # a game without a score ranks nothing
+    await record(
+        ledger,
+        "m1",
+        board_row(3, 999, scope="match"),
+        board_row(1, 999, "daily:2026-11-22", "match"),
+    )
+    standings = await ledger.game_standings(GUILD, "solo", 0, 10, "scores")
+    assert [(s.member_id, s.games, s.best, s.rank) for s in standings] == [
+        (2, 1, 60, 1),
+        (1, 2, 55, 2),
+    ]
+    assert await ledger.game_player_count(GUILD, "solo", "scores") == 2
+    assert await ledger.game_standing(GUILD, "solo", 3, "scores") is None
+    assert await ledger.best_scores(GUILD, "solo") == [(2, 60), (1, 55)]
+    assert await ledger.best_scores(GUILD, "solo", "daily:2026-11-22") == [(1, 55)]
+    assert await ledger.member_best(GUILD, "solo", 1, "daily:2026-11-22") == 55
+    assert await ledger.member_best(GUILD, "solo", 3) is None
+
+
 async def test_leaderboard_ranks_and_shares_ties(ledger):
     await ledger.transfer(GUILD, 1, 2, 50, key="a")  # 1: 50, 2: 150
     await ledger.balance(GUILD, 3)  # 3: 100

@@ -2,7 +2,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import Database, Migration, SchemaTooNew, bundled_migrations
+from bot.store import Database, Ledger, Migration, SchemaTooNew, bundled_migrations
 
 
 async def test_pragmas_and_schema_version(tmp_path):
@@ -64,5 +64,104 @@ async def test_a_failed_transaction_rolls_back(tmp_path):
                 raise RuntimeError("boom")
         assert await db.fetch_all("SELECT * FROM things") == []
         assert not db.connection.in_transaction
+    finally:
+        await db.close()
+
+
+async def version_4_database(path) -> Database:
+    """A database as the bot left it before chips had to be whole numbers."""
+    return await Database.open(path, bundled_migrations()[:4])
+
+
+async def rows(db: Database, table: str) -> list[tuple]:
+    return [tuple(row) for row in await db.fetch_all(f"SELECT * FROM {table} ORDER BY rowid")]
+
+
+async def test_a_version_4_database_keeps_its_balances_and_ledger(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    db = await version_4_database(path)
+    ledger = Ledger(db, starting_chips=100)
+    await ledger.transfer(1, 10, 11, 30, key="gift")
+    await ledger.buy_in(1, 5, 11, 50, key="in")
+    await ledger.grant(2, 10, 7, reason="daily", key="daily")
+    before = {table: await rows(db, table) for table in ("accounts", "ledger", "operations")}
+    await db.close()
+    db = await Database.open(path)
+    try:
+        assert await db.schema_version() == len(bundled_migrations())
+        assert {table: await rows(db, table) for table in before} == before
+        assert (await Ledger(db, starting_chips=100).totals()).consistent
+        assert await db.fetch_all("PRAGMA foreign_key_check") == []
+    finally:
+        await db.close()
+
+
+async def test_fractions_a_modified_client_moved_are_taken_out_consistently(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    db = await version_4_database(path)
+    ledger = Ledger(db, starting_chips=100)
+    for member in (10, 11, 12):
+        await ledger.balance(1, member)
+    accounts = dict(await db.fetch_all("SELECT owner_id, id FROM accounts"))
+    async with db.transaction() as conn:  # what /give amount:2.5 did before options were checked
+        await conn.execute("INSERT INTO operations (key, kind, guild_id) VALUES ('a', 'give', 1)")
+        for giver, receiver, amount in ((10, 11, 2.5), (11, 12, 0.5), (10, 12, 4)):
+            debit, credit = accounts[giver], accounts[receiver]
+            await conn.execute(
+                "UPDATE accounts SET chips = chips - ? WHERE id = ?", (amount, debit)
+            )
+            await conn.execute(
+                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (amount, credit)
+            )
+            await conn.execute(
+                "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
+                " VALUES ('a', ?, ?, ?, 'gift')",
+                (debit, credit, amount),
+            )
+    await db.close()
+    db = await Database.open(path)
+    ledger = Ledger(db, starting_chips=100)
+    try:
+        # 10 gave 2 (not 2.5) and 4; 11 got 2 and gave nothing (0.5 was all fraction).
+        assert [await ledger.balance(1, m) for m in (10, 11, 12)] == [94, 102, 104]
+        amounts = await db.fetch_all("SELECT amount FROM ledger WHERE reason = 'gift'")
+        assert [row[0] for row in amounts] == [2, 4]
+        totals = await ledger.totals()
+        assert totals.consistent and totals.balances == 300
+    finally:
+        await db.close()
+
+
+async def test_the_rebuilt_chip_tables_keep_every_index_and_constraint(tmp_path):
+    db = await Database.open(tmp_path / "chips.sqlite3")
+    try:
+        indexes = {row["name"] for row in await db.fetch_all("PRAGMA index_list(accounts)")}
+        indexes |= {row["name"] for row in await db.fetch_all("PRAGMA index_list(ledger)")}
+        assert indexes == {"accounts_by_chips", "sqlite_autoindex_accounts_1", "ledger_by_op"}
+        references = await db.fetch_all("PRAGMA foreign_key_list(ledger)")
+        assert sorted((r["from"], r["table"], r["to"]) for r in references) == [
+            ("credit_account", "accounts", "id"),
+            ("debit_account", "accounts", "id"),
+            ("op_key", "operations", "key"),
+        ]
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO operations (key, kind, guild_id) VALUES ('k', 't', 1)")
+            await conn.execute(
+                "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)"
+            )
+        for refused in (
+            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)",  # UNIQUE
+            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'bank', 2)",
+            "INSERT INTO accounts (guild_id, kind, owner_id, chips) VALUES (1, 'member', 3, -1)",
+            "INSERT INTO accounts (kind, owner_id) VALUES ('member', 4)",
+            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 1, 0, 'x')",
+            "INSERT INTO ledger (op_key, amount, reason) VALUES ('k', 5, 'nowhere')",
+            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 99, 5, 'x')",
+            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('no', 1, 5, 'x')",
+            "INSERT INTO ledger (op_key, credit_account, amount) VALUES ('k', 1, 5)",
+        ):
+            with pytest.raises(sqlite3.IntegrityError):
+                async with db.transaction() as conn:
+                    await conn.execute(refused)
     finally:
         await db.close()

@@ -1,4 +1,4 @@
-"""The one error handler for slash commands and components.
+"""The one error handler for slash commands and components, and the check of every option.
 
 A user's mistake (UserError, a failed check) gets a short ephemeral sentence. Anything else is
 logged with its context and the user is told that nothing was changed, which holds because
@@ -8,8 +8,13 @@ every chip movement and game action is one database transaction.
 from __future__ import annotations
 
 import logging
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
 
 import discord
+from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
 from bot.errors import UserError
@@ -17,10 +22,20 @@ from bot.errors import UserError
 log = logging.getLogger(__name__)
 
 UNEXPECTED = "Something went wrong, nothing was changed. Please try again."
+NOT_A_MEMBER = "That user is not a member of this server."
+# Discord's own bounds for an integer option, for a parameter that declares no Range.
+DISCORD_INTEGER_LIMIT = 2**53
+SNOWFLAKE = re.compile(r"[0-9]{1,20}")
+
+
+class OptionRefused(UserError, app_commands.AppCommandError):
+    """An option value Discord's client never sends, but a modified client can."""
 
 
 def user_message(error: BaseException) -> str | None:
     """The sentence to show for a user's mistake, or None for an unexpected error."""
+    if _is_not_a_member(error):
+        return NOT_A_MEMBER
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     if isinstance(error, UserError):
@@ -38,6 +53,16 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use this command here."
     return None
+
+
+def _is_not_a_member(error: BaseException) -> bool:
+    """A member option naming someone who has left the server: Discord then resolves only
+    the user, and discord.py's Member transformer refuses it."""
+    return (
+        isinstance(error, app_commands.TransformerError)
+        and error.type is OptionType.user
+        and not isinstance(error.value, discord.Member)
+    )
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
@@ -66,11 +91,117 @@ async def handle_error(interaction: discord.Interaction, error: BaseException, w
 
 
 class CommandTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Check the invocation against the command's own declaration before anything runs:
+        Discord's client enforces option types, ranges, choices and guild-only commands, but
+        a modified client can send anything, and discord.py checks none of it."""
+        command = interaction.command
+        invoked = interaction.type is discord.InteractionType.application_command
+        if invoked and isinstance(command, app_commands.Command):
+            if interaction.guild_id is None and _guild_only(command):
+                raise app_commands.NoPrivateMessage()
+            check_options(command, _invoked_options(interaction.data or {}))
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "a command"
         await handle_error(interaction, error, f"/{command}")
+
+
+def _guild_only(command: app_commands.Command) -> bool:
+    holder: app_commands.Command | app_commands.Group | None = command
+    while holder is not None:  # a subcommand is guild-only when its group is
+        if holder.guild_only:
+            return True
+        holder = holder.parent
+    return False
+
+
+def _invoked_options(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options given to the (sub)command itself, below any subcommand layers (walked the
+    way discord.py walks them to find the command)."""
+    options = data.get("options", [])
+    subcommand = (OptionType.subcommand.value, OptionType.subcommand_group.value)
+    while options and options[0].get("type") in subcommand:
+        options = options[0].get("options", [])
+    return options
+
+
+def check_options(command: app_commands.Command, given: Sequence[dict[str, Any]]) -> None:
+    """Refuse (OptionRefused) any option that does not fit its declared parameter, and a
+    required one left out. Options the command doesn't declare are never read."""
+    declared = {parameter.display_name: parameter for parameter in command.parameters}
+    for option in given:
+        parameter = declared.get(option.get("name"))
+        if parameter is not None and not _fits(parameter, option.get("type"), option.get("value")):
+            raise OptionRefused(_expectation(parameter))
+    sent = {option.get("name") for option in given}
+    for parameter in declared.values():
+        if parameter.required and parameter.display_name not in sent:
+            raise OptionRefused(f"{parameter.display_name} is required.")
+
+
+def _fits(parameter: app_commands.Parameter, kind: object, value: object) -> bool:
+    # discord.py decodes a value by the type the option claims, so that must match too.
+    if kind != parameter.type.value or not _has_type(parameter.type, value):
+        return False
+    if parameter.choices:
+        return value in [choice.value for choice in parameter.choices]
+    size = len(value) if isinstance(value, str) else value
+    low, high = _bounds(parameter)
+    return (low is None or size >= low) and (high is None or size <= high)
+
+
+def _has_type(kind: OptionType, value: object) -> bool:
+    if kind is OptionType.string:
+        return isinstance(value, str)
+    if kind is OptionType.integer:
+        return type(value) is int  # not a bool, not 2.0, not "2"
+    if kind is OptionType.number:
+        return type(value) is int or (type(value) is float and math.isfinite(value))
+    if kind is OptionType.boolean:
+        return type(value) is bool
+    # users, channels, roles, mentionables and attachments are sent as snowflake strings
+    return isinstance(value, str) and SNOWFLAKE.fullmatch(value) is not None
+
+
+def _bounds(parameter: app_commands.Parameter) -> tuple[float | None, float | None]:
+    """The declared Range (a length for text); an integer without one gets Discord's."""
+    low, high = parameter.min_value, parameter.max_value
+    if parameter.type is OptionType.integer:
+        low = -DISCORD_INTEGER_LIMIT if low is None else low
+        high = DISCORD_INTEGER_LIMIT if high is None else high
+    return low, high
+
+
+def _expectation(parameter: app_commands.Parameter) -> str:
+    """What a value of this parameter must be, as one sentence."""
+    name, kind = parameter.display_name, parameter.type
+    if parameter.choices:
+        names = ", ".join(choice.name for choice in parameter.choices)
+        return f"{name} must be one of: {names}."
+    low, high = parameter.min_value, parameter.max_value
+    if kind is OptionType.integer:
+        return f"{name} must be a whole number{_span(low, high)}."
+    if kind is OptionType.number:
+        return f"{name} must be a number{_span(low, high)}."
+    if kind is OptionType.string:
+        return f"{name} must be text{_span(low, high, ' characters')}."
+    if kind is OptionType.boolean:
+        return f"{name} must be True or False."
+    return f"{name} must be a valid {kind.name}."
+
+
+def _span(low: float | None, high: float | None, unit: str = "") -> str:
+    if low is not None and high is not None:
+        return f" from {low:,} to {high:,}{unit}"
+    if low is not None:
+        return f" of at least {low:,}{unit}"
+    if high is not None:
+        return f" of at most {high:,}{unit}"
+    return ""
 
 
 class BaseView(discord.ui.View):

@@ -3,8 +3,9 @@
 from datetime import datetime, time, timedelta
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 chip", "2 chips"; `nouns` for a plural that isn't noun + "s" ("matches")."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
 
 
 def chips(amount: int) -> str:

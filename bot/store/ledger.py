@@ -2,7 +2,8 @@
 
 Each operation runs in one transaction under an idempotency key: the key is inserted first,
 so repeating an operation (a retried click, a replay after a crash) moves nothing. Debits are
-single conditional UPDATEs (never read-then-write) and a CHECK keeps balances >= 0.
+single conditional UPDATEs (never read-then-write); CHECKs keep every balance and movement a
+whole number, balances >= 0.
 Invariant, per guild and overall: sum of balances + escrows = minted - burned.
 """
 
@@ -83,6 +84,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class GameStanding:
+    """A chip game: chips won over hands and settlements; hands played and won."""
+
     member_id: int
     hands: int
     wins: int
@@ -90,11 +93,70 @@ class GameStanding:
     rank: int
 
 
-_GAME_STANDINGS = (
-    "SELECT member_id, COUNT(*) AS hands, SUM(placing = 1) AS wins, SUM(chip_net) AS net,"
-    " RANK() OVER (ORDER BY SUM(chip_net) DESC, SUM(placing = 1) DESC) AS rank"
-    " FROM results WHERE guild_id = ? AND game_id = ? GROUP BY member_id"
-)
+@dataclass(frozen=True)
+class MatchStanding:
+    """A points game: matches played and won (placed first), and the average placing."""
+
+    member_id: int
+    matches: int
+    wins: int
+    average_place: float
+    rank: int
+
+
+@dataclass(frozen=True)
+class ScoreStanding:
+    """A solo game: the best score of any one game, and how many games were scored."""
+
+    member_id: int
+    games: int
+    best: int
+    rank: int
+
+
+Ranking = Literal["chips", "matches", "scores"]
+AnyStanding = GameStanding | MatchStanding | ScoreStanding
+
+
+@dataclass(frozen=True)
+class _RankingQuery:
+    grouped: str  # one row per member of a game: the standing's columns but its rank
+    order: str  # best first; equal keys share a rank
+    standing: type[AnyStanding]
+
+    @property
+    def ranked(self) -> str:
+        return f"SELECT *, RANK() OVER (ORDER BY {self.order}) AS rank FROM ({self.grouped})"
+
+
+_RANKINGS: dict[Ranking, _RankingQuery] = {
+    # A match row repeats the chips of the hands and settlements it sums, so it is left out;
+    # only hand rows count as hands played or won.
+    "chips": _RankingQuery(
+        "SELECT member_id, SUM(scope = 'hand') AS hands,"
+        " SUM(scope = 'hand' AND placing = 1) AS wins, SUM(chip_net) AS net"
+        " FROM results WHERE guild_id = ? AND game_id = ? AND scope IN ('hand', 'settle')"
+        " GROUP BY member_id",
+        "net DESC, wins DESC",
+        GameStanding,
+    ),
+    "matches": _RankingQuery(
+        "SELECT member_id, COUNT(*) AS matches, SUM(placing = 1) AS wins,"
+        " AVG(placing) AS average_place"
+        " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'match'"
+        " GROUP BY member_id",
+        "wins DESC, average_place",
+        MatchStanding,
+    ),
+    # A solo game's score is per game (hand row); a match row's would count it twice.
+    "scores": _RankingQuery(
+        "SELECT member_id, COUNT(*) AS games, MAX(score) AS best"
+        " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'hand'"
+        " AND score IS NOT NULL GROUP BY member_id",
+        "best DESC",
+        ScoreStanding,
+    ),
+}
 
 
 class Ledger:
@@ -162,40 +224,44 @@ class Ledger:
         return None if row is None else Standing(*row)
 
     async def game_standings(
-        self, guild_id: int, game_id: str, offset: int, limit: int
-    ) -> list[GameStanding]:
+        self, guild_id: int, game_id: str, offset: int, limit: int, ranking: Ranking = "chips"
+    ) -> list[AnyStanding]:
+        """One page of a game's players, best first, ranked as `ranking` says."""
+        query = _RANKINGS[ranking]
         rows = await self.db.fetch_all(
-            f"{_GAME_STANDINGS} ORDER BY net DESC, wins DESC, member_id LIMIT ? OFFSET ?",
+            f"{query.ranked} ORDER BY rank, member_id LIMIT ? OFFSET ?",
             guild_id,
             game_id,
             limit,
             offset,
         )
-        return [GameStanding(*row) for row in rows]
+        return [query.standing(*row) for row in rows]
 
     async def game_standing(
-        self, guild_id: int, game_id: str, member_id: int
-    ) -> GameStanding | None:
+        self, guild_id: int, game_id: str, member_id: int, ranking: Ranking = "chips"
+    ) -> AnyStanding | None:
+        query = _RANKINGS[ranking]
         row = await self.db.fetch_one(
-            f"SELECT * FROM ({_GAME_STANDINGS}) WHERE member_id = ?", guild_id, game_id, member_id
+            f"SELECT * FROM ({query.ranked}) WHERE member_id = ?", guild_id, game_id, member_id
         )
-        return None if row is None else GameStanding(*row)
+        return None if row is None else query.standing(*row)
 
-    async def game_player_count(self, guild_id: int, game_id: str) -> int:
-        row = await self.db.fetch_one(
-            "SELECT COUNT(DISTINCT member_id) FROM results WHERE guild_id = ? AND game_id = ?",
-            guild_id,
-            game_id,
-        )
+    async def game_player_count(
+        self, guild_id: int, game_id: str, ranking: Ranking = "chips"
+    ) -> int:
+        """How many players the game's board ranks (who has a result it counts)."""
+        grouped = _RANKINGS[ranking].grouped
+        row = await self.db.fetch_one(f"SELECT COUNT(*) FROM ({grouped})", guild_id, game_id)
         return row[0]
 
     async def best_scores(
         self, guild_id: int, game_id: str, variant: str | None = None, limit: int = 10
     ) -> list[tuple[int, int]]:
-        """(member, best score) for a scored game, best first; `variant` narrows it down."""
+        """(member, best score) for a scored game, best first; `variant` narrows it down.
+        Only single games (hand rows) count: a match row's score is a match total."""
         rows = await self.db.fetch_all(
             "SELECT member_id, MAX(score) AS best FROM results WHERE guild_id = ? AND game_id = ?"
-            " AND score IS NOT NULL AND (? IS NULL OR variant = ?)"
+            " AND scope = 'hand' AND score IS NOT NULL AND (? IS NULL OR variant = ?)"
             " GROUP BY member_id ORDER BY best DESC, member_id LIMIT ?",
             guild_id,
             game_id,
@@ -210,7 +276,7 @@ class Ledger:
     ) -> int | None:
         row = await self.db.fetch_one(
             "SELECT MAX(score) FROM results WHERE guild_id = ? AND game_id = ? AND member_id = ?"
-            " AND (? IS NULL OR variant = ?)",
+            " AND scope = 'hand' AND (? IS NULL OR variant = ?)",
             guild_id,
             game_id,
             member_id,
@@ -284,7 +350,10 @@ class Ledger:
     ) -> bool:
         """`execute` inside a transaction the caller holds (with its own writes beside it)."""
         for move in moves:
-            if move.amount < 0 or (move.source is None and move.target is None):
+            # A whole number of chips only (not 2.5, not True): refused here before any SQL,
+            # as the database's own CHECK would refuse it after.
+            whole = type(move.amount) is int and move.amount >= 0
+            if not whole or (move.source is None and move.target is None):
                 raise ValueError(f"invalid chip movement {move!r}")
         if not await self._claim_key(conn, guild_id, key, kind):
             return False
