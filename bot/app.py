@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,8 +14,9 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.discord.climbing import CLIMBING_ITEMS
-from bot.discord.errors import CommandTree
+from bot.discord.errors import CommandTree, handle_error
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
+from bot.errors import InvalidComponent
 from bot.settings import Settings
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime
@@ -60,6 +62,30 @@ class CardTableBot(commands.Bot):
         self.clock = clock
         self.runtime_options = runtime_options or {}
         self.presenter = TablePresenter(self)
+        self.component_templates: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every component the bot makes is a dynamic item. discord.py silently drops a click
+        that no item's template fits, or whose component isn't on its message (a modified
+        client can send any custom_id): such a click is still answered."""
+        if interaction.type is discord.InteractionType.component and not self._handled(interaction):
+            await handle_error(interaction, InvalidComponent(), "component")
+
+    def _handled(self, interaction: discord.Interaction) -> bool:
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not any(template.fullmatch(custom_id) for template in self.component_templates):
+            return False
+        kind = interaction.data.get("component_type")
+        message = interaction.message
+        return message is not None and any(
+            getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+            for row in message.components
+            for child in getattr(row, "children", [row])
+        )
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)

@@ -7,6 +7,8 @@ from pathlib import Path
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.tables.limits import TURN_SECONDS
+
 TOKEN_HELP = (
     "create an application at https://discord.com/developers/applications, add a bot on its "
     "Bot page, copy the token and put DISCORD_TOKEN=<token> in .env (see README.md)"
@@ -30,7 +32,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0)
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
-    turn_timeout_seconds: int = Field(default=120, ge=15, le=86_400)
+    turn_timeout_seconds: int = Field(default=120, ge=TURN_SECONDS.low, le=TURN_SECONDS.high)
     log_level: str = "INFO"
 
     @field_validator("log_level")

@@ -94,6 +94,13 @@ class TableDriver:
         table = self.world.bot.runtime.in_channel(self.world.channel.id)
         return table.id if table else None
 
+    async def leave(self, user: User) -> tuple[Interaction, Interaction]:
+        """`user` presses Leave during the game, then "Leave now" on the confirmation:
+        (the confirmation, the reply)."""
+        asked = await self.world.tester.click(user, self.message(), "Leave")
+        assert asked.text.startswith("Leave the table?"), asked.text
+        return asked, await self.world.tester.click(user, asked.response, "Leave now")
+
     async def controls(self, user: User) -> Message:
         """Where `user` sees their controls: their latest DM, or an ephemeral "My hand"."""
         dms = [m for m in self.world.tester.dms(user) if m.components]

@@ -156,7 +156,7 @@ async def test_liars_leaving_the_last_two_ends_the_game_and_pays_out(three, worl
     await table.play("Claim 5")  # alice: true (a pair of 6s)
     await table.play("Challenge")  # bob is out; alice and carol take a chip each
     tid = table.table.id
-    reply = await world.tester.click(world.carol, table.message(), "Leave")
+    _, reply = await table.leave(world.carol)
     assert "your chips are back" in reply.text
     await world.tester.idle()
     assert world.bot.runtime.in_channel(world.channel.id) is None  # alice is the last one in

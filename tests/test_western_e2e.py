@@ -138,7 +138,8 @@ async def test_leaving_between_hands_returns_the_stack(western, world):
     await western.start(world.alice)
     await western.play("Bet 1")
     await western.play("Fold")
-    reply = await world.tester.click(world.alice, western.message(), "Leave")
+    asked, reply = await western.leave(world.alice)
+    assert "You leave when this hand ends" in asked.text
     assert (
         reply.text
         == "You will leave when this hand ends; until then your turns are played for you."
@@ -159,7 +160,7 @@ async def test_the_table_closes_and_pays_out_when_one_player_is_left(western, wo
     await western.play("Fold")  # bob
     await western.play("Fold")  # carol: alice wins
     for member in (world.bob, world.carol):
-        await world.tester.click(member, western.message(), "Leave")
+        await western.leave(member)
     table = western.table
     await world.bot.runtime.fire_deadline(table.id)
     await world.tester.idle()
@@ -247,7 +248,8 @@ async def test_leaving_during_the_break_keeps_the_break_timer_running(western, w
     await western.start(world.alice)
     await western.play("Fold")  # bob
     await western.play("Fold")  # carol: alice wins, the break starts
-    left = await world.tester.click(world.bob, western.message(), "Leave")
+    asked, left = await western.leave(world.bob)
+    assert "Your chips go back to your balance" in asked.text
     assert "your chips are back" in left.text
     # No test hook: the real timer must deal the next hand.
     await eventually(lambda: western.table.state.hand == 2, what="the next deal")

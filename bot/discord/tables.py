@@ -10,12 +10,14 @@ public message can show a hidden card.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -23,11 +25,12 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from bot.discord.errors import handle_error
-from bot.discord.format import relative_time
+from bot.discord.format import plural, relative_time
 from bot.engine import Action, Event, GameSpec, HandEnded
-from bot.errors import UserError
+from bot.errors import InvalidComponent, UserError
 from bot.tables import Table, action_token
-from bot.tables.events import TableStarted
+from bot.tables.events import SeatLeft, TableClosed, TableStarted
+from bot.tables.limits import BUY_IN, TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -38,6 +41,7 @@ RECENT_LINES = 6
 MAX_SELECT_OPTIONS = 25
 MAX_SELECTS = 4  # a message has 5 rows: one for buttons, up to four selects
 BOARD_FILE = "board.png"
+UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
 
 
 class GameUI:
@@ -80,6 +84,13 @@ class GameUI:
         )
 
 
+@dataclass(frozen=True)
+class DMPrompt:
+    channel_id: int
+    message_id: int
+    prompt: int
+
+
 class TablePresenter:
     """The runtime's listener: renders every change to Discord."""
 
@@ -88,6 +99,14 @@ class TablePresenter:
         self.games: dict[str, GameUI] = {}
         self.recent: dict[int, deque[str]] = {}
         self.prompted: dict[tuple[int, int], int] = {}  # (table, seat) -> prompt DMed
+        # (table, seat) -> the DM whose controls answer the seat's open prompt, to strip them
+        # once that prompt moves on (a timeout, the hand ending).
+        self.dm_controls: dict[tuple[int, int], DMPrompt] = {}
+        # Seats whose DMs failed this hand: not tried again before the next deal. Members told
+        # in the channel once per table, so a closed inbox isn't announced every hand.
+        self.dm_failed: set[tuple[int, int]] = set()
+        self.dm_notice: set[tuple[int, int]] = set()
+        self.cleanups: set[asyncio.Task] = set()
 
     def register(self, ui: GameUI) -> None:
         self.games[ui.game_id] = ui
@@ -97,6 +116,27 @@ class TablePresenter:
     async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
         ui = self.games[table.game.id]
         names = table.names()
+        self._remember_lines(table, ui, events, names)
+        dealt = any(isinstance(e, TableStarted) or e.kind == "hand_started" for e in events)
+        if dealt:  # a new deal: DMs that failed before are tried again
+            self.dm_failed = {key for key in self.dm_failed if key[0] != table.id}
+        closed = next((e for e in events if isinstance(e, TableClosed)), None)
+        channel_gone = closed is not None and closed.why == "channel_deleted"
+        # A failed channel write (a deleted channel, lost permissions) must never stop the
+        # private prompts below: players still get their turns.
+        if not channel_gone:
+            await self._in_channel(table, self._show_in_channel(table, ui, closed, events, names))
+        if table.record.status == "playing" and not ui.controls_on_table:
+            await self._send_private(table, ui, names, everyone=dealt)
+        await self._expire_dm_controls(table)
+        if channel_gone:
+            await self._tell_channel_deleted(table, events, closed)
+        if table.record.status == "closed":
+            self.recent.pop(table.id, None)
+
+    def _remember_lines(
+        self, table: Table, ui: GameUI, events: Sequence[Event], names: list[str]
+    ) -> None:
         lines = self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES))
         batch: list[str] = []
         for event in events:
@@ -107,16 +147,39 @@ class TablePresenter:
             if line := self._line(ui, event, names):
                 lines.append(line)
                 batch.append(line)
+
+    async def _show_in_channel(
+        self,
+        table: Table,
+        ui: GameUI,
+        closed: TableClosed | None,
+        events: Sequence[Event],
+        names: list[str],
+    ) -> None:
         await self._update_table_message(table, ui, names)
         if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
             summary = ui.hand_summary(table, table.state.view(None), names)
             if summary:
                 await self._channel(table).send(embed=summary)
-        if table.record.status == "playing" and not ui.controls_on_table:
-            dealt = any(isinstance(e, TableStarted) or e.kind == "hand_started" for e in events)
-            await self._send_private(table, ui, names, everyone=dealt)
-        if table.record.status == "closed":
-            self.recent.pop(table.id, None)
+        if closed and closed.placings and not table.record.solo:
+            await self._channel(table).send(embed=standings_embed(table, closed, names))
+
+    async def _in_channel(self, table: Table, work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await work
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise
+            log.info("table %s lost its channel %s", table.id, table.record.channel_id)
+            self._later(self.bot.runtime.channel_gone(table.record.channel_id))
+        except discord.HTTPException as error:
+            log.warning("could not show table %s in its channel: %s", table.id, error)
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` outside this render (it changes the table, which renders again)."""
+        task = asyncio.create_task(work)
+        self.cleanups.add(task)
+        task.add_done_callback(self.cleanups.discard)
 
     def _line(self, ui: GameUI, event: Event, names: list[str]) -> str | None:
         if event.kind == "timed_out":
@@ -152,7 +215,9 @@ class TablePresenter:
                 message = channel.get_partial_message(table.record.message_id)
                 await message.edit(embed=embed, view=view, attachments=files)
                 return
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    raise
                 log.info("table %s lost its message; posting a new one", table.id)
         message = await channel.send(embed=embed, view=view, files=files)
         await self.bot.runtime.store.set_message(table.record, message.id)
@@ -194,7 +259,8 @@ class TablePresenter:
         embed.add_field(
             name=f"Players ({len(names)}/{game.max_players})", value=seated, inline=False
         )
-        embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
+        if game.uses_chips:
+            embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
         embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
         embed.add_field(
             name="Options", value=ui.options_text(table.options) or "none", inline=False
@@ -228,24 +294,120 @@ class TablePresenter:
         for record in table.seats:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and self.prompted.get(key) != record.prompt
-            if record.left or record.dm_failed or not (everyone or fresh_prompt):
+            if record.left or key in self.dm_failed or not (everyone or fresh_prompt):
                 continue
             if record.seat in pending:
                 self.prompted[key] = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
                 dm = await self.bot.create_dm(discord.Object(record.member_id))
-                await dm.send(embed=embed, view=view)
+                message = await dm.send(embed=embed, view=view)
             except discord.Forbidden:
-                record.dm_failed = True
-                await self.bot.runtime.store.save_seats(table.record)
-                hand = buttons(table.id, "hand")
-                await self._channel(table).send(
-                    f"<@{record.member_id}>, I can't send you direct messages: use the **My hand** "
-                    "button (here or on the table) to see your cards and play.",
-                    view=hand,
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
+                self.dm_failed.add(key)
+                await self._in_channel(table, self._dms_closed_notice(table, record.member_id))
+                continue
+            self.dm_controls.pop(key, None)  # a newer DM answers now; the older one expires
+            if view is not None:
+                self.dm_controls[key] = DMPrompt(dm.id, message.id, record.prompt)
+
+    async def _dms_closed_notice(self, table: Table, member_id: int) -> None:
+        if (table.id, member_id) in self.dm_notice:
+            return
+        self.dm_notice.add((table.id, member_id))
+        await self._channel(table).send(
+            f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
+            "button (here or on the table) to see your cards and play.",
+            view=buttons(table.id, "hand"),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def _expire_dm_controls(self, table: Table) -> None:
+        """Strip the controls from DMs whose prompt moved on, so only live buttons show."""
+        for key, prompt in list(self.dm_controls.items()):
+            if key[0] != table.id:
+                continue
+            seat = table.seats[key[1]]
+            live = table.record.status == "playing" and not seat.left
+            if live and seat.seat in table.pending_seats() and seat.prompt == prompt.prompt:
+                continue
+            del self.dm_controls[key]
+            message = self.bot.get_partial_messageable(prompt.channel_id).get_partial_message(
+                prompt.message_id
+            )
+            try:
+                await message.edit(view=None)
+            except discord.HTTPException as error:
+                log.info("could not expire an old prompt of table %s: %s", table.id, error)
+
+    async def _tell_channel_deleted(
+        self, table: Table, events: Sequence[Event], closed: TableClosed
+    ) -> None:
+        """Everyone still seated hears by DM that the table closed and what they got back."""
+        back = {e.seat: e.chips for e in events if isinstance(e, SeatLeft)}
+        for seat, chips in enumerate(closed.payouts):
+            if chips or seat not in back:
+                back[seat] = back.get(seat, 0) + chips
+        for seat, chips in back.items():
+            member_id = table.seats[seat].member_id
+            text = (
+                f"The channel of your {table.game.name} table was deleted, so the table closed"
+                + (f": {chips:,} chips went back to your balance." if chips else ".")
+            )
+            try:
+                dm = await self.bot.create_dm(discord.Object(member_id))
+                await dm.send(text)
+            except discord.HTTPException:
+                log.info("could not tell member %s that table %s closed", member_id, table.id)
+
+    async def repost(self, table: Table) -> None:
+        """Post the table message again at the bottom of the channel (the old one goes)."""
+        old = table.record.message_id
+        await self.bot.runtime.store.set_message(table.record, None)
+        self.bot.runtime.show(table, [])
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await self._channel(table).get_partial_message(old).delete()
+
+    def answered_in(
+        self, interaction: discord.Interaction, table_id: int, seat: int, prompt: int | None
+    ) -> None:
+        """A player's action redraws the message it came from. In a DM, that message now
+        holds the seat's controls (for `prompt`), or none."""
+        if interaction.guild_id is not None or interaction.message is None:
+            return
+        key = (table_id, seat)
+        if prompt is None:
+            self.dm_controls.pop(key, None)
+        else:
+            self.dm_controls[key] = DMPrompt(interaction.channel_id, interaction.message.id, prompt)
+
+    def message_deleted(self, message_id: int) -> None:
+        """A table message was deleted (a moderator): post it again at once."""
+        for table in list(self.bot.runtime.tables.values()):
+            if table.record.message_id == message_id:
+                self.bot.runtime.show(table, [])
+
+
+def standings_embed(table: Table, closed: TableClosed, names: list[str]) -> discord.Embed:
+    """The final standings of a match, best first, naming the winner(s)."""
+    order = sorted(range(len(names)), key=lambda seat: (closed.placings[seat], seat))
+    lines = []
+    for seat in order:
+        result = (
+            plural(closed.scores[seat], "point")
+            if closed.scores
+            else f"{closed.nets[seat]:+,} chips"
+        )
+        lines.append(f"**{closed.placings[seat]}.** {names[seat]} · {result}")
+    winners = [names[seat] for seat in order if closed.placings[seat] == 1]
+    title = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share first place'}"
+    embed = discord.Embed(
+        title=f"{table.game.name}: {title}!",
+        description="\n".join(lines),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text="Final standings")
+    return embed
 
 
 # ---- components ----------------------------------------------------------------------------
@@ -320,7 +482,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
 class TableButton(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|start|cancel|hand)",
+    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|confirm_leave|start|cancel|hand)",
 ):
     """The table's own buttons: the lobby's Join / Leave / Start / Cancel, and My hand."""
 
@@ -330,6 +492,7 @@ class TableButton(
         "start": ("Start", discord.ButtonStyle.primary),
         "cancel": ("Cancel", discord.ButtonStyle.danger),
         "hand": ("My hand", discord.ButtonStyle.primary),
+        "confirm_leave": ("Leave now", discord.ButtonStyle.danger),
     }
 
     def __init__(self, table_id: int, verb: str) -> None:
@@ -343,14 +506,23 @@ class TableButton(
         return cls(int(match["table"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        table = bot.runtime.get(self.table_id)
+        # These buttons only ever live in the table's channel: one pressed anywhere else, or
+        # by a member who can't see that channel, was forged.
+        permissions = interaction.permissions
+        if interaction.channel_id != table.record.channel_id or not permissions.view_channel:
+            raise InvalidComponent()
         if self.verb == "hand":
             await self.show_hand(interaction, bot)
+            return
+        if self.verb == "leave" and table.record.status == "playing":
+            await self.confirm_leave(interaction, table)
             return
         runtime, user, key = bot.runtime, interaction.user, f"{self.verb}:{interaction.id}"
         if self.verb == "join":
             await runtime.join(self.table_id, user.id, user.display_name, key)
             reply = "You joined the table."
-        elif self.verb == "leave":
+        elif self.verb in ("leave", "confirm_leave"):
             reply = await runtime.leave(self.table_id, user.id, key)
         elif self.verb == "start":
             await runtime.start(self.table_id, user.id, can_manage=can_manage(interaction))
@@ -361,6 +533,22 @@ class TableButton(
             )
             reply = "The table is cancelled; every buy-in went back."
         await interaction.response.send_message(reply, ephemeral=True)
+
+    async def confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
+        """Leaving a game in play is asked once more, saying what it gives up."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not seated at this table.")
+        if table.state.can_leave_now(seat.seat):
+            text = "Leave the table? Your chips go back to your balance."
+        else:
+            text = "Leave the table? You leave when this hand ends; your turns are played for you."
+        warning = table.state.leave_warning(seat.seat)
+        if warning:
+            text += f"\n{warning}"
+        await interaction.response.send_message(
+            text, view=buttons(table.id, "confirm_leave"), ephemeral=True
+        )
 
     async def show_hand(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         table = bot.runtime.get(self.table_id)
@@ -398,6 +586,7 @@ async def play(
         return
     embed, view = bot.presenter.private_message(table, seat.seat)
     bot.presenter.prompted[(table_id, seat.seat)] = seat.prompt  # shown here; no DM needed
+    bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
     await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -459,7 +648,10 @@ class ActionSelect(
         )
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
-        await play(interaction, bot, self.table_id, self.prompt, self.item.values[0])
+        values = self.item.values
+        if len(values) != 1:
+            raise InvalidComponent()
+        await play(interaction, bot, self.table_id, self.prompt, values[0])
 
 
 TABLE_ITEMS = (TableButton, ActionButton, ActionSelect)
@@ -478,6 +670,9 @@ async def open_table_command(
     """`/<game> new`: open a lobby in this channel with the caller seated."""
     bot: CardTableBot = interaction.client
     user = interaction.user
+    # Checked again here: a modified client can send any value past Discord's own checks.
+    buy_in = BUY_IN.check(buy_in) if game.uses_chips else 0
+    turn_seconds = TURN_SECONDS.check(turn_seconds or bot.settings.turn_timeout_seconds)
     await bot.runtime.open(
         game,
         options,
@@ -486,11 +681,12 @@ async def open_table_command(
         creator_id=user.id,
         creator_name=user.display_name,
         buy_in=buy_in,
-        turn_seconds=turn_seconds or bot.settings.turn_timeout_seconds,
+        turn_seconds=turn_seconds,
         key=f"open:{interaction.id}",
     )
+    seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if game.uses_chips else "")
     await interaction.response.send_message(
-        f"Your {game.name} table is open: you are seated with a buy-in of {buy_in:,} chips. "
+        f"Your {game.name} table is open: {seated}. "
         "Others join with the Join button; press Start when everyone is in.",
         ephemeral=True,
     )
@@ -513,6 +709,7 @@ def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseMod
     """The cog of a game whose tables take only a buy-in and a turn time: `/<group> new` and
     `/<group> rules` (games with more table options write their own `new`)."""
 
+    @app_commands.guild_only()
     class TableGame(
         commands.GroupCog, name=game.name, group_name=group, group_description=f"{game.name} tables"
     ):
@@ -520,7 +717,6 @@ def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseMod
             self.bot = bot
 
         @app_commands.command(name="new", description=f"Open a {game.name} table in this channel.")
-        @app_commands.guild_only()
         @app_commands.describe(
             buy_in="Chips each player brings to the table",
             turn_seconds="Time for each decision (default from the bot's settings)",
@@ -528,8 +724,9 @@ def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseMod
         async def new(
             self,
             interaction: discord.Interaction,
-            buy_in: app_commands.Range[int, 10, 100_000] = 100,
-            turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+            buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
+            turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high]
+            | None = None,
         ) -> None:
             await open_table_command(interaction, game, options(), buy_in, turn_seconds)
 

@@ -7,7 +7,6 @@ leaves either the whole step or none of it.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -89,30 +88,41 @@ class TableStore:
         async with self.db.transaction() as conn:
             if once and not await self.ledger.claim_once(conn, table.guild_id, once[0], "once"):
                 raise UserError(once[1])
-            try:
-                cursor = await conn.execute(
-                    "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                    " buy_in, options, turn_seconds, solo)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (
-                        table.guild_id,
-                        table.channel_id,
-                        table.game_id,
-                        table.creator_id,
-                        table.buy_in,
-                        table.options,
-                        table.turn_seconds,
-                        table.solo,
-                    ),
-                )
-            except sqlite3.IntegrityError:
+            if await self._open_here(conn, table):
                 if table.solo:
-                    raise UserError("You already have a game going in this channel.") from None
-                raise UserError("A table is already open in this channel.") from None
+                    raise UserError("You already have a game going in this channel.")
+                raise UserError("A table is already open in this channel.")
+            cursor = await conn.execute(
+                "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
+                " buy_in, options, turn_seconds, solo)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    table.guild_id,
+                    table.channel_id,
+                    table.game_id,
+                    table.creator_id,
+                    table.buy_in,
+                    table.options,
+                    table.turn_seconds,
+                    table.solo,
+                ),
+            )
             table.id = cursor.lastrowid
             table.status = "lobby"
             table.seats = [await self._seat(conn, table, table.creator_id, creator_name, key)]
         return table
+
+    @staticmethod
+    async def _open_here(conn: aiosqlite.Connection, table: TableRecord) -> bool:
+        """Whether the channel already has an open table (for a personal game: one of the
+        creator's), checked inside the creating transaction so no race gets past it."""
+        sql = "SELECT 1 FROM game_tables WHERE channel_id = ? AND status != 'closed' AND solo = ?"
+        params: tuple = (table.channel_id, table.solo)
+        if table.solo:
+            sql += " AND creator_id = ?"
+            params += (table.creator_id,)
+        async with conn.execute(sql, params) as cursor:
+            return await cursor.fetchone() is not None
 
     async def add_seat(self, table: TableRecord, member_id: int, name: str, key: str) -> SeatRecord:
         async with self.db.transaction() as conn:
@@ -258,6 +268,15 @@ class TableStore:
                 " dm_failed = ?, prompt = ? WHERE table_id = ? AND seat = ?",
                 (s.left, s.leaving, s.timeouts, s.away, s.dm_failed, s.prompt, table.id, s.seat),
             )
+
+    async def net_results(self, table_id: int) -> dict[int, int]:
+        """Per seat, the chips its results at this table account for so far."""
+        rows = await self.db.fetch_all(
+            "SELECT seat, SUM(chip_net) FROM results WHERE table_id = ?"
+            " AND scope IN ('hand', 'settle') GROUP BY seat",
+            table_id,
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def save_seats(self, table: TableRecord) -> None:
         async with self.db.transaction() as conn:

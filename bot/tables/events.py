@@ -26,5 +26,13 @@ class SeatLeft(Event):
 
 
 class TableClosed(Event):
+    """The table is closed. `why`: "" when the game ended by itself, else "cancelled",
+    "closed" (a command) or "channel_deleted". A table that was played also has its final
+    standings: per seat, its place, its match score (points games) and its net chips."""
+
     kind: Literal["table_closed"] = "table_closed"
     payouts: list[int]
+    why: str = ""
+    placings: list[int] = []
+    scores: list[int] | None = None
+    nets: list[int] = []

@@ -27,4 +27,4 @@ class Bounds:
 
 
 BUY_IN = Bounds("buy-in", 10, 100_000)
-TURN_SECONDS = Bounds("turn time", 15, 3600)
+TURN_SECONDS = Bounds("turn time", 15, 86_400)

@@ -14,14 +14,15 @@ import dataclasses
 import logging
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from pydantic import BaseModel
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, registry
+from bot.engine import Action, Event, GameSpec, GameState, HandEnded, MatchEnded, registry
+from bot.engine.protocol import placings
 from bot.errors import UserError
 from bot.store import (
     Account,
@@ -55,6 +56,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     render_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
+    closing: str = ""  # why the table is being closed from outside, once it is
 
     @property
     def id(self) -> int:
@@ -109,6 +111,15 @@ class TableRuntime:
             raise UserError("This table is closed.")
         return table
 
+    @contextlib.asynccontextmanager
+    async def _locked(self, table_id: int) -> AsyncIterator[Table]:
+        """The table under its lock, refused once closed (a Cancel may have won the race)."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.record.status == "closed":
+                raise UserError("This table is closed.")
+            yield table
+
     def in_channel(self, channel_id: int) -> Table | None:
         """The channel's table (personal games don't count: several may share a channel)."""
         return next(
@@ -138,6 +149,8 @@ class TableRuntime:
     ) -> Table:
         """A lobby with the creator seated, shown in the channel. A personal (solo) game is
         not shown until it starts, which its command does at once."""
+        if guild_id is None:
+            raise UserError("Tables are played in a server's channels, not in direct messages.")
         if not game.solo and self.in_channel(channel_id):
             raise UserError("A table is already open in this channel.")
         record = TableRecord(
@@ -160,8 +173,7 @@ class TableRuntime:
         return table
 
     async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             if table.record.status != "lobby":
                 raise UserError("This game has already started; join the next table.")
             if table.seat_of(member_id):
@@ -175,8 +187,7 @@ class TableRuntime:
     async def leave(self, table_id: int, member_id: int, key: str) -> str:
         """Leave the lobby (buy-in back), leave between hands (stack back), or leave at the
         end of the hand being played (turns are played for you until then)."""
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat is None:
                 raise UserError("You are not seated at this table.")
@@ -200,8 +211,7 @@ class TableRuntime:
         return reply
 
     async def start(self, table_id: int, member_id: int, *, can_manage: bool) -> Table:
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "start")
             if table.record.status != "lobby":
                 raise UserError("This game has already started.")
@@ -221,17 +231,54 @@ class TableRuntime:
         return table
 
     async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "cancel")
             if table.record.status != "lobby":
-                raise UserError(
-                    "A game in progress can't be cancelled; players leave between hands."
-                )
-            await self.store.close_lobby(table.record, key)
-            self.tables.pop(table.id, None)
-        self.show(table, [TableClosed(payouts=[table.record.buy_in] * len(table.seats))])
+                raise UserError("A game in progress can't be cancelled: use /table close.")
+            closed = await self._close_lobby(table, key, "cancelled")
+        self.show(table, [closed])
         return table
+
+    async def close(
+        self, table_id: int, member_id: int | None, *, can_manage: bool, key: str, why: str
+    ) -> Table:
+        """Close a table now (`member_id` None: the bot does, its channel being gone). A lobby
+        gives every buy-in back; a game ends as if every player left: the hand being played
+        is finished with their turns played for them, then everyone is paid out by the
+        game's rules."""
+        async with self._locked(table_id) as table:
+            if member_id is not None:
+                self._check_host(table, member_id, can_manage, "close")
+            if table.record.status == "lobby":
+                events: list[Event] = [await self._close_lobby(table, key, why)]
+            else:
+                table.closing = why
+                events = await self._wind_up(table)
+        self.show(table, events)
+        return table
+
+    async def _close_lobby(self, table: Table, key: str, why: str) -> TableClosed:
+        await self.store.close_lobby(table.record, key)
+        self.tables.pop(table.id, None)
+        return TableClosed(payouts=[table.record.buy_in] * len(table.seats), why=why)
+
+    async def _wind_up(self, table: Table) -> list[Event]:
+        """Everyone leaves: at once where the game allows it, else when the hand ends, with
+        their turns played for them until then (flags saved, so a restart carries on)."""
+        events: list[Event] = []
+        for seat in table.seats:
+            if seat.left or table.record.status != "playing":
+                continue
+            if table.state.can_leave_now(seat.seat):
+                events += await self._leave_now(table, seat)
+            else:
+                seat.leaving = seat.away = True
+        if table.record.status == "playing":
+            await self.store.save_seats(table.record)
+            events += await self._play_for_away(table)
+        while table.record.status == "playing" and table.state.awaiting_next_hand():
+            events += await self._next_hand(table)
+        return events
 
     @staticmethod
     def _check_host(table: Table, member_id: int, can_manage: bool, verb: str) -> None:
@@ -253,11 +300,12 @@ class TableRuntime:
         """A seat's decision from a button: `prompt` is the version its prompt was made at.
         Either a `token` naming one of the listed actions, or an `action` built from the
         player's own choice (cards they picked), which the rules judge with their reason."""
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             if table.record.status != "playing":
                 raise UserError("This table is not playing right now.")
             seat = table.seat_of(member_id)
+            if seat is None and table.record.solo:
+                raise UserError(f"Only {table.seats[0].name} can play this board.")
             if seat is None:
                 raise UserError("You are not seated at this table.")
             if seat.seat not in table.pending_seats():
@@ -278,8 +326,7 @@ class TableRuntime:
 
     async def back(self, table_id: int, member_id: int) -> None:
         """A player marked away shows they are here (they opened their hand)."""
-        table = self.get(table_id)
-        async with table.lock:
+        async with self._locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat and seat.away and not seat.leaving:
                 seat.away, seat.timeouts = False, 0
@@ -337,7 +384,7 @@ class TableRuntime:
         chips = self._hand_results(table, events)
         record = ActionRecord(seat, action.model_dump_json(), timed_out)
         if state.is_over():
-            return events + await self._close(table, state, record, chips)
+            return events + await self._close(table, state, record, chips, events)
         await self._commit(table, state, record, chips, before, acted=seat)
         return events
 
@@ -349,10 +396,12 @@ class TableRuntime:
         if table.record.status != "playing":
             return events
         state = table.game.restore(table.state.snapshot())
+        if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
+            return events + await self._close(table, state, ActionRecord(None, '"close"'), [])
         events += state.next_hand()
         record = ActionRecord(None, '{"kind":"next_hand"}')
         if state.is_over():
-            return events + await self._close(table, state, record, [])
+            return events + await self._close(table, state, record, [], events)
         await self._commit(table, state, record)
         return events
 
@@ -360,7 +409,8 @@ class TableRuntime:
         state = table.game.restore(table.state.snapshot())
         chips = state.leave(seat.seat)
         move = Move(Account.table(table.id), Account.member(seat.member_id), chips, "leave table")
-        operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move])
+        settled = self._settle_rows(table, {seat.seat: chips}, await self._nets(table))
+        operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move], settled)
         record = ActionRecord(seat.seat, '{"kind":"leave"}')
         left = SeatLeft(seat=seat.seat, chips=chips)
         if state.is_over():  # in some games leaving ends the match (Liar's: the last one in)
@@ -404,14 +454,30 @@ class TableRuntime:
         self._arm(table)
 
     async def _close(
-        self, table: Table, state: GameState, record: ActionRecord, chips: list[ChipOperation]
+        self,
+        table: Table,
+        state: GameState,
+        record: ActionRecord,
+        chips: list[ChipOperation],
+        events: Sequence[Event] = (),
     ) -> list[Event]:
+        """The match is over: pay everyone out, and record the chips no hand accounted for
+        (a carried pot shared out) and each player's final standing, in the same step."""
         payouts = state.cash_out()
         moves = [
             Move(Account.table(table.id), Account.member(seat.member_id), amount, "table closed")
             for seat, amount in zip(table.seats, payouts, strict=True)
         ]
-        chips = [*chips, ChipOperation(f"close:{table.id}", "cash_out", moves)]
+        staying = {seat.seat: payouts[seat.seat] for seat in table.seats if not seat.left}
+        nets = await self._nets(table, [row for op in chips for row in op.results])
+        settled = self._settle_rows(table, staying, nets)
+        for row in settled:
+            nets[row.seat] = nets.get(row.seat, 0) + row.chip_net
+        closed = self._standings(table, state, events, nets, payouts)
+        # A personal game's result is its hand's score: it has no one to be placed against.
+        matches = [] if table.record.solo else self._match_rows(table, closed)
+        results = [*settled, *matches]
+        chips = [*chips, ChipOperation(f"close:{table.id}", "cash_out", moves, results)]
         await self.store.commit(
             table.record,
             state=state.snapshot(),
@@ -424,7 +490,74 @@ class TableRuntime:
         self.tables.pop(table.id, None)
         if table.timer and table.timer is not asyncio.current_task():
             table.timer.cancel()
-        return [TableClosed(payouts=payouts)]
+        return [closed]
+
+    async def _nets(self, table: Table, unsaved: Sequence[ResultRow] = ()) -> dict[int, int]:
+        """Per seat, the chips its results at this table add up to, with `unsaved` rows."""
+        nets = await self.store.net_results(table.id)
+        for row in unsaved:
+            nets[row.seat] = nets.get(row.seat, 0) + row.chip_net
+        return nets
+
+    @classmethod
+    def _settle_rows(
+        cls, table: Table, chips_out: dict[int, int], nets: dict[int, int]
+    ) -> list[ResultRow]:
+        """For seats taking `chips_out` away, a 'settle' result for what their results so far
+        (`nets`) don't account for (a carried pot), so results add up to the chips won."""
+        rows = []
+        for seat, chips in chips_out.items():
+            unaccounted = chips - table.record.buy_in - nets.get(seat, 0)
+            if unaccounted:
+                rows.append(cls._result(table, seat, unaccounted, scope="settle"))
+        return rows
+
+    def _standings(
+        self,
+        table: Table,
+        state: GameState,
+        events: Sequence[Event],
+        nets_by_seat: dict[int, int],
+        payouts: list[int],
+    ) -> TableClosed:
+        """The final standings: the game's own when its match ended (or was cut short),
+        else everyone ranked by the chips they won at the table."""
+        nets = [nets_by_seat.get(seat, 0) for seat in range(len(table.seats))]
+        ended = next((e for e in events if isinstance(e, MatchEnded)), None)
+        ended = ended or state.final_standings()
+        return TableClosed(
+            payouts=payouts,
+            why=table.closing,
+            placings=ended.placings if ended else placings(nets),
+            scores=ended.scores if ended else None,
+            nets=nets,
+        )
+
+    def _match_rows(self, table: Table, closed: TableClosed) -> list[ResultRow]:
+        return [
+            self._result(
+                table,
+                seat,
+                closed.nets[seat],
+                scope="match",
+                placing=closed.placings[seat],
+                score=closed.scores[seat] if closed.scores else None,
+            )
+            for seat in range(len(table.seats))
+        ]
+
+    @staticmethod
+    def _result(table: Table, seat: int, chip_net: int, **fields) -> ResultRow:
+        """A result row of `seat` at this table (a 'settle' row has no placing: 0)."""
+        fields.setdefault("placing", 0)
+        return ResultRow(
+            game_id=table.game.id,
+            member_id=table.seats[seat].member_id,
+            seat=seat,
+            chip_net=chip_net,
+            table_id=table.id,
+            **fields,
+        )
 
     def _hand_results(self, table: Table, events: list[Event]) -> list[ChipOperation]:
         """Result rows for a finished hand, written with the step that finished it."""
@@ -433,14 +566,12 @@ class TableRuntime:
             if isinstance(event, HandEnded):
                 scores = event.scores or [None] * len(table.seats)
                 rows = [
-                    ResultRow(
-                        game_id=table.game.id,
-                        member_id=table.seats[seat].member_id,
-                        seat=seat,
+                    self._result(
+                        table,
+                        seat,
+                        event.net_chips[seat],
                         placing=1 if seat in event.winners else 2,
-                        chip_net=event.net_chips[seat],
                         score=scores[seat],
-                        table_id=table.id,
                         variant=event.variant,
                     )
                     for seat in event.players
@@ -522,8 +653,23 @@ class TableRuntime:
             self._arm(table)
             resumed.append(table)
         for table in resumed:
-            self.show(table, [TableResumed()])
+            self.show(table, [TableResumed(), *await self._catch_up(table)])
         return resumed
+
+    async def _catch_up(self, table: Table) -> list[Event]:
+        """What the live table would have done: play at once for players away or leaving."""
+        if table.record.status != "playing":
+            return []
+        async with table.lock:
+            return await self._play_for_away(table)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: its tables close and pay everyone out."""
+        for table in [t for t in self.tables.values() if t.record.channel_id == channel_id]:
+            with contextlib.suppress(UserError):  # it closed meanwhile
+                await self.close(
+                    table.id, None, can_manage=True, key=f"gone:{table.id}", why="channel_deleted"
+                )
 
     async def shutdown(self) -> None:
         if self.renders:

@@ -93,10 +93,20 @@ class Tester:
         message: Message | None = None,
     ) -> Interaction:
         """A component interaction a modified client could send: any custom_id, from any
-        channel the member is in, with or without a message, a select with any values."""
-        data: dict = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        channel the member is in, a select with any values. With a `message`, the forged
+        component stands on it (the worst case: as if Discord had accepted it there)."""
+        kind = 2 if values is None else 3
+        data: dict = {"custom_id": custom_id, "component_type": kind}
         if values is not None:
             data["values"] = values
+        if message is not None:
+            component = {"type": kind, "custom_id": custom_id}
+            if kind == 2:
+                component |= {"style": 1, "label": "forged"}
+            else:
+                component["options"] = [{"label": v, "value": v} for v in values or ["-"]]
+            payload = {**message.payload, "components": [{"type": 1, "components": [component]}]}
+            message = Message(message.id, message.channel_id, message.author, payload)
         return await self._send(user, channel, 3, data, message, checked=False)
 
     async def submit_modal(

@@ -1,0 +1,82 @@
+"""/table close and /table show for the table in a channel, and what keeps a table reachable
+when a moderator deletes its message or its channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.tables import can_manage
+from bot.errors import UserError
+from bot.tables import Table
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+
+@app_commands.guild_only()
+class TableCommands(
+    commands.GroupCog, group_name="table", group_description="This channel's table"
+):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    def _table_here(self, interaction: discord.Interaction) -> Table:
+        table = self.bot.runtime.in_channel(interaction.channel_id)
+        if table is None:
+            raise UserError("No table is open in this channel.")
+        return table
+
+    @app_commands.command(
+        name="close",
+        description="Close this channel's table now, paying everyone out (host or Manage Server).",
+    )
+    async def close(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        playing = table.record.status == "playing"
+        await self.bot.runtime.close(
+            table.id,
+            interaction.user.id,
+            can_manage=can_manage(interaction),
+            key=f"close:{interaction.id}",
+            why="closed",
+        )
+        await interaction.response.send_message(
+            "The table is closed: the hand in play was finished with everyone's turns played "
+            "for them, and everyone was paid out."
+            if playing
+            else "The table is closed; every buy-in went back.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="show", description="Post this channel's table message again.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        table = self._table_here(interaction)
+        await interaction.response.send_message(
+            "Here it comes, at the bottom of the channel.", ephemeral=True
+        )
+        await self.bot.presenter.repost(table)
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.bot.presenter.message_deleted(payload.message_id)
+
+    @commands.Cog.listener()
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        for message_id in payload.message_ids:
+            self.bot.presenter.message_deleted(message_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.bot.runtime.channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.bot.runtime.channel_gone(payload.thread_id)
+
+
+async def setup(bot: CardTableBot) -> None:
+    await bot.add_cog(TableCommands(bot))
