@@ -1,11 +1,14 @@
 """The conformance harness catches each kind of broken game: one sabotaged High Card per
-property, each of which must fail `check_game` with the matching message."""
+property, each of which must fail `check_game` with the matching message; and variants that
+bend a rule the right way (a face-down pile that is hidden, a card told privately) pass."""
 
 import random
+from typing import Literal
 
 import pytest
 from pydantic import PrivateAttr
 
+from bot.cards import FrenchCard
 from bot.engine import Action, Event, IllegalAction
 from tests.conformance import check_game
 from tests.tinygame import Stake, Swap, TinyState, TinyView, tiny_spec
@@ -85,6 +88,87 @@ class ChecksTheMoveButNotTheSeat(TinyState):
             raise IllegalAction("That move is not allowed right now.")
 
 
+class BuriesSwappedCards(TinyState):
+    """A swapped card goes face down to a pile no view shows, so it is hidden (a sound game)."""
+
+    buried: list[FrenchCard] = []
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = super()._apply(seat, action)
+        if isinstance(action, Swap):
+            self.buried.append(self.discards.pop())
+        return events
+
+    def start_hand(self) -> list[Event]:
+        self.deck, self.buried = self.deck + self.buried, []
+        return super().start_hand()
+
+    def all_cards(self) -> list[FrenchCard]:
+        return super().all_cards() + self.buried
+
+    def hidden_from(self, viewer) -> set[FrenchCard]:
+        return super().hidden_from(viewer) | set(self.buried)
+
+
+class BuriesSwappedCardsUnhidden(BuriesSwappedCards):
+    """...but forgets to say they are hidden: nobody saw them, yet nothing hides them."""
+
+    def hidden_from(self, viewer) -> set[FrenchCard]:
+        return TinyState.hidden_from(self, viewer)
+
+
+class ForgetsTheBottomCard(TinyState):
+    def hidden_from(self, viewer) -> set[FrenchCard]:
+        return super().hidden_from(viewer) - set(self.deck[:1])
+
+
+class Swapped(Event):
+    kind: Literal["swapped"] = "swapped"
+    seat: int
+    drew: FrenchCard
+
+
+class NamesTheDrawnCard(TinyState):
+    """Tells the table which card a swap drew, though it goes into a private hand."""
+
+    def told(self, seat: int) -> tuple[int, ...] | None:
+        return None  # everyone
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = super()._apply(seat, action)
+        if isinstance(action, Swap):
+            events.insert(0, Swapped(seat=seat, drew=self.cards[seat], audience=self.told(seat)))
+        return events
+
+
+class TellsTheDrawPrivately(NamesTheDrawnCard):
+    """Tells only the swapper which card they drew (a sound game)."""
+
+    def told(self, seat: int) -> tuple[int, ...] | None:
+        return (seat,)
+
+
+class TellsTheDrawToTheNextSeat(NamesTheDrawnCard):
+    def told(self, seat: int) -> tuple[int, ...] | None:
+        return ((seat + 1) % self.seat_count,)
+
+
+class RevealsThenReshuffles(TinyState):
+    """Shuffles the cards it has just shown back into the deck as it deals the next hand, so
+    they are hidden by the time the table shows the event that names them."""
+
+    def start_hand(self) -> list[Event]:
+        self.deck, self.shown = self.deck + self.shown, []
+        return super().start_hand()
+
+
+@pytest.mark.parametrize(
+    "sound", [BuriesSwappedCards, TellsTheDrawPrivately], ids=lambda value: value.__name__
+)
+def test_harness_passes(sound):
+    check_game(tiny_spec(sound, game_id=sound.__name__), seeds=8, max_steps=400)
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
@@ -98,6 +182,11 @@ class ChecksTheMoveButNotTheSeat(TinyState):
         (KeepsStateOutsideTheSnapshot, "snapshot mismatch"),
         (IllegalDefault, "default action is not legal"),
         (ChecksTheMoveButNotTheSeat, "was allowed"),
+        (BuriesSwappedCardsUnhidden, "in no public view or event, yet not hidden"),
+        (ForgetsTheBottomCard, "in no public view or event, yet not hidden"),
+        (NamesTheDrawnCard, "a public event names hidden cards"),
+        (RevealsThenReshuffles, "a public event names hidden cards"),
+        (TellsTheDrawToTheNextSeat, "a private event for seat . names cards hidden from it"),
     ],
     ids=lambda value: value.__name__ if isinstance(value, type) else "",
 )

@@ -3,9 +3,12 @@
 Each hand every seat that can pay antes and gets one private card. In turn each may swap it
 for the top of the deck (the old card goes face up to the discards) or keep it. Then all
 seats secretly and at the same time stake 0 (fold) or 1 chip; the highest card among those
-who staked takes the pot, ties split it and the remainder stays for the next hand. The match
-lasts a fixed number of hands. Small as it is, it has what the harness must cover: private
-cards, a hidden deck, public discards, chips and a pot, turns, and a simultaneous secret choice.
+who staked takes the pot, ties split it and the remainder stays for the next hand, which is
+dealt at once. The staked cards, shown, go face up to the discards (the others go back into
+the deck), so they stay public while the table shows the showdown. The match lasts a fixed
+number of hands. Small as it is, it has what the harness must cover: private cards, a hidden
+deck, public discards, cards revealed at a showdown, chips and a pot, turns, and a
+simultaneous secret choice.
 """
 
 from __future__ import annotations
@@ -83,13 +86,14 @@ class TinyState(GameState):
     turn: int = 0
     stakes: list[int | None] = []
     stacks_at_start: list[int] = []
+    shown: list[FrenchCard] = []  # revealed at the showdown, for the next hand's discards
 
     # -- flow ------------------------------------------------------------------------------
 
     def start_hand(self) -> list[Event]:
         returned = [c for c in self.cards if c is not None] + self.discards
         self.deck = self.rng.shuffled(self.deck + returned)
-        self.discards = []
+        self.discards, self.shown = self.shown, []
         self.stacks_at_start = list(self.stacks)
         ante = self.options.ante
         playing = [seat for seat in range(self.seat_count) if self.stacks[seat] >= ante]
@@ -153,6 +157,7 @@ class TinyState(GameState):
         events: list[Event] = [
             Revealed(stakes=self.stakes, cards={s: self.cards[s] for s in stakers})
         ]
+        self.shown = [self.cards[s] for s in stakers]
         winners: list[int] = []
         if stakers:
             best = max(high(self.cards[s]) for s in stakers)
@@ -165,6 +170,8 @@ class TinyState(GameState):
         events.append(
             HandEnded(hand=self.hand, players=self.in_hand(), net_chips=net, winners=winners)
         )
+        for seat in stakers:
+            self.cards[seat] = None
         self.hand += 1
         return events + self.start_hand()
 
@@ -189,7 +196,7 @@ class TinyState(GameState):
         return self.phase == "over"
 
     def all_cards(self) -> list[FrenchCard]:
-        return self.deck + [c for c in self.cards if c is not None] + self.discards
+        return self.deck + [c for c in self.cards if c is not None] + self.discards + self.shown
 
     def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
         others = {c for seat, c in enumerate(self.cards) if c is not None and seat != viewer}
@@ -209,9 +216,9 @@ class TinyState(GameState):
 def tiny_spec(state_model: type[TinyState] = TinyState, game_id: str = "highcard") -> GameSpec:
     """The spec for High Card, or for a deliberately broken subclass of its state."""
 
-    def create(options: TinyOptions, stacks: list[int], seed: int) -> TinyState:
+    def create(options: TinyOptions, stacks: list[int], rng: Rng) -> TinyState:
         state = state_model(
-            rng=Rng(seed=seed),
+            rng=rng,
             seat_count=len(stacks),
             options=options,
             stacks=stacks,
