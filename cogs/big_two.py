@@ -9,9 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.climbing import ClimbingUI
+from bot.discord.format import plural
 from bot.discord.tables import open_table_command, rules_command
 from bot.engine import Event
 from bot.games.big_two import BIG_TWO, BigTwoOptions, BigTwoView
+from bot.tables.limits import TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -30,8 +32,10 @@ on a later turn). When everyone else has passed, the last player leads anything.
 **Scoring.** When someone is out of cards, everyone else scores 1 per card left (2 each with \
 10-12 left, 3 each with all 13). Hands go on until someone reaches the target; the lowest \
 score wins. Everyone's card count is always shown.
-**House decisions.** On timeout you pass (on a free lead: your lowest single card). Leaving \
-between hands ends the game; the scores so far stand. Players join before the start."""
+**House decisions.** Equal final scores are ranked by the last hand: whoever held fewer cards \
+when it ended places higher; players tied on that too share the place. On timeout you pass \
+(on a free lead: your lowest single card). Leaving between hands ends the game for everyone: \
+the scores so far stand and are ranked the same way. Players join before the start."""
 
 
 class BigTwoUI(ClimbingUI):
@@ -41,8 +45,8 @@ class BigTwoUI(ClimbingUI):
     def public_embed(self, table, view: BigTwoView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Big Two · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(
-            f"{'▶ ' if seat == view.turn else ''}**{name}** · {view.counts[seat]} cards · "
-            f"{view.scores[seat]} points"
+            f"{'▶ ' if seat == view.turn else ''}**{name}** · "
+            f"{plural(view.counts[seat], 'card')} · {plural(view.scores[seat], 'point')}"
             for seat, name in enumerate(names)
         )
         embed.add_field(name="To beat", value=self.to_beat_text(view, names), inline=False)
@@ -61,17 +65,17 @@ class BigTwoUI(ClimbingUI):
     def hand_summary(self, table, view: BigTwoView, names: list[str]) -> discord.Embed | None:
         embed = discord.Embed(title=f"Big Two · hand {view.hand} over", colour=self.colour)
         embed.description = "\n".join(
-            f"**{n}**: {view.scores[s]} points" for s, n in enumerate(names)
+            f"**{n}**: {plural(view.scores[s], 'point')}" for s, n in enumerate(names)
         )
         return embed
 
 
+@app_commands.guild_only()
 class BigTwo(commands.GroupCog, group_name="bigtwo", group_description="Big Two tables"):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="new", description="Open a Big Two table in this channel.")
-    @app_commands.guild_only()
     @app_commands.describe(
         target="Score that ends the game (default 100)",
         turn_seconds="Time for each decision (default from the bot's settings)",
@@ -80,7 +84,7 @@ class BigTwo(commands.GroupCog, group_name="bigtwo", group_description="Big Two 
         self,
         interaction: discord.Interaction,
         target: app_commands.Range[int, 10, 500] = 100,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
     ) -> None:
         await open_table_command(
             interaction, BIG_TWO, BigTwoOptions(target=target), 0, turn_seconds

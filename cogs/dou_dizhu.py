@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.climbing import ClimbingUI
-from bot.discord.format import chips
+from bot.discord.format import chips, plural
 from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event
-from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuOptions, DouDizhuView
+from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -36,6 +36,10 @@ your lowest single card). Leaving between hands ends the game. A player with no 
 ends the game."""
 
 
+def times_doubled(times: int) -> str:
+    return {1: "doubled once", 2: "doubled twice"}.get(times, f"doubled {times} times")
+
+
 class DouDizhuUI(ClimbingUI):
     game_id = DOU_DIZHU.id
     title = "Dou Dizhu"
@@ -54,7 +58,7 @@ class DouDizhuUI(ClimbingUI):
                 else ""
             )
             pointer = "▶ " if seat == view.turn else ""
-            held = f"{view.counts[seat]} cards · {chips(view.stacks[seat])}"
+            held = f"{plural(view.counts[seat], 'card')} · {chips(view.stacks[seat])}"
             lines.append(f"{pointer}**{name}**{role} · {held}{said}")
         embed.description = "\n".join(lines)
         if view.face_up is not None:
@@ -93,14 +97,14 @@ class DouDizhuUI(ClimbingUI):
             case "landlord_chosen":
                 return f"{names[event.seat]} is the landlord for {event.bid} and takes the widow."
             case "settled":
-                doubled = f" (doubled {event.doublings} times)" if event.doublings else ""
+                doubled = f" ({times_doubled(event.doublings)})" if event.doublings else ""
                 side = "the landlord wins" if event.landlord_won else "the farmers win"
                 paid = ", ".join(f"{names[s]} {n:+}" for s, n in enumerate(event.paid) if n)
                 return f"{names[event.winner]} is out: {side}{doubled}. {paid or 'Nothing to pay'}."
         return super().event_line(event, names)
 
 
-DouDizhu = table_game_cog("doudizhu", DOU_DIZHU, RULES, DouDizhuOptions)
+DouDizhu = table_game_cog("doudizhu", DOU_DIZHU, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:

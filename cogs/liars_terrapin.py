@@ -8,9 +8,9 @@ import discord
 
 from bot.discord.format import chips, plural
 from bot.discord.tables import table_game_cog
-from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import SCORING, TerrapinUI, card_list, shown_value
 from bot.engine import Action, Event
-from bot.games.terrapin.liars import CLAIM_RANGE, LIARS, LiarsOptions, LiarsView
+from bot.games.terrapin.liars import LIARS, MAX_RAISE, LiarsView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -29,9 +29,11 @@ chip from the pot (while it has chips), the deck is shuffled, and a new hand sta
 challenger if they won, or with the player after them if they lost. The last player in takes \
 the rest of the pot.
 **House decisions.** Draws and discards are private; discards go face down and are shuffled \
-back into the deck when it runs out. A claim can be at most {CLAIM_RANGE - 1} above the last one. \
-There is a short pause after each challenge. On timeout the holder claims the least allowed, \
-the next player accepts, and a new holder keeps their cards. Leaving counts as going out."""
+back into the deck when it runs out. A claim can be at most {MAX_RAISE} above the last one (so \
+the first claim is 1 to {MAX_RAISE}). There is a short pause after each challenge. On timeout \
+the holder claims the least allowed, the next player accepts, and a new holder keeps their \
+cards. Leaving counts as going out: your share of the pot stays with the others (Leave warns \
+you first)."""
 
 
 class LiarsUI(TerrapinUI):
@@ -98,7 +100,7 @@ class LiarsUI(TerrapinUI):
             case "accepted":
                 return f"{names[event.seat]} accepts and takes the hand."
             case "challenged":
-                value = "Turtle Butt" if event.turtle_butt else f"{event.score} points"
+                value = shown_value(event.score, event.turtle_butt)
                 return (
                     f"{names[event.challenger]} challenges {names[event.holder]}'s {event.claim}: "
                     f"{card_list(event.cards)} is {value}. {names[event.out]} is out."
@@ -109,7 +111,7 @@ class LiarsUI(TerrapinUI):
         challenge = view.last_challenge
         if challenge is None:
             return None
-        value = "Turtle Butt" if challenge.turtle_butt else f"{challenge.score} points"
+        value = shown_value(challenge.score, challenge.turtle_butt)
         took = ", ".join(f"{names[s]} +{n}" for s, n in challenge.paid.items()) or "nobody"
         embed = discord.Embed(
             title=f"Liar's Terrapin · challenge in hand {view.hand}", colour=self.colour
@@ -123,7 +125,7 @@ class LiarsUI(TerrapinUI):
         return embed
 
 
-LiarsTerrapin = table_game_cog("liars", LIARS, RULES, LiarsOptions)
+LiarsTerrapin = table_game_cog("liars", LIARS, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -8,11 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.format import chips
+from bot.discord.format import chips, plural
 from bot.discord.tables import open_table_command, rules_command
-from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
 from bot.games.terrapin.provincial import PROVINCIAL, ProvincialOptions, ProvincialView
+from bot.tables.limits import BUY_IN, TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -35,8 +36,8 @@ Turtle Butt the pot stays for the next hand.
 **House decisions.** You can only show chips you can pay. Cards taken from the discard pile \
 were seen by everyone, so the table shows who holds them. On timeout: the dealer stakes 1, a \
 fist is empty (fold), and a payer draws from the deck. You can leave between hands; chips left \
-in the pot when the table closes are shared out from the dealer's left. Players join before \
-the start."""
+in the pot when the table closes are shared out from the dealer's left. {CARRIED_POT} Players \
+join before the start."""
 
 FISTS = {0: "folds", 1: "pays to play", 2: "calls"}
 YOUR_FIST = {0: "empty (you fold)", 1: "one chip (you pay to play)", 2: "two chips (you call)"}
@@ -53,7 +54,7 @@ class ProvincialUI(TerrapinUI):
         embed.add_field(name="Pot", value=chips(view.pot))
         embed.add_field(name="Shared", value=card_list(view.shared))
         top = view.discards[-1].label if view.discards else "empty"
-        embed.add_field(name="Discard pile", value=f"{top} ({len(view.discards)} cards)")
+        embed.add_field(name="Discard pile", value=f"{top} ({plural(len(view.discards), 'card')})")
         waiting = ", ".join(names[s] for s in view.to_act)
         phase = {
             "stake": f"{waiting} is setting the stake",
@@ -128,6 +129,7 @@ class ProvincialUI(TerrapinUI):
         return super().event_line(event, names)
 
 
+@app_commands.guild_only()
 class ProvincialTerrapin(
     commands.GroupCog, group_name="provincial", group_description="Provincial Terrapin tables"
 ):
@@ -137,7 +139,6 @@ class ProvincialTerrapin(
     @app_commands.command(
         name="new", description="Open a Provincial Terrapin table in this channel."
     )
-    @app_commands.guild_only()
     @app_commands.describe(
         buy_in="Chips each player brings to the table",
         stake_limit="Highest stake the dealer may set (default 3)",
@@ -146,9 +147,9 @@ class ProvincialTerrapin(
     async def new(
         self,
         interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, 10, 100_000] = 100,
+        buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
         stake_limit: app_commands.Range[int, 1, 20] = 3,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
     ) -> None:
         options = ProvincialOptions(stake_limit=stake_limit)
         await open_table_command(interaction, PROVINCIAL, options, buy_in, turn_seconds)

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import render_board, text_board
-from bot.discord.format import next_utc_midnight, relative_time
+from bot.discord.format import next_utc_midnight, plural, relative_time
 from bot.discord.tables import GameUI, rules_command
 from bot.discord.terrapin import SCORING
 from bot.engine import Action
@@ -28,6 +28,10 @@ once a row or column holds six cards, the grid is fixed in that direction.
 When all 36 cards are down, every row and every column scores as a Terrapin hand, and your \
 score is the sum of the 12 lines.
 {SCORING} A Turtle Butt line scores 0.
+**Spots.** A spot is named by its column letter and row number, counted on a fixed frame \
+around the first card, which is always F6 (columns A to K, rows 1 to 11, as far as the grid \
+can reach): a card keeps its name however the grid grows, and the picture shows the letters \
+and numbers along its edges, with the card to place and your score above the board.
 **Daily challenge.** `/soliterrapin daily` deals the same deck to everyone for the UTC day; \
 you get one attempt a day (abandoning uses it up). `/soliterrapin scores` shows the best.
 **House decisions.** Only the player who started a board can play it; others can watch. A \
@@ -52,9 +56,8 @@ class SoliterrapinUI(GameUI):
     def closed_embed(self, table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
         embed = self._board_embed(view, names[0])
         if view.abandoned:
-            embed.description = (
-                f"{names[0]} abandoned this board ({36 - view.deck_left} cards down)."
-            )
+            down = plural(len(view.cells), "card")
+            embed.description = f"{names[0]} abandoned this board ({down} down)."
         else:
             embed.description = f"{names[0]} placed every card. Final score: **{view.total}**"
         return embed
@@ -77,6 +80,7 @@ class SoliterrapinUI(GameUI):
         return next(s.label for s in view.legal if (s.row, s.col) == (action.row, action.col))
 
 
+@app_commands.guild_only()
 class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_description="Soliterrapin"):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -112,17 +116,14 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
         )
 
     @app_commands.command(name="play", description="Start a Soliterrapin board in this channel.")
-    @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction) -> None:
         await self._start(interaction, None)
 
     @app_commands.command(name="daily", description="Play today's deck, the same for everyone.")
-    @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
         await self._start(interaction, self.bot.clock().date().isoformat())
 
     @app_commands.command(name="scores", description="The best Soliterrapin scores here.")
-    @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction) -> None:
         ledger, guild, me = self.bot.ledger, interaction.guild_id, interaction.user.id
         today = f"daily:{self.bot.clock().date().isoformat()}"

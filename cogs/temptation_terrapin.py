@@ -8,9 +8,9 @@ import discord
 
 from bot.discord.format import chips
 from bot.discord.tables import table_game_cog
-from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
-from bot.games.terrapin.temptation import TEMPTATION, TemptationOptions, TemptationView
+from bot.games.terrapin.temptation import TEMPTATION, TemptationView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -28,7 +28,8 @@ empty. Then everyone shows; the best hand without Turtle Butt takes the pot.
 Butt the pot stays, everyone antes again and the deal passes left.
 **House decisions.** A player who can't pay a round's price (or the ante) sits it out. On \
 timeout you don't buy. You can leave between hands; if the table closes with chips still in \
-the pot, they are shared out one by one from the dealer's left. Players join before the start."""
+the pot, they are shared out one by one from the dealer's left. {CARRIED_POT} Players join \
+before the start."""
 
 
 class TemptationUI(TerrapinUI):
@@ -74,7 +75,7 @@ class TemptationUI(TerrapinUI):
         return super().event_line(event, names)
 
 
-TemptationTerrapin = table_game_cog("temptation", TEMPTATION, RULES, TemptationOptions)
+TemptationTerrapin = table_game_cog("temptation", TEMPTATION, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -10,9 +10,10 @@ from discord.ext import commands
 
 from bot.discord.format import chips
 from bot.discord.tables import open_table_command, rules_command
-from bot.discord.terrapin import SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
 from bot.games.terrapin.western import WESTERN, WesternOptions, WesternView
+from bot.tables.limits import BUY_IN, TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -35,7 +36,7 @@ are settled separately. On timeout you fold when facing a bet (check when checki
 and stand in the draw; twice in one hand and you are marked away (press My hand to come back). \
 You can leave between hands (or ask to leave at the end of the current one). If the table \
 closes with chips still in the pot, they are shared out one by one from the dealer's left. \
-Players join before the start."""
+{CARRIED_POT} Players join before the start."""
 
 
 class WesternUI(TerrapinUI):
@@ -85,9 +86,13 @@ class WesternUI(TerrapinUI):
 
     def private_embed(self, table, view: WesternView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)
-        if view.to_act is not None and view.phase == "betting":
+        if view.to_act is not None and view.phase == "betting" and view.to_call:
             embed.add_field(name="To call", value=chips(view.to_call))
         return embed
+
+    def options_text(self, options: WesternOptions) -> str:
+        checks = "yes" if options.allow_check else "no"
+        return f"raise limit: {options.raise_limit}, checks allowed: {checks}"
 
     def action_label(self, view: WesternView, action: Action) -> str:
         match action.kind:
@@ -120,6 +125,7 @@ class WesternUI(TerrapinUI):
         return super().event_line(event, names)
 
 
+@app_commands.guild_only()
 class WesternTerrapin(
     commands.GroupCog, group_name="western", group_description="Western Terrapin tables"
 ):
@@ -127,7 +133,6 @@ class WesternTerrapin(
         self.bot = bot
 
     @app_commands.command(name="new", description="Open a Western Terrapin table in this channel.")
-    @app_commands.guild_only()
     @app_commands.describe(
         buy_in="Chips each player brings to the table",
         raise_limit="Largest bet or raise (default 5)",
@@ -137,10 +142,10 @@ class WesternTerrapin(
     async def new(
         self,
         interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, 10, 100_000] = 100,
+        buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
         raise_limit: app_commands.Range[int, 1, 100] = 5,
         allow_check: bool = False,
-        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
     ) -> None:
         options = WesternOptions(raise_limit=raise_limit, allow_check=allow_check)
         await open_table_command(interaction, WESTERN, options, buy_in, turn_seconds)

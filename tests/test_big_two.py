@@ -173,3 +173,33 @@ def test_a_hand_ends_when_someone_is_out_and_the_others_score_their_cards():
     assert ended.scores == [0, 3, 39] and ended.winners == [0]
     assert state.scores == [0, 3, 39] and state.is_over()
     assert next(e for e in events if isinstance(e, MatchEnded)).placings == [1, 2, 3]
+
+
+THIRTEEN = "7c 8c 10s 2s 2h 2c Jd Jc Qd Qc Kd Kc Ac"
+
+
+def test_a_tie_for_the_lowest_score_goes_to_fewer_cards_left_in_the_last_hand():
+    state = dealt(["3d", "4d 5s", THIRTEEN], target=30)
+    state.scores = [12, 10, 0]
+    events = state.apply(0, Play(cards=parse_french("3d")))  # seat 0 out: 12; seat 1: 10 + 2
+    ended = next(e for e in events if isinstance(e, MatchEnded))
+    assert ended.scores == [12, 12, 39] and ended.placings == [1, 2, 3]
+
+
+def test_players_tied_on_score_and_cards_left_share_the_place():
+    state = dealt(["3d", "4d 5s", "4c 5d", THIRTEEN], target=30)
+    state.scores = [25, 10, 10, 0]
+    events = state.apply(0, Play(cards=parse_french("3d")))
+    ended = next(e for e in events if isinstance(e, MatchEnded))
+    assert ended.scores == [25, 12, 12, 39] and ended.placings == [3, 1, 1, 4]
+
+
+def test_a_game_cut_short_by_a_player_leaving_keeps_its_standings():
+    state = dealt(["3d", "4d 5s", "6h"], target=100)
+    assert state.final_standings() == MatchEnded(placings=[1, 1, 1], scores=[0, 0, 0])
+    state.scores = [3, 0, 2]
+    state.apply(0, Play(cards=parse_french("3d")))  # seat 0 out; seats 1 and 2 score 2 and 1
+    assert state.awaiting_next_hand() and state.scores == [3, 2, 3]
+    state.leave(1)
+    assert state.is_over()
+    assert state.final_standings() == MatchEnded(placings=[2, 1, 3], scores=[3, 2, 3])

@@ -1,7 +1,9 @@
 """Liar's Terrapin scripted hands. Three seats; seat 0 holds first."""
 
+import pytest
+
 from bot.cards.decktet import card, parse
-from bot.engine import HandEnded, MatchEnded
+from bot.engine import HandEnded, IllegalAction, MatchEnded
 from bot.games.terrapin.liars import (
     LIARS,
     Accept,
@@ -112,3 +114,34 @@ def test_timeout_defaults():
     assert state.default_action(1) == DoneDiscarding()
     state.apply(1, DoneDiscarding())
     assert state.default_action(1) == Claim(points=6)
+
+
+def offered_claims(state, seat: int) -> list[int]:
+    return [a.points for a in state.legal_actions(seat) if isinstance(a, Claim)]
+
+
+def test_a_claim_is_at_most_24_above_the_last_one():
+    state = rigged(SIX, draws="Bard")
+    assert offered_claims(state, 0) == list(range(1, 25))  # the first: as if the last were 0
+    with pytest.raises(IllegalAction):
+        state.apply(0, Claim(points=25))
+    state.apply(0, Claim(points=1))
+    state.apply(1, Accept())
+    state.apply(1, DoneDiscarding())
+    assert offered_claims(state, 1) == list(range(2, 26))  # 2 to 1 + 24, not 26
+    with pytest.raises(IllegalAction):
+        state.apply(1, Claim(points=26))
+    state.apply(1, Claim(points=25))
+    assert state.claim == 25
+
+
+def test_leaving_between_hands_warns_that_the_pot_stays_with_the_others():
+    state = rigged(TEN)
+    assert state.leave_warning(0) is None  # during a hand: you leave when it ends
+    state.apply(0, Claim(points=10))
+    state.apply(1, Challenge())  # seat 1 is out; seats 0 and 2 take a chip each: 4 left
+    assert state.awaiting_next_hand() and state.pot == 4
+    assert state.leave_warning(0) == (
+        "The pot of 4 chips carried to the next hand stays at the table: you give up your share."
+    )
+    assert state.leave_warning(1) is None  # already out: no share to give up

@@ -143,3 +143,13 @@ def test_timeout_defaults():
     assert state.default_action(1) == Fist(chips=0)
     fists(state, s0=1, s1=2, s2=0)
     assert state.default_action(0) == DrawDeck()
+
+
+def test_leaving_when_everyone_folded_warns_that_the_pot_stays():
+    state = rigged([FIVE_SUITS, PAIR_OF_ACES, TURTLE])
+    state.apply(0, SetStake(chips=1))
+    assert state.leave_warning(1) is None
+    fists(state, s0=0, s1=0, s2=0)
+    assert state.leave_warning(1) == (
+        "The pot of 3 chips carried to the next hand stays at the table: you give up your share."
+    )

@@ -1,10 +1,13 @@
 """Soliterrapin: placement legality, scoring finished grids, the daily deck."""
 
+import io
 import random
 
 import pytest
+from PIL import Image, ImageDraw
 
 from bot.cards import decktet
+from bot.discord.board import column_names, render_board, row_names, text_board
 from bot.engine import HandEnded, IllegalAction
 from bot.games.terrapin.soliterrapin import (
     SOLITERRAPIN,
@@ -12,7 +15,9 @@ from bot.games.terrapin.soliterrapin import (
     Cell,
     Place,
     SoliterrapinOptions,
+    spot_name,
 )
+from cogs.soliterrapin import SoliterrapinUI
 
 
 def new(seed: int = 1, daily: str | None = None):
@@ -116,12 +121,85 @@ def test_the_daily_deck_is_the_same_for_everyone_and_new_each_day():
     assert new(seed=1).deck != new(seed=2).deck  # free play: random decks
 
 
-def test_the_view_labels_spots_within_the_window_and_shows_the_next_card():
+def test_the_view_names_spots_around_the_first_card_and_shows_the_next_card():
     state = new()
     view = state.view(None)
     assert (view.rows, view.cols) == (3, 3)  # the first card plus room on each side
-    assert sorted(spot.label for spot in view.legal) == ["A2", "B1", "B3", "C2"]
+    assert sorted(spot.label for spot in view.legal) == ["E6", "F5", "F7", "G6"]  # first: F6
     assert view.next_card == state.deck[-1]
     assert state.deck[-1] not in state.hidden_from(None) and state.deck[0] in state.hidden_from(
         None
     )
+
+
+def spot_names(state) -> dict[tuple[int, int], str]:
+    return {(spot.row, spot.col): spot.label for spot in state.view(None).legal}
+
+
+def test_names_stay_when_the_grid_grows_left_and_up():
+    state = new()
+    before = spot_names(state)
+    placed = state.apply(0, Place(row=0, col=-1))  # left of the first card
+    placed += state.apply(0, Place(row=-1, col=-1))  # then up
+    assert [e.label for e in placed] == ["E6", "E5"]
+    after = spot_names(state)
+    assert after[(0, 1)] == before[(0, 1)] == "G6" and after[(1, 0)] == before[(1, 0)] == "F7"
+    assert after[(-1, -2)] == "D5" and after[(-2, -1)] == "E4"
+    header, *rows = text_board(state.view(None)).splitlines()
+    assert header.split() == ["D", "E", "F", "G"]  # the first card's column is still F
+    assert [row.split()[0] for row in rows[:-1]] == ["4", "5", "6", "7"]
+
+
+def test_the_frame_reaches_five_lines_from_the_first_card_every_way():
+    state = new()
+    events = []
+    for row, col in [(0, -i) for i in range(1, 6)] + [(-i, -5) for i in range(1, 6)]:
+        events += state.apply(0, Place(row=row, col=col))  # left to the edge, then up to it
+    assert [e.label for e in events if e.kind == "placed"][-1] == "A1"
+    assert spot_name(5, 5) == "K11"  # the far corner the other way
+    assert all(len(label) <= 3 for label in spot_names(state).values())
+
+
+def drawn_texts(monkeypatch, view) -> list[str]:
+    """Every text the picture draws, and the picture itself (a valid PNG)."""
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        texts.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    png = render_board(view)
+    Image.open(io.BytesIO(png)).verify()
+    return texts
+
+
+def test_the_picture_names_lines_and_spots_as_the_select_does(monkeypatch):
+    state = new(seed=4)
+    rng = random.Random(4)
+    place_all(state, [(0, -1), (-1, -1), (-1, -2)])  # grown left and up
+    for _ in range(5):
+        place_all(state, [rng.choice(state.legal_spots())])
+    view = state.view(None)
+    texts = drawn_texts(monkeypatch, view)
+    ui = SoliterrapinUI()
+    for spot in view.legal:
+        label = ui.action_label(view, Place(row=spot.row, col=spot.col))
+        column, row = label[0], label[1:]
+        assert label in texts and column in texts and row in texts
+        assert column == column_names(view)[spot.col - view.left]
+        assert row == row_names(view)[spot.row - view.top]
+
+
+def test_the_picture_shows_the_card_to_place_and_the_score(monkeypatch):
+    state = new(seed=2)
+    view = state.view(None)
+    texts = drawn_texts(monkeypatch, view)
+    assert "Card to place" in texts and f"Score so far: {view.total}" in texts
+    assert view.next_card.name in texts  # the card to place is drawn, named as on the board
+    other = view.model_copy(update={"total": view.total + 7})
+    assert render_board(other) != render_board(view)
+    state.apply(0, Abandon())
+    after = drawn_texts(monkeypatch, state.view(None))
+    assert "Abandoned: no score" in after and "Card to place" not in after

@@ -6,7 +6,7 @@ import io
 import random
 from datetime import timedelta
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from tests.e2e import World
 from tests.fakediscord import Message, User
@@ -59,7 +59,7 @@ async def test_a_whole_board_with_its_picture_then_the_score(world):
     image = png_of(world, message)
     assert image.format == "PNG" and image.size[0] > 200
     assert "Card to place" in message.text() and "Board as text" in message.text()
-    assert sorted(label for _, _, label in spot_options(message)) == ["A2", "B1", "B3", "C2"]
+    assert sorted(label for _, _, label in spot_options(message)) == ["E6", "F5", "F7", "G6"]
     assert message.button("Abandon")
     rng = random.Random(11)
     for _ in range(35):
@@ -79,7 +79,7 @@ async def test_only_the_owner_plays_and_a_stale_click_is_refused(world):
     message = board_message(world, world.alice)
     custom_id, value, _ = spot_options(message)[0]
     refused = await world.tester.choose(world.bob, message, [value], custom_id)
-    assert refused.text == "You are not seated at this table."
+    assert refused.text == "Only Alice can play this board."
     before = copy.deepcopy(message)  # what a slow client still shows
     await place(world, world.alice, random.Random(1))
     stale = await world.tester.choose(world.alice, before, [value], custom_id)
@@ -96,7 +96,7 @@ async def test_two_members_play_side_by_side_and_one_abandons(world):
     message = board_message(world, world.alice)
     await world.tester.click(world.alice, message, "Abandon")
     await world.tester.idle()
-    assert "abandoned this board" in world.fake.messages[message.id].text()
+    assert "abandoned this board (1 card down)." in world.fake.messages[message.id].text()
     assert await world.bot.database.fetch_all("SELECT * FROM results") == []
 
 
@@ -131,3 +131,36 @@ async def test_a_board_resumes_after_a_restart(world):
     assert reply.response is None  # acknowledged; the board message itself is redrawn
     await world.tester.idle()
     assert len(world.bot.runtime.get(next(iter(world.bot.runtime.tables))).state.cells) == 3
+
+
+async def choose_spot(world: World, user: User, label: str) -> None:
+    message = board_message(world, user)
+    custom_id, value = next((c, v) for c, v, name in spot_options(message) if name == label)
+    reply = await world.tester.choose(user, message, [value], custom_id)
+    assert not (reply.response and reply.response.ephemeral), reply.text
+    await world.tester.idle()
+
+
+async def test_spot_names_stay_as_the_board_grows_and_match_its_picture(world, monkeypatch):
+    drawn: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    await choose_spot(world, world.alice, "E6")  # left of the first card
+    await choose_spot(world, world.alice, "E5")  # and up from there
+    drawn.clear()
+    await choose_spot(world, world.alice, "D5")  # further left: every name stays
+    message = board_message(world, world.alice)
+    labels = {label for _, _, label in spot_options(message)}
+    assert {"G6", "F7", "F5", "C5", "D4", "E7"} <= labels
+    assert labels <= set(drawn)  # each spot on the picture carries the select's name
+    assert {"C", "D", "E", "F", "G", "4", "5", "6", "7"} <= set(drawn)  # the edges name them
+    png_of(world, message)
+    text = message.text()
+    assert "Card to place" in text and "  D    E    F    G" in text  # the text board agrees

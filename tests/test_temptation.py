@@ -84,3 +84,15 @@ def test_ties_split_and_all_turtle_butt_carries_the_pot():
 def test_timeout_declines():
     state = rigged(["Author, Journey", "Sailor, Soldier", "Bard, Sea"])
     assert state.default_action(1) == Decline()
+
+
+def test_leaving_after_an_all_turtle_butt_hand_warns_that_the_pot_stays():
+    turtles = rigged(["Sailor, Soldier", "Battle, Origin", "Merchant, Darkness"])
+    assert turtles.leave_warning(0) is None
+    play(turtles, (1, Decline()), (2, Decline()), (0, Decline()))
+    assert turtles.leave_warning(0) == (
+        "The pot of 9 chips carried to the next hand stays at the table: you give up your share."
+    )
+    won = rigged(["Ace of Suns, Ace of Knots", "Sailor, Soldier", "Battle, Origin"])
+    play(won, (1, Decline()), (2, Decline()), (0, Decline()))
+    assert won.awaiting_next_hand() and won.carry == 0 and won.leave_warning(1) is None

@@ -256,3 +256,21 @@ def test_closing_the_table_shares_the_pot_left_over_from_the_dealers_left():
     payouts = state.cash_out()
     assert payouts == [19, 20 + 1, 19 + 1] and sum(payouts) == total
     assert state.is_over() and state.chip_total() == 0
+
+
+def test_leaving_with_chips_carried_in_the_pot_warns_that_your_share_stays():
+    state = rigged(["Ace of Suns, Ace of Waves", "Bard, Sea", TURTLE])
+    assert state.leave_warning(0) is None  # nothing carried
+    play(state, (1, Bet(amount=1)), (2, Fold()), (0, Call()))
+    play(state, (1, Bet(amount=1)), (0, Call()))
+    play(state, (1, Stand()), (0, Stand()))
+    play(state, (1, Bet(amount=1)), (0, Call()))  # the tie of the test above: 1 chip carries
+    assert state.awaiting_next_hand() and state.carry == 1
+    expected = (
+        "The pot of 1 chip carried to the next hand stays at the table: you give up your share."
+    )
+    assert [state.leave_warning(seat) for seat in range(3)] == [expected] * 3
+    state.leave(2)
+    assert state.leave_warning(2) is None  # gone already
+    state.next_hand()
+    assert state.leave_warning(0) is None  # in play again: no longer carried

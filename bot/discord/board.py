@@ -1,8 +1,9 @@
 """The Soliterrapin board as a PNG (Pillow) and as text, drawn from the view alone.
 
 Every shape is drawn here: a card is a rounded rectangle with its rank, its name and a small
-glyph per suit (no third-party card art). Rows and columns show their running scores at the
-edges; Turtle Butt lines are marked in red; open spots show the label to choose them by.
+glyph per suit (no third-party card art). Above the board: the card to place and the score so
+far. Rows and columns show their names (the same the selects use) and running scores at the
+edges; Turtle Butt lines are marked in red; open spots show the name to choose them by.
 Rendering is CPU work: callers run it off the event loop.
 """
 
@@ -14,9 +15,11 @@ import math
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards.decktet import ACE, CROWN, Suit
-from bot.games.terrapin.soliterrapin import SoliterrapinView, column_letter
+from bot.games.terrapin.soliterrapin import SoliterrapinView, column_name, row_name
 
 CELL_W, CELL_H, GAP = 84, 104, 6
+BAND_H = CELL_H + 4 * GAP  # the strip above the board: the card to place and the score
+SCORE_BAND_H = 44  # the strip once every card is down: the score alone
 MARGIN_LEFT, MARGIN_TOP, MARGIN_RIGHT, MARGIN_BOTTOM = 34, 34, 56, 40
 TABLE_GREEN = (31, 81, 48)
 FELT_LINE = (62, 115, 80)
@@ -51,17 +54,31 @@ def rank_text(rank: int) -> str:
 
 
 def render_board(view: SoliterrapinView) -> bytes:
+    board = draw_board(view)
+    band = BAND_H if view.next_card is not None else SCORE_BAND_H
+    image = Image.new("RGB", (board.width, band + board.height), TABLE_GREEN)
+    image.paste(board, (0, band))
+    draw_band(ImageDraw.Draw(image), view, band)
+    # A 64-colour palette keeps the PNG small (~20 KB) and quick to encode (~30 ms).
+    palette = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
+    out = io.BytesIO()
+    palette.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def draw_board(view: SoliterrapinView) -> Image.Image:
+    """The grid with its cards, open spots, line names and running line scores."""
     width = MARGIN_LEFT + view.cols * (CELL_W + GAP) + MARGIN_RIGHT
     height = MARGIN_TOP + view.rows * (CELL_H + GAP) + MARGIN_BOTTOM
     image = Image.new("RGB", (width, height), TABLE_GREEN)
     draw = ImageDraw.Draw(image)
     small, label = font(14), font(18)
-    for index in range(view.cols):
+    for index, name in enumerate(column_names(view)):
         x = cell_x(index) + CELL_W // 2
-        draw.text((x, MARGIN_TOP // 2), column_letter(index), fill=PAPER, font=label, anchor="mm")
-    for index in range(view.rows):
+        draw.text((x, MARGIN_TOP // 2), name, fill=PAPER, font=label, anchor="mm")
+    for index, name in enumerate(row_names(view)):
         y = cell_y(index) + CELL_H // 2
-        draw.text((MARGIN_LEFT // 2, y), str(index + 1), fill=PAPER, font=label, anchor="mm")
+        draw.text((MARGIN_LEFT // 2, y), name, fill=PAPER, font=label, anchor="mm")
     for row in range(view.rows):
         for col in range(view.cols):
             box = (cell_x(col), cell_y(row), cell_x(col) + CELL_W, cell_y(row) + CELL_H)
@@ -79,11 +96,37 @@ def render_board(view: SoliterrapinView) -> bytes:
     for line in view.col_scores:
         x = cell_x(line.index) + CELL_W // 2
         draw_score(draw, (x, height - MARGIN_BOTTOM // 2), line, label)
-    # A 64-colour palette keeps the PNG small (~20 KB) and quick to encode (~30 ms).
-    palette = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
-    out = io.BytesIO()
-    palette.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return image
+
+
+def column_names(view: SoliterrapinView) -> list[str]:
+    """The names of the columns shown, left to right (a spot's name is column then row)."""
+    return [column_name(view.left + index) for index in range(view.cols)]
+
+
+def row_names(view: SoliterrapinView) -> list[str]:
+    return [row_name(view.top + index) for index in range(view.rows)]
+
+
+def score_line(view: SoliterrapinView) -> str:
+    if view.abandoned:
+        return "Abandoned: no score"
+    return f"Score so far: {view.total}" if view.next_card else f"Final score: {view.total}"
+
+
+def draw_band(draw: ImageDraw.ImageDraw, view: SoliterrapinView, height: int) -> None:
+    """Above the board: the card to place, drawn like the cards on the board, and the score,
+    so a phone shows everything needed to choose in one picture."""
+    text_x, middle = MARGIN_LEFT, height // 2
+    if view.next_card is not None:
+        box = (MARGIN_LEFT, middle - CELL_H // 2, MARGIN_LEFT + CELL_W, middle + CELL_H // 2)
+        draw_card(draw, box, view.next_card, font(14))
+        text_x += CELL_W + 14
+        draw.text(
+            (text_x, middle - 16), "Card to place", fill=OPEN_SPOT, font=font(18), anchor="lm"
+        )
+        middle += 16
+    draw.text((text_x, middle), score_line(view), fill=PAPER, font=font(22), anchor="lm")
 
 
 def cell_x(col: int) -> int:
@@ -159,10 +202,10 @@ def text_board(view: SoliterrapinView) -> str:
     rank and suit initials (M S W L Y(wyrms) K), `+` an open spot, `·` an empty one."""
     grid = {(c.row, c.col): c.card for c in view.cells}
     spots = {(s.row, s.col) for s in view.legal}
-    header = "    " + "".join(f"{column_letter(i):<5}" for i in range(view.cols))
+    header = "    " + "".join(f"{name:<5}" for name in column_names(view))
     lines = [header]
-    for index, line in enumerate(view.row_scores):
-        row = view.top + index
+    for name, line in zip(row_names(view), view.row_scores, strict=True):
+        row = view.top + line.index
         cells = []
         for col in range(view.left, view.left + view.cols):
             card = grid.get((row, col))
@@ -173,7 +216,7 @@ def text_board(view: SoliterrapinView) -> str:
             else:
                 cells.append(f"{'+' if (row, col) in spots else '·':<5}")
         score = "TB" if line.turtle_butt else str(line.score)
-        lines.append(f"{index + 1:>2}  {''.join(cells)} {score}")
+        lines.append(f"{name:>2}  {''.join(cells)} {score}")
     columns = " ".join("TB" if c.turtle_butt else str(c.score) for c in view.col_scores)
     lines.append(f"columns: {columns}")
     return "\n".join(lines)

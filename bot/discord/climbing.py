@@ -1,7 +1,8 @@
 """Climbing games on Discord (Big Two, Dou Dizhu): pick cards with toggle buttons, then Play,
 Pass or Clear, or take one of the suggested plays. The selection lives in the custom_ids (a
 bit per card of the hand), so no state is kept in memory and the buttons survive restarts.
-An illegal selection is refused with the rules' reason ("does not beat pair of 7s")."""
+An illegal selection is refused with the rules' reason ("does not beat pair of 7s"); a
+custom_id the bot could not have made for this player now is refused as invalid."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.cards import FrenchCard
+from bot.discord.format import plural
 from bot.discord.tables import (
     MAX_SELECT_OPTIONS,
     ActionButton,
@@ -21,7 +23,7 @@ from bot.discord.tables import (
     play,
 )
 from bot.engine import Action, Event, IllegalAction
-from bot.errors import UserError
+from bot.errors import InvalidComponent, UserError
 from bot.games.climbing import Pass, Play
 from bot.tables import Table, action_token
 
@@ -49,7 +51,7 @@ class ClimbingUI(GameUI):
         embed = discord.Embed(
             title=f"Your {self.title} hand · table {table.id}", colour=self.colour
         )
-        embed.description = f"{cards_text(hand)}  ({len(hand)} cards)"
+        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
         embed.add_field(name="To beat", value=self.to_beat_text(view, names), inline=False)
         if mask:
             chosen = selected(hand, mask)
@@ -77,7 +79,7 @@ class ClimbingUI(GameUI):
 
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """Card toggles when there are cards to play; otherwise (an auction) one button each."""
-        if not any(isinstance(action, Play) for action in table.state.legal_actions(seat)):
+        if not plays_cards(table, seat):
             return super().private_controls(table, seat)
         return card_controls(table, seat, self, mask=0, page=0)
 
@@ -90,9 +92,9 @@ class ClimbingUI(GameUI):
         match event.kind:
             case "played":
                 cards = cards_text(event.cards)
-                return (
-                    f"{names[event.seat]} plays {event.combination}: {cards} ({event.left} left)."
-                )
+                # A single card is its own name: "plays J♦", not "plays J♦: J♦".
+                what = cards if len(event.cards) == 1 else f"{event.combination}: {cards}"
+                return f"{names[event.seat]} plays {what} ({event.left} left)."
             case "passed":
                 return f"{names[event.seat]} passes."
             case "trick_won":
@@ -134,29 +136,62 @@ def card_controls(
     return view
 
 
+def card_pages(hand: list[FrenchCard]) -> int:
+    return max(1, -(-len(hand) // CARDS_PER_PAGE))
+
+
+def plays_cards(table: Table, seat: int) -> bool:
+    """Whether `seat` has cards to play now (not, say, a Dou Dizhu bid)."""
+    return any(isinstance(action, Play) for action in table.state.legal_actions(seat))
+
+
+class CardControl(TableItem):
+    """What the card toggles and the Play / Clear / More buttons share: the selection they
+    carry (a bit per card of the hand, and the page shown), checked against the table before
+    anything is done. The bot makes them only for the player to act in a climbing game, so
+    one that doesn't fit the hand, or reaches any other table, was forged."""
+
+    table_id: int
+    prompt: int
+    mask: int
+    page: int
+
+    def your_hand(
+        self, interaction: discord.Interaction, bot: CardTableBot
+    ) -> tuple[Table, int, ClimbingUI]:
+        """The table, the player's seat and the game's UI, once the control fits them."""
+        if interaction.data.get("custom_id") != self.custom_id:
+            raise InvalidComponent()  # not the form the bot writes (leading zeros, say)
+        table = bot.runtime.get(self.table_id)
+        ui = bot.presenter.games.get(table.game.id)
+        if not isinstance(ui, ClimbingUI) or table.state is None:
+            raise InvalidComponent()
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not seated at this table.")
+        if seat.seat not in table.pending_seats():
+            raise UserError("It is not your turn.")
+        if seat.prompt != self.prompt:
+            raise UserError("This prompt has expired.")
+        hand = table.state.hands[seat.seat]
+        fits = not self.mask >> len(hand) and self.page < card_pages(hand)
+        if not (fits and plays_cards(table, seat.seat)):
+            raise InvalidComponent()
+        return table, seat.seat, ui
+
+
 async def redraw(
-    interaction: discord.Interaction,
-    bot: CardTableBot,
-    table_id: int,
-    prompt: int,
-    mask: int,
-    page: int,
+    interaction: discord.Interaction, table: Table, seat: int, ui: ClimbingUI, mask: int, page: int
 ) -> None:
-    table = bot.runtime.get(table_id)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or seat.seat not in table.pending_seats():
-        raise UserError("It is not your turn.")
-    if seat.prompt != prompt:
-        raise UserError("This prompt has expired.")
-    ui = bot.presenter.games[table.game.id]
-    embed = ui.private_embed(table, table.state.view(seat.seat), table.names(), mask)
+    """Show the player's hand again with this selection, in the message they tapped."""
+    embed = ui.private_embed(table, table.state.view(seat), table.names(), mask)
     await interaction.response.edit_message(
-        embed=embed, view=card_controls(table, seat.seat, ui, mask, page)
+        embed=embed, view=card_controls(table, seat, ui, mask, page)
     )
 
 
 class CardToggle(
-    TableItem,
+    CardControl,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"tc:(?P<table>\d+):(?P<prompt>\d+):(?P<mask>[0-9a-f]+):(?P<index>\d+):(?P<page>\d)",
 ):
@@ -171,13 +206,8 @@ class CardToggle(
         on: bool = False,
         row: int | None = None,
     ) -> None:
-        self.table_id, self.prompt, self.mask, self.index, self.page = (
-            table_id,
-            prompt,
-            mask,
-            index,
-            page,
-        )
+        self.table_id, self.prompt, self.mask, self.page = table_id, prompt, mask, page
+        self.index = index
         style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
         custom_id = f"tc:{table_id}:{prompt}:{mask:x}:{index}:{page}"
         super().__init__(
@@ -195,13 +225,16 @@ class CardToggle(
         )
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
-        await redraw(
-            interaction, bot, self.table_id, self.prompt, self.mask ^ (1 << self.index), self.page
-        )
+        table, seat, ui = self.your_hand(interaction, bot)
+        first = self.page * CARDS_PER_PAGE
+        last = min(first + CARDS_PER_PAGE, len(table.state.hands[seat]))
+        if not first <= self.index < last:
+            raise InvalidComponent()  # not a card shown on its page
+        await redraw(interaction, table, seat, ui, self.mask ^ (1 << self.index), self.page)
 
 
 class CardButton(
-    TableItem,
+    CardControl,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"tp:(?P<table>\d+):(?P<prompt>\d+):(?P<mask>[0-9a-f]+):(?P<page>\d):(?P<verb>play|clear|more)",
 ):
@@ -214,13 +247,8 @@ class CardButton(
     def __init__(
         self, table_id: int, prompt: int, mask: int, page: int, verb: str, row: int | None = None
     ) -> None:
-        self.table_id, self.prompt, self.mask, self.page, self.verb = (
-            table_id,
-            prompt,
-            mask,
-            page,
-            verb,
-        )
+        self.table_id, self.prompt, self.mask, self.page = table_id, prompt, mask, page
+        self.verb = verb
         label, style = self.LABELS[verb]
         custom_id = f"tp:{table_id}:{prompt}:{mask:x}:{page}:{verb}"
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
@@ -236,20 +264,20 @@ class CardButton(
         )
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        table, seat, ui = self.your_hand(interaction, bot)
+        hand = table.state.hands[seat]
         if self.verb == "clear":
-            await redraw(interaction, bot, self.table_id, self.prompt, 0, self.page)
-            return
-        if self.verb == "more":
-            await redraw(interaction, bot, self.table_id, self.prompt, self.mask, 1 - self.page)
-            return
-        table = bot.runtime.get(self.table_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("You are not seated at this table.")
-        cards = selected(table.state.hands[seat.seat], self.mask)
-        if not cards:
-            raise UserError("Pick one or more cards first (tap them), or choose a suggested play.")
-        await play(interaction, bot, self.table_id, self.prompt, action=Play(cards=cards))
+            await redraw(interaction, table, seat, ui, 0, self.page)
+        elif self.verb == "more":
+            next_page = (self.page + 1) % card_pages(hand)
+            await redraw(interaction, table, seat, ui, self.mask, next_page)
+        else:
+            cards = selected(hand, self.mask)
+            if not cards:
+                raise UserError(
+                    "Pick one or more cards first (tap them), or choose a suggested play."
+                )
+            await play(interaction, bot, self.table_id, self.prompt, action=Play(cards=cards))
 
 
 CLIMBING_ITEMS = (CardToggle, CardButton)

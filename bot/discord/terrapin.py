@@ -7,7 +7,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.cards.decktet import DecktetCard
-from bot.discord.format import chips
+from bot.discord.format import chips, plural
 from bot.discord.tables import GameUI
 from bot.engine import Event
 
@@ -16,6 +16,9 @@ SCORING = """\
 scores 0 and can never win. Otherwise: 5 for each pair; Aces and Crowns score 5 more for each \
 further card of the rank; plus the longest straight (Ace 1 ... Crown 10, no wrap) at 2 per card \
 after the first."""
+CARRIED_POT = """\
+Chips carried in the pot to the next hand stay at the table when you leave: you give up your \
+share of them (Leave warns you first)."""
 
 
 def card_list(cards: list[DecktetCard], empty: str = "none") -> str:
@@ -23,7 +26,16 @@ def card_list(cards: list[DecktetCard], empty: str = "none") -> str:
 
 
 def score_text(score: int | None) -> str:
-    return "Turtle Butt: this hand can't win" if score is None else f"{score} points"
+    return "Turtle Butt: this hand can't win" if score is None else plural(score, "point")
+
+
+def shown_value(score: int, turtle_butt: bool) -> str:
+    """What a hand shown to everyone is worth."""
+    return "Turtle Butt" if turtle_butt else plural(score, "point")
+
+
+def stay_in_pot(amount: int) -> str:
+    return f"{chips(amount)} {'stays' if amount == 1 else 'stay'} in the pot"
 
 
 class TerrapinUI(GameUI):
@@ -58,17 +70,17 @@ class TerrapinUI(GameUI):
                 )
                 return f"Shared cards: {card_list(event.cards)}{aside}."
             case "revealed":
-                value = "Turtle Butt" if event.turtle_butt else f"{event.score} points"
+                value = shown_value(event.score, event.turtle_butt)
                 return f"{names[event.seat]} shows {card_list(event.cards)}: {value}."
             case "mucked":
                 return f"{names[event.seat]} mucks."
             case "pot_awarded":
                 if not event.winners:
-                    return f"No hand can win: {event.amount} chips stay in the pot."
+                    return f"No hand can win: {stay_in_pot(event.amount)}."
                 winners = " and ".join(names[s] for s in event.winners)
                 verb = "wins" if len(event.winners) == 1 else "win"
-                odd = f" ({event.carried} odd chip stays)" if event.carried else ""
-                return f"{winners} {verb} {event.amount} chips{odd}."
+                odd = f" ({stay_in_pot(event.carried)})" if event.carried else ""
+                return f"{winners} {verb} {chips(event.amount)}{odd}."
         return None
 
     def hand_summary(self, table, view: BaseModel, names: list[str]) -> discord.Embed | None:
@@ -78,13 +90,13 @@ class TerrapinUI(GameUI):
         embed = discord.Embed(title=f"{self.title} · hand {view.hand} result", colour=self.colour)
         lines = [
             f"**{names[shown.seat]}**: {card_list(shown.cards)} · "
-            + ("Turtle Butt" if shown.turtle_butt else f"{shown.score} points")
+            + shown_value(shown.score, shown.turtle_butt)
             for shown in result.shown
         ]
         if view.shared:
             lines.append(f"Shared: {card_list(view.shared)}")
         won = [f"{names[s]} +{amount}" for s, amount in enumerate(result.won) if amount]
-        stays = f" · {result.carried} stay in the pot" if result.carried else ""
+        stays = f" · {stay_in_pot(result.carried)}" if result.carried else ""
         lines.append("Won: " + (", ".join(won) if won else "nobody") + stays)
         embed.description = "\n".join(lines)
         return embed
@@ -94,6 +106,6 @@ class TerrapinUI(GameUI):
         name: str, stack: int, marks: list[str], *, acting: bool, cards: int | None = None
     ) -> str:
         pointer = "▶ " if acting else ""
-        held = f" · {cards} cards" if cards is not None else ""
+        held = f" · {plural(cards, 'card')}" if cards is not None else ""
         detail = f" · {', '.join(marks)}" if marks else ""
         return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"

@@ -5,7 +5,8 @@ Combinations: single, pair, three of a kind, and five-card hands ranked
 straight < flush < full house < four of a kind (+1) < straight flush. The holder of the lowest
 card dealt leads first and must play it. A hand ends when someone is out of cards; the others
 score 1 per card left (2 each from 10 cards, 3 each with all 13). Hands go on until someone
-reaches the target; the lowest score wins.
+reaches the target; the lowest score wins. A tie goes to whoever held fewer cards when the last
+hand ended (the rule text is silent); players tied on that too share the place.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from bot.engine import (
     MatchEnded,
     Rng,
     Viewer,
-    placings,
     registry,
 )
 from bot.games.climbing import Climb, Pass, Play, Played
@@ -202,10 +202,12 @@ BigTwoAction = Annotated[Play | Pass, Field(discriminator="kind")]
 
 
 class HandStarted(Event):
+    """A deal: who leads. Not which card is lowest: with fewer than four players that card
+    is in the leader's hand, hidden from the others until it is played."""
+
     kind: Literal["hand_started"] = "hand_started"
     hand: int
     leader: int
-    lowest: FrenchCard
 
 
 class BigTwoView(BaseModel):
@@ -232,6 +234,7 @@ class BigTwoState(HandAfterHand):
     scores: list[int] = []
     climb: Climb | None = None
     opening: FrenchCard | None = None  # the lowest card, until it has been played
+    last_left: list[int] = []  # cards each player held when the last hand ended
 
     def start_hand(self) -> list[Event]:
         deck = self.rng.shuffled(french_deck())
@@ -244,7 +247,7 @@ class BigTwoState(HandAfterHand):
         leader = next(s for s in range(self.seat_count) if self.opening in self.hands[s])
         self.climb = Climb(seats=list(range(self.seat_count)), turn=leader)
         self.phase = "playing"
-        return [HandStarted(hand=self.hand, leader=leader, lowest=self.opening)]
+        return [HandStarted(hand=self.hand, leader=leader)]
 
     # ---- the protocol -------------------------------------------------------------------------
 
@@ -320,7 +323,8 @@ class BigTwoState(HandAfterHand):
         return events + (self.end_hand(seat) if not self.hands[seat] else [])
 
     def end_hand(self, winner: int) -> list[Event]:
-        points = [cards_left_points(len(hand)) for hand in self.hands]
+        self.last_left = [len(hand) for hand in self.hands]
+        points = [cards_left_points(left) for left in self.last_left]
         self.scores = [total + p for total, p in zip(self.scores, points, strict=True)]
         players = list(range(self.seat_count))
         events: list[Event] = [
@@ -334,9 +338,23 @@ class BigTwoState(HandAfterHand):
         ]
         if max(self.scores) >= self.options.target:
             self.phase = "over"
-            return [*events, MatchEnded(placings=placings(self.scores, higher_wins=False))]
+            return [*events, self.standings()]
         self.phase = "between"
         return events
+
+    def standings(self) -> MatchEnded:
+        """Lowest score first; a tie goes to whoever held fewer cards when the last hand ended,
+        and players tied on both share the place."""
+        left = self.last_left or [0] * self.seat_count
+        keys = list(zip(self.scores, left, strict=True))
+        ranked = sorted(keys)
+        return MatchEnded(
+            placings=[ranked.index(key) + 1 for key in keys], scores=list(self.scores)
+        )
+
+    def final_standings(self) -> MatchEnded:
+        """A game cut short (a player left) is ranked on the scores so far, like a finished one."""
+        return self.standings()
 
     def leave(self, seat: int) -> int:
         """Leaving a points game ends it for everyone: the scores so far stand."""
@@ -381,10 +399,8 @@ class BigTwoState(HandAfterHand):
         return hidden
 
 
-def new_big_two(options: BigTwoOptions, stacks: list[int], seed: int) -> BigTwoState:
-    state = BigTwoState(
-        rng=Rng(seed=seed), seat_count=len(stacks), options=options, scores=[0] * len(stacks)
-    )
+def new_big_two(options: BigTwoOptions, stacks: list[int], rng: Rng) -> BigTwoState:
+    state = BigTwoState(rng=rng, seat_count=len(stacks), options=options, scores=[0] * len(stacks))
     state.start_hand()
     return state
 

@@ -542,8 +542,8 @@ class DouDizhuState(HandAfterHand):
         return sum(self.stacks)
 
 
-def new_dou_dizhu(options: DouDizhuOptions, stacks: list[int], seed: int) -> DouDizhuState:
-    state = DouDizhuState(rng=Rng(seed=seed), seat_count=PLAYERS, options=options, stacks=stacks)
+def new_dou_dizhu(options: DouDizhuOptions, stacks: list[int], rng: Rng) -> DouDizhuState:
+    state = DouDizhuState(rng=rng, seat_count=PLAYERS, options=options, stacks=stacks)
     state.start_hand()
     return state
 

@@ -28,7 +28,7 @@ from bot.engine.errors import IllegalAction
 from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value, register_terrapin
 
 FIRST_DRAW = 3
-CLAIM_RANGE = 25  # a claim may be at most this much above the last one
+MAX_RAISE = 24  # a claim may be at most this much above the last one (the first: above 0)
 
 
 class LiarsOptions(BaseModel):
@@ -191,8 +191,13 @@ class LiarsState(TerrapinTable):
             drawn += 1
         return drawn
 
+    def claim_range(self) -> range:
+        """The claims allowed now: more than the last claim, by at most MAX_RAISE."""
+        last = self.claim or 0
+        return range(last + 1, last + MAX_RAISE + 1)
+
     def lowest_claim(self) -> int:
-        return 1 if self.claim is None else self.claim + 1
+        return self.claim_range().start
 
     def challenge(self) -> list[Event]:
         challenger, holder = self.responder, self.holder
@@ -270,6 +275,10 @@ class LiarsState(TerrapinTable):
                 self.finish_match()
         return super().leave(seat)
 
+    def left_in_pot(self, seat: int) -> int:
+        """The whole game is played for one pot: a player still in gives up their share."""
+        return self.pot if self.alive[seat] else 0
+
     def cash_out(self) -> list[int]:
         self.carry, self.pot = self.carry + self.pot, 0
         return super().cash_out()
@@ -299,8 +308,7 @@ class LiarsState(TerrapinTable):
             return [Challenge(), Accept()]
         if self.phase == "discarding":
             return [DoneDiscarding(), *(DiscardOne(card=c) for c in self.hands[seat])]
-        low = self.lowest_claim()
-        claims = [Claim(points=n) for n in range(low, low + CLAIM_RANGE)]
+        claims = [Claim(points=n) for n in self.claim_range()]
         return ([Draw()] if self.deck or self.discards else []) + claims
 
     def default_action(self, seat: int) -> Action:

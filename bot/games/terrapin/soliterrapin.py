@@ -4,6 +4,8 @@ The first card goes down by itself. Each next card must touch a placed card orth
 the grid's bounding box may never grow beyond 6 x 6. With all 36 cards down, each row and
 each column scores as a Terrapin hand (Turtle Butt lines score 0); the score is the sum.
 The daily challenge deals from a seed made of the date, so everyone gets the same deck.
+Spots are named on a fixed frame around the first card (it is F6; columns A-K, rows 1-11), so
+a card's name never changes as the grid grows (a house decision: the rules name no spots).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from bot.engine import (
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
 SIZE = 6
+REACH = SIZE - 1  # how far from the first card the grid can reach, in any direction
+COLUMNS = "ABCDEFGHIJK"  # every column the grid can reach: the first card is always in F
 
 
 class SoliterrapinOptions(BaseModel):
@@ -104,8 +108,18 @@ def daily_seed(day: str) -> int:
     return int.from_bytes(hashlib.sha256(f"soliterrapin:{day}".encode()).digest()[:8], "big")
 
 
-def column_letter(index: int) -> str:
-    return "ABCDEFGH"[index]
+def column_name(col: int) -> str:
+    return COLUMNS[col + REACH]
+
+
+def row_name(row: int) -> str:
+    return str(row + REACH + 1)
+
+
+def spot_name(row: int, col: int) -> str:
+    """A spot's name on the fixed frame around the first card (always F6): unlike names
+    counted from the grid's corner, it never changes as the grid grows left or up."""
+    return column_name(col) + row_name(row)
 
 
 class SoliterrapinState(GameState):
@@ -151,10 +165,6 @@ class SoliterrapinState(GameState):
             left, right = left - 1, right + 1
         return top, left, bottom - top + 1, right - left + 1
 
-    def label(self, row: int, col: int) -> str:
-        top, left, _, _ = self.window()
-        return f"{column_letter(col - left)}{row - top + 1}"
-
     def lines(self) -> tuple[list[Line], list[Line]]:
         top, left, rows, cols = self.window()
         grid = self.occupied()
@@ -197,7 +207,7 @@ class SoliterrapinState(GameState):
             return self.finish()
         card = self.deck.pop()
         self.cells.append(Cell(row=action.row, col=action.col, card=card))
-        events: list[Event] = [Placed(card=card, label=self.label(action.row, action.col))]
+        events: list[Event] = [Placed(card=card, label=spot_name(action.row, action.col))]
         return events + (self.finish() if not self.deck else [])
 
     def finish(self) -> list[Event]:
@@ -244,7 +254,7 @@ class SoliterrapinState(GameState):
             left=left,
             rows=rows,
             cols=cols,
-            legal=[Spot(row=r, col=c, label=self.label(r, c)) for r, c in self.legal_spots()]
+            legal=[Spot(row=r, col=c, label=spot_name(r, c)) for r, c in self.legal_spots()]
             if placing
             else [],
             row_scores=row_lines,
@@ -274,10 +284,11 @@ class SoliterrapinState(GameState):
 
 
 def new_soliterrapin(
-    options: SoliterrapinOptions, stacks: list[int], seed: int
+    options: SoliterrapinOptions, stacks: list[int], rng: Rng
 ) -> SoliterrapinState:
-    seed = daily_seed(options.daily) if options.daily else seed
-    state = SoliterrapinState(rng=Rng(seed=seed), seat_count=1, options=options)
+    if options.daily:  # the same deck for everyone that day
+        rng = Rng(seed=daily_seed(options.daily), stacked=rng.stacked)
+    state = SoliterrapinState(rng=rng, seat_count=1, options=options)
     state.start()
     return state
 

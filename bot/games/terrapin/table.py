@@ -203,6 +203,22 @@ class TerrapinTable(HandAfterHand):
         chips, self.stacks[seat], self.seated[seat] = self.stacks[seat], 0, False
         return chips
 
+    def left_in_pot(self, seat: int) -> int:
+        """Chips carried to the next hand that stay at the table if `seat` leaves now."""
+        return self.carry
+
+    def leave_warning(self, seat: int) -> str | None:
+        """Leaving between hands gives up your share of a carried pot: say so before."""
+        between = self.awaiting_next_hand() and self.seated[seat]
+        chips = self.left_in_pot(seat) if between else 0
+        if not chips:
+            return None
+        amount = f"{chips} chip" + ("" if chips == 1 else "s")
+        return (
+            f"The pot of {amount} carried to the next hand stays at the table: "
+            "you give up your share."
+        )
+
     def cash_out(self) -> list[int]:
         """Close the table: odd chips left in the pot go one by one to the seated players
         from the dealer's left, and everyone takes their stack."""
@@ -287,9 +303,9 @@ def register_terrapin(
 ) -> GameSpec:
     """Register a Terrapin variant: 2-7 players on the basic Decktet, playing for chips."""
 
-    def create(options: BaseModel, stacks: list[int], seed: int) -> TerrapinTable:
+    def create(options: BaseModel, stacks: list[int], rng: Rng) -> TerrapinTable:
         state = state_model(
-            rng=Rng(seed=seed),
+            rng=rng,
             seat_count=len(stacks),
             options=options,
             stacks=stacks,

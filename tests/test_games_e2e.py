@@ -1,0 +1,62 @@
+"""The games' slash groups through the fake Discord: guild-only as a whole, a DM refused, the
+rules' table line, and the claims Liar's Terrapin offers in its select."""
+
+import pytest
+
+import bot.games  # noqa: F401  (registers every game)
+from bot.engine import registry
+from tests.fakediscord import Message
+from tests.tables_e2e import TableDriver
+
+GAME_GROUPS = sorted(spec.id for spec in registry.games())  # each game's group is its id
+
+
+def synced(world, name: str) -> dict:
+    return next(c for c in world.fake.commands[None] if c["name"] == name)
+
+
+@pytest.mark.parametrize("group", GAME_GROUPS)
+async def test_every_game_group_is_guild_only_and_refused_in_a_dm(world, group):
+    command = synced(world, group)
+    assert command["dm_permission"] is False and command["contexts"] == [0]  # 0: servers
+    dm = world.fake._open_dm(world.alice.id)
+    subcommands = [option["name"] for option in command["options"]]
+    for subcommand in subcommands:
+        reply = await world.tester.slash(world.alice, dm, f"{group} {subcommand}", checked=False)
+        assert reply.text == "This command works only in a server.", (subcommand, reply.text)
+        assert reply.response.ephemeral
+    await world.tester.idle()
+    assert world.bot.runtime.tables == {} and world.tester.channel_messages(world.channel) == []
+
+
+async def test_the_rules_table_line_has_no_stray_separator(world):
+    driver = TableDriver(world)
+    await driver.open("doudizhu new", world.alice, [world.bob], buy_in=40)
+    rules = await world.tester.slash(world.alice, world.channel, "doudizhu rules")
+    (field,) = rules.response.embeds[0]["fields"]
+    assert field["value"] == "buy-in 40 · turn time 120 s", field["value"]
+
+
+def claims_offered(message: Message) -> list[str]:
+    return [
+        option["label"]
+        for row in message.components
+        for item in row["components"]
+        if item["type"] == 3
+        for option in item["options"]
+    ]
+
+
+async def test_liars_offers_claims_at_most_24_above_the_last(world):
+    driver = TableDriver(world)
+    await driver.open("liars new", world.alice, [world.bob, world.carol], buy_in=30)
+    await driver.start(world.alice)
+    first = claims_offered(await driver.controls(world.alice))
+    assert first == [f"Claim {n}" for n in range(1, 25)]
+    await driver.play("Claim 1")  # alice
+    await driver.play("Accept")  # bob takes the hand
+    await driver.play("Done discarding")
+    after_one = claims_offered(await driver.controls(world.bob))
+    assert after_one == [f"Claim {n}" for n in range(2, 26)]  # not up to 26
+    rules = await world.tester.slash(world.alice, world.channel, "liars rules")
+    assert "at most 24 above the last one" in rules.text
