@@ -150,6 +150,23 @@ class Economy(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    @chips_group.command(
+        name="house", description="What the house won or paid at each house-banked game."
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def house(self, interaction: discord.Interaction) -> None:
+        report = await self.bot.ledger.house_report(interaction.guild_id)
+        lines = [
+            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {net:+,} chips"
+            for game_id, hands, net in report
+        ]
+        embed = discord.Embed(
+            title="The house",
+            description="\n".join(lines) or "No house-banked game has been played yet.",
+        )
+        embed.set_footer(text="Positive: the house won from the players. Negative: it paid.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
 
 def ranking_of(game: GameSpec) -> Ranking:
     """How a game's board ranks: best score for a solo game, matches won for a points game,

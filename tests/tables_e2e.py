@@ -3,17 +3,48 @@ chips conserved at every step, and no channel message naming a card hidden from 
 
 from __future__ import annotations
 
+import functools
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bot.cards import FrenchCard, Joker
+from bot.cards.decktet import DecktetCard
 from bot.tables import Table
 from tests.e2e import World
 from tests.fakediscord import Interaction, Message, User
 
 
 def card_names(card) -> set[str]:
-    """Every way a card may be written in a message."""
-    names = {getattr(card, "label", str(card)), getattr(card, "title", str(card))}
-    return {name for name in names if len(name) > 3}
+    """Every way the bot writes a card in a message: a French card's label (`10♥`, `A♠#2` for
+    a second pack's copy, `BJ`) and, for a first-pack joker, its name in prose (`black joker`,
+    as Dou Dizhu names a single joker); a Decktet card's name, which its title and its label
+    contain (`the Author (2 ☾∞)`). Codes such as `As` or `Kd` are left out: the bot never prints
+    them, and they are also words."""
+    if isinstance(card, FrenchCard):
+        names = {card.label}
+        if card.joker is not None and card.pack == 1:
+            colour = "black" if card.joker is Joker.BLACK else "red"
+            names |= {f"{colour} joker", f"{colour.capitalize()} joker"}
+        return names
+    if isinstance(card, DecktetCard):
+        return {card.name}
+    return {str(card)}
+
+
+@functools.cache
+def mention(name: str) -> re.Pattern[str]:
+    """`name` written as a card of its own, wherever cards are run together ("5♠6♥" names
+    5♠ and 6♥): not part of a longer word or number (the "0♠" in "10♠", "Sea" in "Season"),
+    and not the first pack's copy inside another pack's (`A♠` in `A♠#2`)."""
+    before = r"(?:(?<!\w)|(?<=#\d))" if name[0].isalnum() else ""  # "K♠#25♠" names 5♠
+    after = r"(?!\w)" if name[-1].isalnum() else ""
+    return re.compile(rf"{before}{re.escape(name)}{after}(?!#\d)")
+
+
+def names_in(text: str, names: Iterable[str]) -> list[str]:
+    """The names in `names` that `text` writes as cards, sorted."""
+    return sorted(name for name in names if mention(name).search(text))
 
 
 def assert_no_leak(world: World, table: Table, checked: dict[int, str]) -> None:
@@ -28,14 +59,20 @@ def assert_no_leak(world: World, table: Table, checked: dict[int, str]) -> None:
         if checked.get(message.id) == text:
             continue
         checked[message.id] = text
-        leaked = sorted(name for name in hidden if name in text)
+        leaked = names_in(text, hidden)
         assert not leaked, f"channel message {message.id} shows hidden cards {leaked}:\n{text}"
 
 
 async def assert_chips_conserved(world: World, table: Table, total: int) -> None:
+    """Balances, escrows and the house hold the chips there were, plus only what the house
+    minted to pay (house-banked games); each table's escrow holds its game's chips."""
     ledger = world.bot.ledger
     totals = await ledger.totals(world.guild.id)
-    assert totals.consistent and totals.balances + totals.escrows == total
+    (bankroll,) = await world.bot.database.fetch_one(
+        "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE reason = 'house bankroll'"
+    )
+    assert totals.consistent
+    assert totals.balances + totals.escrows + totals.house == total + bankroll
     if table.record.status == "playing":
         assert await ledger.escrow(world.guild.id, table.id) == table.state.chip_total()
 

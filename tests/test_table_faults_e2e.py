@@ -268,6 +268,7 @@ async def test_a_carried_pot_paid_at_the_close_counts_in_the_results(world):
     asked, _ = await provincial.leave(world.bob)
     assert "pot of 9 chips" in asked.text, asked.text
     await provincial.leave(world.carol)
+    await runtime.fire_deadline(tid)  # the next deal finds one player: the table closes
     await world.tester.idle()
     assert runtime.in_channel(world.channel.id) is None
     assert await balances(world, world.alice, world.bob, world.carol) == [1006, 997, 997]

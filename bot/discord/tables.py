@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import logging
 import re
+import typing
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
@@ -30,7 +33,7 @@ from bot.engine import Action, Event, GameSpec, HandEnded
 from bot.errors import InvalidComponent, UserError
 from bot.tables import Table, action_token
 from bot.tables.events import SeatLeft, TableClosed, TableStarted
-from bot.tables.limits import BUY_IN, TURN_SECONDS
+from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -41,6 +44,7 @@ RECENT_LINES = 6
 MAX_SELECT_OPTIONS = 25
 MAX_SELECTS = 4  # a message has 5 rows: one for buttons, up to four selects
 BOARD_FILE = "board.png"
+SIDE_NAMES = "ABCDEF"
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
 
 
@@ -106,6 +110,7 @@ class TablePresenter:
         # in the channel once per table, so a closed inbox isn't announced every hand.
         self.dm_failed: set[tuple[int, int]] = set()
         self.dm_notice: set[tuple[int, int]] = set()
+        self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
         self.cleanups: set[asyncio.Task] = set()
 
     def register(self, ui: GameUI) -> None:
@@ -127,12 +132,22 @@ class TablePresenter:
         if not channel_gone:
             await self._in_channel(table, self._show_in_channel(table, ui, closed, events, names))
         if table.record.status == "playing" and not ui.controls_on_table:
-            await self._send_private(table, ui, names, everyone=dealt)
+            told = {seat for e in events if not e.public for seat in e.audience}
+            await self._send_private(table, ui, names, everyone=dealt, told=told)
         await self._expire_dm_controls(table)
         if channel_gone:
             await self._tell_channel_deleted(table, events, closed)
         if table.record.status == "closed":
-            self.recent.pop(table.id, None)
+            self._forget(table.id)
+
+    def _forget(self, table_id: int) -> None:
+        """A closed table's traces (its DM controls were expired above)."""
+        self.recent.pop(table_id, None)
+        for keyed in (self.prompted, self.private_lines, self.dm_controls):
+            for key in [key for key in keyed if key[0] == table_id]:
+                del keyed[key]
+        self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
+        self.dm_notice = {key for key in self.dm_notice if key[0] != table_id}
 
     def _remember_lines(
         self, table: Table, ui: GameUI, events: Sequence[Event], names: list[str]
@@ -144,9 +159,16 @@ class TablePresenter:
                 # The last hand's showdown named cards that are hidden again now.
                 lines.clear()
                 lines.extend(batch)
-            if line := self._line(ui, event, names):
+                for seat in range(len(names)):
+                    self.private_lines.pop((table.id, seat), None)
+            line = self._line(ui, event, names)
+            if line and event.public:
                 lines.append(line)
                 batch.append(line)
+            elif line:  # a private event: only its audience's DMs / My hand show it
+                for seat in event.audience:
+                    key = (table.id, seat)
+                    self.private_lines.setdefault(key, deque(maxlen=RECENT_LINES)).append(line)
 
     async def _show_in_channel(
         self,
@@ -232,7 +254,7 @@ class TablePresenter:
             closed = table.state and ui.closed_embed(table, table.state.view(None), names)
             return closed or self._closed_embed(table, ui, names), None
         embed = ui.public_embed(table, table.state.view(None), names)
-        pending = table.pending_seats()
+        pending = table.required_seats()  # never who holds an optional choice
         if ui.controls_on_table:
             return embed, action_controls(table, pending[0], ui) if pending else None
         if pending and table.record.deadline:
@@ -255,10 +277,15 @@ class TablePresenter:
     def _lobby_embed(self, table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
         game, record = table.game, table.record
         embed = discord.Embed(title=f"{game.name}: a table is open", colour=ui.colour)
-        seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
-        embed.add_field(
-            name=f"Players ({len(names)}/{game.max_players})", value=seated, inline=False
-        )
+        count = f"({len(names)}/{game.max_players})"
+        if table.sides:
+            for side in range(table.sides):
+                members = [s.name for s in table.seats if s.side == side] or ["nobody yet"]
+                embed.add_field(name=f"Side {SIDE_NAMES[side]}", value="\n".join(members))
+            embed.add_field(name=f"Players {count}", value="Partners sit across.", inline=False)
+        else:
+            seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
+            embed.add_field(name=f"Players {count}", value=seated, inline=False)
         if game.uses_chips:
             embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
         embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
@@ -284,17 +311,28 @@ class TablePresenter:
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         ui = self.games[table.game.id]
         embed = ui.private_embed(table, table.state.view(seat), table.names())
+        private = self.private_lines.get((table.id, seat))
+        if private:
+            embed.add_field(name="Just for you", value="\n".join(private)[-1024:], inline=False)
         return embed, ui.private_controls(table, seat)
 
     async def _send_private(
-        self, table: Table, ui: GameUI, names: list[str], *, everyone: bool
+        self,
+        table: Table,
+        ui: GameUI,
+        names: list[str],
+        *,
+        everyone: bool,
+        told: set[int] = frozenset(),
     ) -> None:
-        """DM each seat whose decision just opened (everyone when cards were dealt)."""
+        """DM each seat whose decision just opened or who was just told something privately
+        (everyone when cards were dealt)."""
         pending = set(table.pending_seats())
         for record in table.seats:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and self.prompted.get(key) != record.prompt
-            if record.left or key in self.dm_failed or not (everyone or fresh_prompt):
+            wanted = everyone or fresh_prompt or record.seat in told
+            if record.left or key in self.dm_failed or not wanted:
                 continue
             if record.seat in pending:
                 self.prompted[key] = record.prompt
@@ -389,18 +427,30 @@ class TablePresenter:
 
 
 def standings_embed(table: Table, closed: TableClosed, names: list[str]) -> discord.Embed:
-    """The final standings of a match, best first, naming the winner(s)."""
-    order = sorted(range(len(names)), key=lambda seat: (closed.placings[seat], seat))
+    """The final standings of a match, best first, naming the winner(s); partners together."""
+    seats = range(len(names))
+    groups = [[seat for seat in seats if seat % table.sides == side] for side in range(table.sides)]
+    groups = groups if table.sides else [[seat] for seat in seats]
+    groups.sort(key=lambda group: (closed.placings[group[0]], group[0]))
     lines = []
-    for seat in order:
+    for group in groups:
+        first = group[0]
         result = (
-            plural(closed.scores[seat], "point")
+            plural(closed.scores[first], "point")
             if closed.scores
-            else f"{closed.nets[seat]:+,} chips"
+            else f"{sum(closed.nets[seat] for seat in group):+,} chips"
         )
-        lines.append(f"**{closed.placings[seat]}.** {names[seat]} · {result}")
-    winners = [names[seat] for seat in order if closed.placings[seat] == 1]
-    title = f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share first place'}"
+        who = " & ".join(names[seat] for seat in group)
+        lines.append(f"**{closed.placings[first]}.** {who} · {result}")
+    winners = [
+        " & ".join(names[seat] for seat in group)
+        for group in groups
+        if closed.placings[group[0]] == 1
+    ]
+    if len(winners) > 1:
+        title = f"{' and '.join(winners)} share first place"
+    else:
+        title = f"{winners[0]} {'win' if table.sides else 'wins'}"
     embed = discord.Embed(
         title=f"{table.game.name}: {title}!",
         description="\n".join(lines),
@@ -414,7 +464,8 @@ def standings_embed(table: Table, closed: TableClosed, names: list[str]) -> disc
 
 
 def lobby_controls(table: Table) -> discord.ui.View:
-    return buttons(table.id, "join", "leave", "start", "cancel")
+    sides = ("switch", "shuffle") if table.sides else ()
+    return buttons(table.id, "join", "leave", "start", "cancel", *sides)
 
 
 def table_controls(table: Table) -> discord.ui.View:
@@ -436,6 +487,10 @@ def action_controls(table: Table, seat: int, ui: GameUI) -> discord.ui.View | No
         return None
     prompt = table.seats[seat].prompt
     view = discord.ui.View(timeout=None)
+    decision = next(d for d in table.state.pending() if d.seat == seat)
+    if decision.text_question:  # answered in words, in a modal
+        view.add_item(TextButton(table.id, prompt))
+        return view
     state_view = table.state.view(seat)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
@@ -482,7 +537,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
 class TableButton(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|confirm_leave|start|cancel|hand)",
+    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|confirm_leave|start|cancel|hand|switch|shuffle)",
 ):
     """The table's own buttons: the lobby's Join / Leave / Start / Cancel, and My hand."""
 
@@ -493,6 +548,8 @@ class TableButton(
         "cancel": ("Cancel", discord.ButtonStyle.danger),
         "hand": ("My hand", discord.ButtonStyle.primary),
         "confirm_leave": ("Leave now", discord.ButtonStyle.danger),
+        "switch": ("Switch side", discord.ButtonStyle.secondary),
+        "shuffle": ("Shuffle sides", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, table_id: int, verb: str) -> None:
@@ -524,6 +581,12 @@ class TableButton(
             reply = "You joined the table."
         elif self.verb in ("leave", "confirm_leave"):
             reply = await runtime.leave(self.table_id, user.id, key)
+        elif self.verb == "switch":
+            side = await runtime.switch_side(self.table_id, user.id)
+            reply = f"You are on side {SIDE_NAMES[side]} now."
+        elif self.verb == "shuffle":
+            await runtime.shuffle_sides(self.table_id, user.id, can_manage=can_manage(interaction))
+            reply = "The sides are shuffled."
         elif self.verb == "start":
             await runtime.start(self.table_id, user.id, can_manage=can_manage(interaction))
             reply = "The game has started: your cards are in your DMs (or press My hand)."
@@ -654,7 +717,66 @@ class ActionSelect(
         await play(interaction, bot, self.table_id, self.prompt, values[0])
 
 
-TABLE_ITEMS = (TableButton, ActionButton, ActionSelect)
+class TextButton(
+    TableItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tq:(?P<table>\d+):(?P<prompt>\d+)",
+):
+    """Opens a modal for a decision answered in free text (a secret word, a rule)."""
+
+    def __init__(self, table_id: int, prompt: int) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        super().__init__(
+            discord.ui.Button(
+                label="Write your answer",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tq:{table_id}:{prompt}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> TextButton:
+        return cls(int(match["table"]), int(match["prompt"]))
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        question = open_question(bot.runtime.get(self.table_id), interaction.user.id, self.prompt)
+        await interaction.response.send_modal(TextModal(self.table_id, self.prompt, question))
+
+
+def open_question(table: Table, member_id: int, prompt: int) -> str:
+    """The question `member_id` is to answer in words at `prompt`, or why they can't."""
+    seat = table.seat_of(member_id)
+    if seat is None or table.state is None:
+        raise UserError("You are not seated at this table.")
+    decision = next((d for d in table.state.pending() if d.seat == seat.seat), None)
+    if decision is None or not decision.text_question or seat.prompt != prompt:
+        raise UserError("This prompt has expired.")
+    return decision.text_question
+
+
+class TextModal(discord.ui.Modal):
+    """The question in a modal; the answer goes to the game as the seat's action."""
+
+    def __init__(self, table_id: int, prompt: int, question: str) -> None:
+        super().__init__(title="Your answer", custom_id=f"tm:{table_id}:{prompt}")
+        self.table_id, self.prompt = table_id, prompt
+        self.answer = discord.ui.TextInput(custom_id="answer", max_length=300)
+        self.add_item(discord.ui.Label(text=question[:45], component=self.answer))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: CardTableBot = interaction.client
+            table = bot.runtime.get(self.table_id)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None or table.state is None:
+                raise UserError("You are not seated at this table.")
+            action = table.state.text_action(seat.seat, self.answer.value)
+            await play(interaction, bot, self.table_id, self.prompt, action=action)
+        except Exception as error:
+            await handle_error(interaction, error, f"modal of table {self.table_id}")
+
+
+TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)
 
 
 # ---- what every game's slash commands share ---------------------------------------------------
@@ -699,15 +821,19 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
     table = bot.runtime.in_channel(interaction.channel_id) if interaction.channel_id else None
     if table is not None and table.game.id == game.id:
         record = table.record
-        options = bot.presenter.games[game.id].options_text(table.options)
-        value = f"buy-in {record.buy_in:,} · turn time {record.turn_seconds} s · {options}"
-        embed.add_field(name="This table", value=value)
+        parts = [
+            f"buy-in {record.buy_in:,}" if game.uses_chips else "",
+            f"turn time {record.turn_seconds} s",
+            bot.presenter.games[game.id].options_text(table.options),
+        ]
+        embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseModel]) -> type:
-    """The cog of a game whose tables take only a buy-in and a turn time: `/<group> new` and
-    `/<group> rules` (games with more table options write their own `new`)."""
+def table_game_cog(group: str, game: GameSpec, rules: str) -> type:
+    """The cog of a table game: `/<group> new`, whose options are the game's own options
+    (bounds, choices and descriptions from its options model), a buy-in for chip games and a
+    turn time; and `/<group> rules`."""
 
     @app_commands.guild_only()
     class TableGame(
@@ -716,22 +842,64 @@ def table_game_cog(group: str, game: GameSpec, rules: str, options: type[BaseMod
         def __init__(self, bot: CardTableBot) -> None:
             self.bot = bot
 
-        @app_commands.command(name="new", description=f"Open a {game.name} table in this channel.")
-        @app_commands.describe(
-            buy_in="Chips each player brings to the table",
-            turn_seconds="Time for each decision (default from the bot's settings)",
-        )
-        async def new(
-            self,
-            interaction: discord.Interaction,
-            buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
-            turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high]
-            | None = None,
-        ) -> None:
-            await open_table_command(interaction, game, options(), buy_in, turn_seconds)
+        new = new_table_command(game)
 
         @app_commands.command(name="rules", description=f"How {game.name} is played here.")
         async def rules(self, interaction: discord.Interaction) -> None:
             await rules_command(interaction, game, rules)
 
     return TableGame
+
+
+def new_table_command(game: GameSpec) -> app_commands.Command:
+    """`/<game> new` with one slash option per field of the game's options model."""
+
+    async def new(self, interaction: discord.Interaction, **values: Any) -> None:
+        buy_in = values.pop("buy_in", 0)
+        turn_seconds = values.pop("turn_seconds", None)
+        options = game.options_model(**values)
+        await open_table_command(interaction, game, options, buy_in, turn_seconds)
+
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [
+        inspect.Parameter("self", keyword),
+        inspect.Parameter("interaction", keyword, annotation=discord.Interaction),
+    ]
+    described: dict[str, str] = {}
+    if game.uses_chips:
+        parameters.append(
+            inspect.Parameter("buy_in", keyword, annotation=bounded(BUY_IN), default=100)
+        )
+        described["buy_in"] = "Chips each player brings to the table"
+    for name, field in game.options_model.model_fields.items():
+        annotation = slash_type(name, field)
+        parameters.append(
+            inspect.Parameter(name, keyword, annotation=annotation, default=field.default)
+        )
+        described[name] = field.description or name.replace("_", " ").capitalize()
+    turn = bounded(TURN_SECONDS) | None
+    parameters.append(inspect.Parameter("turn_seconds", keyword, annotation=turn, default=None))
+    described["turn_seconds"] = "Time for each decision (default from the bot's settings)"
+    new.__signature__ = inspect.Signature(parameters)
+    new.__qualname__ = "TableGame.new"  # a method: discord.py then skips `self`
+    new.__discord_app_commands_param_description__ = described
+    return app_commands.command(
+        name="new", description=f"Open a {game.name} table in this channel."
+    )(new)
+
+
+def bounded(bounds: Bounds) -> Any:
+    """A slash option bounded like `bounds` (Discord's client enforces it, the bot again)."""
+    return app_commands.Range[int, bounds.low, bounds.high]
+
+
+def slash_type(name: str, field: FieldInfo) -> Any:
+    """The slash option type for an options-model field: bounded ints, bools, choices."""
+    if field.annotation is bool or typing.get_origin(field.annotation) is typing.Literal:
+        return field.annotation
+    if field.annotation is int:
+        low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+        high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+        if low is not None and high is not None:
+            return app_commands.Range[int, low, high]
+    raise TypeError(f"option {name!r} needs bounds (ge, le) or choices to be a slash option")

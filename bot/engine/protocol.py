@@ -8,9 +8,10 @@ the game's own `verify` does not mutate.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -26,10 +27,25 @@ class Action(BaseModel):
 
 
 class Event(BaseModel):
-    """Something that happened, for rendering and the audit log."""
+    """Something that happened, for rendering and the audit log. An event with an `audience`
+    is private: only those seats see it (a card drawn, a card handed over); the presenter
+    shows it in their DM / My hand and never in the channel."""
 
     model_config = ConfigDict(frozen=True)
     kind: str
+    audience: tuple[int, ...] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+
+class HandStarted(Event):
+    """A new deal. Every game emits it (or a subclass with more fields) when cards are dealt:
+    the presenter then sends everyone their new hand and forgets lines about the old one."""
+
+    kind: Literal["hand_started"] = "hand_started"
+    hand: int
 
 
 class HandEnded(Event):
@@ -43,6 +59,9 @@ class HandEnded(Event):
     scores: list[int | None] | None = None  # None for a seat that did not show
     winners: list[int] = []
     variant: str | None = None  # recorded with the results, e.g. "daily:2026-11-22"
+    # A house-banked game: chips the house took from the table over the hand (negative when
+    # it paid). The table's chips then change by -house_chips.
+    house_chips: int = 0
 
 
 class MatchEnded(Event):
@@ -62,6 +81,11 @@ class Decision(BaseModel):
     kind: str
     prompt: str
     secret: bool = False
+    # An optional (out-of-turn) choice: the seat may act, but play does not wait for it, it
+    # has no deadline and no default, and the public table never shows who holds one.
+    optional: bool = False
+    # Answered in free text (a modal asks this question); the game's `text_action` reads it.
+    text_question: str | None = None
 
 
 Viewer = int | None  # a seat, or None for the public table
@@ -115,7 +139,12 @@ class GameState(BaseModel, ABC):
         """Cards `viewer` must not see now."""
 
     def chip_total(self) -> int:
-        """Chips inside the game (stacks + pots). Constant over a match; 0 for chipless games."""
+        """Chips inside the game (stacks + pots). With `house_total` constant over a match;
+        0 for chipless games."""
+        return 0
+
+    def house_total(self) -> int:
+        """A house-banked game: chips the house has taken over the match (negative: paid)."""
         return 0
 
     # ---- games played hand after hand at a table ------------------------------------------
@@ -156,7 +185,41 @@ class GameState(BaseModel, ABC):
         return action
 
     def pending_seats(self) -> list[int]:
+        """Every seat that may act now, optional choices included."""
         return [decision.seat for decision in self.pending()]
+
+    def required_seats(self) -> list[int]:
+        """The seats play is waiting for: they time out and get the default."""
+        return [decision.seat for decision in self.pending() if not decision.optional]
+
+    def text_action(self, seat: int, text: str) -> Action:
+        """The action a free-text answer stands for; IllegalAction says what's wrong with it."""
+        raise IllegalAction("This decision isn't answered in words.")
+
+    # ---- windows: play waits a fixed time for optional choices -----------------------------
+
+    def window_seconds(self) -> int | None:
+        """While play waits for optional choices only (a melee anyone holding the next card
+        may continue), how long it waits; the window then closes by `close_window`. A window
+        lasts its full time whoever holds a choice, so its length reveals nothing."""
+        return None
+
+    def close_window(self) -> list[Event]:
+        raise IllegalAction("Nothing is waiting to close.")
+
+    # ---- action spaces too large to list --------------------------------------------------------
+
+    # False for games whose actions can't all be listed (Crash's arrangements, Turup's
+    # captures): legal_actions then gives suggestions only, and `verify` judges any action.
+    listable: ClassVar[bool] = True
+
+    def sample(self, seat: int, chooser: random.Random) -> Action:
+        """A random legal action for `seat` (the conformance test's and AI seats' move)."""
+        return chooser.choice(self.legal_actions(seat))
+
+    def suggestions(self, seat: int, limit: int) -> list[Action]:
+        """A short list of good actions for the UI (at most `limit`)."""
+        return self.legal_actions(seat)[:limit]
 
     def verify(self, seat: int, action: Action) -> None:
         """Raise IllegalAction with a player-facing reason unless `action` is allowed.
@@ -197,19 +260,39 @@ class GameSpec(BaseModel):
     options_model: type[BaseModel]
     state_model: type[GameState]
     action_model: Any  # a pydantic type (usually a discriminated union) for stored actions
-    deck: Any  # () -> list of every card the game uses
-    create: Any  # (options, stacks, seed) -> GameState
+    deck: Any  # () -> every card the game uses; (seats) -> ... with deck_by_seats
+    create: Any  # (options, stacks, rng) -> GameState
     uses_chips: bool = False
     solo: bool = False  # a personal game: no lobby, several may run in one channel
+    house: bool = False  # players play against the guild's house, which pays and collects
+    # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
+    # alternate sides, so partners sit across: seat i plays on side i % sides.
+    sides: Any = 0
+    deck_by_seats: bool = False  # `deck` takes the number of seats (a pack per N players)
 
-    def new_match(self, options: BaseModel | None, stacks: Sequence[int], seed: int) -> GameState:
-        """Start a match for len(stacks) seats with those table stacks."""
+    def sides_for(self, options: BaseModel) -> int:
+        return self.sides(options) if callable(self.sides) else self.sides
+
+    def deck_for(self, seats: int) -> list:
+        """Every card a table of `seats` players uses."""
+        return self.deck(seats) if self.deck_by_seats else self.deck()
+
+    def new_match(
+        self,
+        options: BaseModel | None,
+        stacks: Sequence[int],
+        seed: int,
+        stacked: list[list[str]] | None = None,
+    ) -> GameState:
+        """Start a match for len(stacks) seats with those table stacks. `stacked` decks (card
+        codes, tests only) come first out of the next shuffles that hold them (see Rng)."""
         if not self.min_players <= len(stacks) <= self.max_players:
             raise ValueError(
                 f"{self.name} needs {self.min_players}-{self.max_players} players, "
                 f"not {len(stacks)}"
             )
-        return self.create(options or self.options_model(), list(stacks), seed)
+        rng = Rng(seed=seed, stacked=[list(deck) for deck in stacked or []])
+        return self.create(options or self.options_model(), list(stacks), rng)
 
     def restore(self, snapshot: str) -> GameState:
         return self.state_model.model_validate_json(snapshot)

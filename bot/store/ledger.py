@@ -28,8 +28,14 @@ class InsufficientChips(UserError):
 
 @dataclass(frozen=True)
 class Account:
-    kind: Literal["member", "table"]
+    kind: Literal["member", "table", "house"]
     owner_id: int
+
+    @classmethod
+    def house(cls) -> Account:
+        """The guild's house: the bank of house-banked games. It pays what it owes even past
+        its balance, by minting the shortfall (DECISIONS: only the house creates chips)."""
+        return cls("house", 0)
 
     @classmethod
     def member(cls, member_id: int) -> Account:
@@ -69,10 +75,11 @@ class Totals:
     escrows: int
     minted: int
     burned: int
+    house: int = 0
 
     @property
     def consistent(self) -> bool:
-        return self.balances + self.escrows == self.minted - self.burned
+        return self.balances + self.escrows + self.house == self.minted - self.burned
 
 
 @dataclass(frozen=True)
@@ -191,7 +198,8 @@ class Ledger:
         where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
         balances = await self.db.fetch_one(
             "SELECT COALESCE(SUM(CASE kind WHEN 'member' THEN chips END), 0),"
-            f" COALESCE(SUM(CASE kind WHEN 'table' THEN chips END), 0) FROM accounts {where}",
+            " COALESCE(SUM(CASE kind WHEN 'table' THEN chips END), 0),"
+            f" COALESCE(SUM(CASE kind WHEN 'house' THEN chips END), 0) FROM accounts {where}",
             *params,
         )
         flows = await self.db.fetch_one(
@@ -200,7 +208,7 @@ class Ledger:
             f" FROM ledger JOIN operations ON operations.key = ledger.op_key {where}",
             *params,
         )
-        return Totals(balances[0], balances[1], flows[0], flows[1])
+        return Totals(balances[0], balances[1], flows[0], flows[1], house=balances[2])
 
     async def leaderboard(self, guild_id: int, offset: int, limit: int) -> list[Standing]:
         rows = await self.db.fetch_all(
@@ -385,6 +393,8 @@ class Ledger:
         debit = credit = None
         if move.source is not None:
             debit = await self._account_id(conn, guild_id, move.source)
+            if move.source.kind == "house":
+                await self._fund_house(conn, key, debit, move.amount)
             cursor = await conn.execute(
                 "UPDATE accounts SET chips = chips - ? WHERE id = ? AND chips >= ?",
                 (move.amount, debit, move.amount),
@@ -402,6 +412,30 @@ class Ledger:
             " VALUES (?, ?, ?, ?, ?)",
             (key, debit, credit, move.amount, move.reason),
         )
+
+    async def _fund_house(
+        self, conn: aiosqlite.Connection, key: str, house_id: int, amount: int
+    ) -> None:
+        """Mint what the house lacks to pay `amount`, as its own ledger row."""
+        shortfall = amount - await self._chips_by_id(conn, house_id)
+        if shortfall > 0:
+            await conn.execute(
+                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (shortfall, house_id)
+            )
+            await conn.execute(
+                "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
+                " VALUES (?, NULL, ?, ?, 'house bankroll')",
+                (key, house_id, shortfall),
+            )
+
+    async def house_report(self, guild_id: int) -> list[tuple[str, int, int]]:
+        """Per game: (game, hands, the house's net chips), from its 'house' result rows."""
+        rows = await self.db.fetch_all(
+            "SELECT game_id, COUNT(*), SUM(chip_net) FROM results"
+            " WHERE guild_id = ? AND scope = 'house' GROUP BY game_id ORDER BY game_id",
+            guild_id,
+        )
+        return [(row[0], row[1], row[2]) for row in rows]
 
     async def _account_id(self, conn: aiosqlite.Connection, guild_id: int, account: Account) -> int:
         """The account's id, creating it (a member's with the starting chips) if new."""

@@ -29,6 +29,7 @@ class SeatRecord:
     away: bool = False
     dm_failed: bool = False
     prompt: int = 0  # the table version at which this seat's pending decision opened
+    side: int | None = None  # the partnership, in games played by sides
 
 
 @dataclass
@@ -82,6 +83,7 @@ class TableStore:
         creator_name: str,
         key: str,
         once: tuple[str, str] | None = None,
+        side: int | None = None,
     ) -> TableRecord:
         """A new lobby with its creator seated and their buy-in in the table's escrow.
         `once` = (key, refusal): a key that may open a table only once (a daily challenge)."""
@@ -109,7 +111,8 @@ class TableStore:
             )
             table.id = cursor.lastrowid
             table.status = "lobby"
-            table.seats = [await self._seat(conn, table, table.creator_id, creator_name, key)]
+            creator = await self._seat(conn, table, table.creator_id, creator_name, key, side)
+            table.seats = [creator]
         return table
 
     @staticmethod
@@ -124,23 +127,32 @@ class TableStore:
         async with conn.execute(sql, params) as cursor:
             return await cursor.fetchone() is not None
 
-    async def add_seat(self, table: TableRecord, member_id: int, name: str, key: str) -> SeatRecord:
+    async def add_seat(
+        self, table: TableRecord, member_id: int, name: str, key: str, side: int | None = None
+    ) -> SeatRecord:
         async with self.db.transaction() as conn:
-            seat = await self._seat(conn, table, member_id, name, key)
+            seat = await self._seat(conn, table, member_id, name, key, side)
         table.seats.append(seat)
         return seat
 
     async def _seat(
-        self, conn: aiosqlite.Connection, table: TableRecord, member_id: int, name: str, key: str
+        self,
+        conn: aiosqlite.Connection,
+        table: TableRecord,
+        member_id: int,
+        name: str,
+        key: str,
+        side: int | None = None,
     ) -> SeatRecord:
         number = 1 + max((s.seat for s in table.seats), default=-1)
         await conn.execute(
-            "INSERT INTO table_seats (table_id, seat, member_id, name) VALUES (?, ?, ?, ?)",
-            (table.id, number, member_id, name),
+            "INSERT INTO table_seats (table_id, seat, member_id, name, side)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (table.id, number, member_id, name, side),
         )
         move = Move(Account.member(member_id), Account.table(table.id), table.buy_in, "buy-in")
         await self.ledger.execute_in(conn, table.guild_id, key, "buy_in", [move])
-        return SeatRecord(number, member_id, name)
+        return SeatRecord(number, member_id, name, side=side)
 
     async def remove_seat(self, table: TableRecord, seat: SeatRecord, key: str) -> None:
         """A lobby seat leaves: its buy-in goes back."""
@@ -161,10 +173,18 @@ class TableStore:
             )
         table.message_id = message_id
 
-    async def start(self, table: TableRecord, state: str, deadline: datetime | None) -> None:
-        """Seats are renumbered 0..n-1 in join order and the first snapshot is written."""
+    async def start(
+        self,
+        table: TableRecord,
+        state: str,
+        deadline: datetime | None,
+        order: list[SeatRecord] | None = None,
+    ) -> None:
+        """Seats are renumbered 0..n-1 in `order` (join order by default) and the first
+        snapshot is written."""
+        order = order or sorted(table.seats, key=lambda s: s.seat)
         async with self.db.transaction() as conn:
-            for number, seat in enumerate(sorted(table.seats, key=lambda s: s.seat)):
+            for number, seat in enumerate(order):
                 await conn.execute(
                     "UPDATE table_seats SET seat = ? WHERE table_id = ? AND member_id = ?",
                     (-1 - number, table.id, seat.member_id),
@@ -242,7 +262,7 @@ class TableStore:
             table = TableRecord(*row[:12], deadline=_parse(row[12]), solo=bool(row[13]))
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
-                " dm_failed, prompt FROM table_seats WHERE table_id = ? ORDER BY seat",
+                " dm_failed, prompt, side FROM table_seats WHERE table_id = ? ORDER BY seat",
                 table.id,
             )
             table.seats = [SeatRecord(**dict(row)) for row in seats]
@@ -277,6 +297,17 @@ class TableStore:
             table_id,
         )
         return {row[0]: row[1] for row in rows}
+
+    async def set_sides(self, table: TableRecord, sides: dict[int, int]) -> None:
+        """Lobby seats (by seat number) move to the given sides."""
+        async with self.db.transaction() as conn:
+            for number, side in sides.items():
+                await conn.execute(
+                    "UPDATE table_seats SET side = ? WHERE table_id = ? AND seat = ?",
+                    (side, table.id, number),
+                )
+        for seat in table.seats:
+            seat.side = sides.get(seat.seat, seat.side)
 
     async def save_seats(self, table: TableRecord) -> None:
         async with self.db.transaction() as conn:

@@ -72,8 +72,35 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    @property
+    def sides(self) -> int:
+        """How many partnerships this table plays in (0: everyone alone)."""
+        return self.game.sides_for(self.options)
+
+    def smallest_side(self) -> int | None:
+        if not self.sides:
+            return None
+        sizes = [sum(s.side == side for s in self.seats) for side in range(self.sides)]
+        return sizes.index(min(sizes))
+
+    def seating_order(self) -> list[SeatRecord]:
+        """Join order; by sides, alternating so partners sit across (seat i on side
+        i % sides). Refused unless the sides are equal."""
+        joined = sorted(self.seats, key=lambda s: s.seat)
+        if not self.sides:
+            return joined
+        by_side = [[s for s in joined if s.side == side] for side in range(self.sides)]
+        if len({len(members) for members in by_side}) != 1:
+            raise UserError("The sides must have the same number of players: switch sides first.")
+        return [members[i] for i in range(len(by_side[0])) for members in by_side]
+
     def pending_seats(self) -> list[int]:
-        return [d.seat for d in self.state.pending()] if self.state else []
+        """Seats that may act now, optional choices included."""
+        return self.state.pending_seats() if self.state else []
+
+    def required_seats(self) -> list[int]:
+        """Seats play is waiting for (they time out)."""
+        return self.state.required_seats() if self.state else []
 
 
 def action_token(action: Action) -> str:
@@ -102,6 +129,9 @@ class TableRuntime:
         self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
         self.tables: dict[int, Table] = {}
         self.renders: set[asyncio.Task] = set()
+        # Tests only: decks (card codes) the next match deals first (an exact deal, set before
+        # Start rather than by editing a live state).
+        self.stacked: list[list[str]] = []
 
     # ---- finding tables ---------------------------------------------------------------------
 
@@ -165,7 +195,8 @@ class TableRuntime:
             turn_seconds,
             solo=game.solo,
         )
-        await self.store.create(record, creator_name, key, once)
+        side = 0 if game.sides_for(options) else None
+        await self.store.create(record, creator_name, key, once, side)
         table = Table(record, game, options)
         self.tables[table.id] = table
         if not game.solo:
@@ -180,9 +211,34 @@ class TableRuntime:
                 raise UserError("You are already seated at this table.")
             if len(table.seats) >= table.game.max_players:
                 raise UserError(f"The table is full ({table.game.max_players} players).")
-            await self.store.add_seat(table.record, member_id, name, key)
+            side = table.smallest_side()
+            await self.store.add_seat(table.record, member_id, name, key, side)
         self.show(table, [])
         return table
+
+    async def switch_side(self, table_id: int, member_id: int) -> int:
+        """A seated player moves to the next side (in the lobby); returns the new side."""
+        async with self._locked(table_id) as table:
+            seat = table.seat_of(member_id)
+            if table.sides == 0 or table.record.status != "lobby":
+                raise UserError("Sides are chosen in the lobby of a partnership game.")
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            side = (seat.side + 1) % table.sides
+            await self.store.set_sides(table.record, {seat.seat: side})
+        self.show(table, [])
+        return side
+
+    async def shuffle_sides(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
+        """The host deals everyone into sides at random, as evenly as possible."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "shuffle the sides of")
+            if table.sides == 0 or table.record.status != "lobby":
+                raise UserError("Sides are chosen in the lobby of a partnership game.")
+            order = random.SystemRandom().sample(table.seats, len(table.seats))
+            sides = {seat.seat: index % table.sides for index, seat in enumerate(order)}
+            await self.store.set_sides(table.record, sides)
+        self.show(table, [])
 
     async def leave(self, table_id: int, member_id: int, key: str) -> str:
         """Leave the lobby (buy-in back), leave between hands (stack back), or leave at the
@@ -219,9 +275,12 @@ class TableRuntime:
                 raise UserError(
                     f"{table.game.name} needs at least {table.game.min_players} players."
                 )
+            order = table.seating_order()
             stacks = [table.record.buy_in] * len(table.seats)
-            state = table.game.new_match(table.options, stacks, self.new_seed())
-            await self.store.start(table.record, state.snapshot(), self._deadline(table, state))
+            state = table.game.new_match(table.options, stacks, self.new_seed(), self.stacked)
+            self.stacked = []
+            deadline = self._deadline(table, state)
+            await self.store.start(table.record, state.snapshot(), deadline, order)
             table.state = state
             self._open_prompts(table, [], state, 0)
             await self.store.save_seats(table.record)
@@ -345,15 +404,17 @@ class TableRuntime:
             state = table.state
             if state.awaiting_next_hand():
                 events = await self._next_hand(table)
-            else:
+            elif table.required_seats():
                 events = []
-                for seat in table.pending_seats():
+                for seat in table.required_seats():
                     events += await self._time_out(table, seat)
+            else:
+                events = await self._close_window(table)
             events += await self._play_for_away(table)
         self.show(table, events)
 
     async def _time_out(self, table: Table, seat: int) -> list[Event]:
-        if seat not in table.pending_seats():
+        if seat not in table.required_seats():
             return []
         record = table.seats[seat]
         record.timeouts += 1
@@ -368,7 +429,7 @@ class TableRuntime:
         """Away (and leaving) players get their default at once, until they act again."""
         events: list[Event] = []
         while table.record.status == "playing":
-            away = [s for s in table.pending_seats() if table.seats[s].away]
+            away = [s for s in table.required_seats() if table.seats[s].away]
             if not away:
                 break
             action = table.state.default_action(away[0])
@@ -378,15 +439,15 @@ class TableRuntime:
     async def _step(
         self, table: Table, seat: int, action: Action, *, timed_out: bool = False
     ) -> list[Event]:
-        state = table.game.restore(table.state.snapshot())  # a copy: kept only once saved
-        before = table.pending_seats()
-        events = state.apply(seat, action)
-        chips = self._hand_results(table, events)
         record = ActionRecord(seat, action.model_dump_json(), timed_out)
-        if state.is_over():
-            return events + await self._close(table, state, record, chips, events)
-        await self._commit(table, state, record, chips, before, acted=seat)
-        return events
+        return await self._change(table, record, lambda state: state.apply(seat, action), seat)
+
+    async def _close_window(self, table: Table) -> list[Event]:
+        """A window for optional choices ran its time: the game moves on."""
+        if table.state.window_seconds() is None:
+            return []
+        record = ActionRecord(None, '{"kind":"window_closed"}')
+        return await self._change(table, record, lambda state: state.close_window())
 
     async def _next_hand(self, table: Table) -> list[Event]:
         events: list[Event] = []
@@ -395,14 +456,28 @@ class TableRuntime:
                 events += await self._leave_now(table, seat)
         if table.record.status != "playing":
             return events
-        state = table.game.restore(table.state.snapshot())
         if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
+            state = table.game.restore(table.state.snapshot())
             return events + await self._close(table, state, ActionRecord(None, '"close"'), [])
-        events += state.next_hand()
         record = ActionRecord(None, '{"kind":"next_hand"}')
+        return events + await self._change(table, record, lambda state: state.next_hand())
+
+    async def _change(
+        self,
+        table: Table,
+        record: ActionRecord,
+        change: Callable[[GameState], list[Event]],
+        acted: int | None = None,
+    ) -> list[Event]:
+        """Apply `change` to a copy of the state and save it as one step (closing the table
+        when the match ends); the copy is kept only once saved."""
+        state = table.game.restore(table.state.snapshot())
+        before = table.pending_seats()
+        events = change(state)
+        chips = self._hand_results(table, events)
         if state.is_over():
-            return events + await self._close(table, state, record, [], events)
-        await self._commit(table, state, record)
+            return events + await self._close(table, state, record, chips, events)
+        await self._commit(table, state, record, chips, before, acted=acted)
         return events
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
@@ -576,10 +651,35 @@ class TableRuntime:
                     )
                     for seat in event.players
                 ]
+                moves = self._house_moves(table, event.house_chips)
+                if event.house_chips:
+                    rows.append(self._house_row(table, event.house_chips))
                 operations.append(
-                    ChipOperation(f"hand:{table.id}:{event.hand}", "results", results=rows)
+                    ChipOperation(f"hand:{table.id}:{event.hand}", "results", moves, rows)
                 )
         return operations
+
+    @staticmethod
+    def _house_moves(table: Table, house_chips: int) -> list[Move]:
+        """The house collects from, or pays into, the table's escrow."""
+        escrow, house = Account.table(table.id), Account.house()
+        if house_chips > 0:
+            return [Move(escrow, house, house_chips, "house wins")]
+        if house_chips < 0:
+            return [Move(house, escrow, -house_chips, "house pays")]
+        return []
+
+    @staticmethod
+    def _house_row(table: Table, house_chips: int) -> ResultRow:
+        return ResultRow(
+            game_id=table.game.id,
+            member_id=0,
+            seat=-1,
+            placing=0,
+            chip_net=house_chips,
+            table_id=table.id,
+            scope="house",
+        )
 
     # ---- prompts and deadlines --------------------------------------------------------------
 
@@ -597,9 +697,10 @@ class TableRuntime:
     def _deadline(self, table: Table, state: GameState) -> datetime | None:
         if state.awaiting_next_hand():
             return self.clock() + self.between_hands
-        if state.pending():
+        if state.required_seats():
             return self.clock() + timedelta(seconds=table.record.turn_seconds)
-        return None
+        window = state.window_seconds()
+        return None if window is None else self.clock() + timedelta(seconds=window)
 
     def _arm(self, table: Table) -> None:
         if table.timer and table.timer is not asyncio.current_task():

@@ -1,3 +1,4 @@
+-- A third kind of account: the house of a guild (the bank of house-banked games).
 -- Chips are whole numbers. An INTEGER column still stores 2.5 as a REAL, so the database
 -- itself now refuses a non-integer balance or movement: CHECK (typeof(...) = 'integer').
 -- ALTER TABLE can't add a CHECK, so accounts and ledger are rebuilt with the same columns,
@@ -12,7 +13,7 @@ DROP TABLE accounts;
 CREATE TABLE accounts (
     id         INTEGER PRIMARY KEY,
     guild_id   INTEGER NOT NULL,
-    kind       TEXT    NOT NULL CHECK (kind IN ('member', 'table')),
+    kind       TEXT    NOT NULL CHECK (kind IN ('member', 'table', 'house')),
     owner_id   INTEGER NOT NULL,
     chips      INTEGER NOT NULL DEFAULT 0 CHECK (chips >= 0) CHECK (typeof(chips) = 'integer'),
     created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
