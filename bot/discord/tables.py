@@ -242,7 +242,7 @@ class TablePresenter:
                     raise
                 log.info("table %s lost its message; posting a new one", table.id)
         message = await channel.send(embed=embed, view=view, files=files)
-        await self.bot.runtime.store.set_message(table.record, message.id)
+        await self.bot.runtime.set_message(table, message.id)
 
     def table_message(
         self, table: Table, ui: GameUI, names: list[str]
@@ -311,6 +311,10 @@ class TablePresenter:
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         ui = self.games[table.game.id]
         embed = ui.private_embed(table, table.state.view(seat), table.names())
+        decision = next((d for d in table.state.pending() if d.seat == seat), None)
+        if decision is not None:  # what the game asks of this seat, in its own words
+            name = "You may, if you like" if decision.optional else "Your move"
+            embed.add_field(name=name, value=decision.prompt, inline=False)
         private = self.private_lines.get((table.id, seat))
         if private:
             embed.add_field(name="Just for you", value="\n".join(private)[-1024:], inline=False)
@@ -400,7 +404,7 @@ class TablePresenter:
     async def repost(self, table: Table) -> None:
         """Post the table message again at the bottom of the channel (the old one goes)."""
         old = table.record.message_id
-        await self.bot.runtime.store.set_message(table.record, None)
+        await self.bot.runtime.set_message(table, None)
         self.bot.runtime.show(table, [])
         if old:
             with contextlib.suppress(discord.HTTPException):

@@ -723,6 +723,12 @@ class TableRuntime:
 
     # ---- telling the Discord layer ------------------------------------------------------------
 
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        """Remember the table's message (None: post a new one at the next render), under the
+        table's lock like every other write."""
+        async with table.lock:
+            await self.store.set_message(table.record, message_id)
+
     def show(self, table: Table, events: Sequence[Event]) -> None:
         """Render after the caller has answered its interaction, in the order changes happened
         (the render lock hands over in FIFO order); a failed render never undoes a change."""
