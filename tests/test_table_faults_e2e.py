@@ -353,3 +353,31 @@ async def test_a_watcher_is_told_whose_board_it_is(world):
         world.bob, board, [select["options"][0]["value"]], select["custom_id"]
     )
     assert refused.text == "Only Alice can play this board."
+
+
+async def test_a_points_game_names_its_winner(world):
+    """A Big Two match ends (by the target, or a player leaving between hands): the channel
+    is told the final standings in points, and the placings are recorded."""
+    big_two = TableDriver(world)
+    await big_two.open("bigtwo new", world.alice, [world.bob, world.carol], target=10)
+    await big_two.start(world.alice)
+    runtime, tid = world.bot.runtime, big_two.table.id
+    while tid in runtime.tables and not runtime.tables[tid].state.awaiting_next_hand():
+        await runtime.fire_deadline(tid)  # timeouts play the hand out
+        await big_two.settle()
+    if tid in runtime.tables:  # the target wasn't reached: a player leaves
+        await big_two.leave(world.bob)
+    await world.tester.idle()
+    assert tid not in runtime.tables
+    standings = next(
+        m.text()
+        for m in world.tester.channel_messages(world.channel)
+        if "Final standings" in m.text()
+    )
+    assert ("wins!" in standings or "share first place" in standings) and "points" in standings
+    assert "chips" not in standings
+    rows = await world.bot.database.fetch_all(
+        "SELECT placing, score FROM results WHERE table_id = ? AND scope = 'match'", tid
+    )
+    best = min(row[1] for row in rows)
+    assert {row[1] for row in rows if row[0] == 1} == {best}  # the lowest score is first
