@@ -605,7 +605,7 @@ class SnapState(HandAfterHand):
     def check_target(self) -> list[Event]:
         if max(self.points) < self.options.target:
             return []
-        self.phase = "over"
+        self.phase, self.caller = "over", None
         return [MatchEnded(placings=placings(self.points), scores=self.points)]
 
     def leave(self, seat: int) -> int:

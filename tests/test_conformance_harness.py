@@ -1,6 +1,9 @@
 """The conformance harness catches each kind of broken game: one sabotaged High Card per
 property, each of which must fail `check_game` with the matching message; and variants that
-bend a rule the right way (a face-down pile that is hidden, a card told privately) pass."""
+bend a rule the right way (a face-down pile that is hidden, a card told privately) pass.
+The same for the framework's facilities, with sabotaged framework games
+(tests/sabotaged_games.py): decks by seats, a house, windows, optional decisions, large
+action spaces, partnerships, free text and private events."""
 
 import random
 from typing import Literal
@@ -11,6 +14,7 @@ from pydantic import PrivateAttr
 from bot.cards import FrenchCard
 from bot.engine import Action, Event, IllegalAction
 from tests.conformance import check_game
+from tests.sabotaged_games import BROKEN, SOUND
 from tests.tinygame import Stake, Swap, TinyState, TinyView, tiny_spec
 
 
@@ -193,3 +197,14 @@ def test_harness_passes(sound):
 def test_harness_catches(broken, message):
     with pytest.raises(AssertionError, match=message):
         check_game(tiny_spec(broken, game_id=broken.__name__), seeds=8, max_steps=400)
+
+
+@pytest.mark.parametrize("sound", SOUND, ids=lambda spec: spec.id)
+def test_harness_passes_framework_variants(sound):
+    check_game(sound, seeds=8, max_steps=400)
+
+
+@pytest.mark.parametrize(("broken", "message"), BROKEN, ids=lambda value: getattr(value, "id", ""))
+def test_harness_catches_framework_sabotage(broken, message):
+    with pytest.raises(AssertionError, match=message):
+        check_game(broken, seeds=8, max_steps=400)
