@@ -13,7 +13,6 @@ import discord
 from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
-from bot.discord.climbing import CLIMBING_ITEMS
 from bot.discord.errors import CommandTree, handle_error
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
 from bot.errors import InvalidComponent
@@ -97,7 +96,7 @@ class CardTableBot(commands.Bot):
             clock=self.clock,
             **self.runtime_options,
         )
-        self.add_dynamic_items(*TABLE_ITEMS, *CLIMBING_ITEMS)
+        self.add_dynamic_items(*TABLE_ITEMS)
         for module in cog_modules():
             await self.load_extension(module)
             log.info("loaded %s", module)

@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.climbing import ClimbingUI
 from bot.discord.format import plural
-from bot.discord.tables import open_table_command, rules_command
-from bot.engine import Event
-from bot.games.big_two import BIG_TWO, BigTwoOptions, BigTwoView
-from bot.tables.limits import TURN_SECONDS
+from bot.discord.picker import Picked, add_picker
+from bot.discord.tables import table_game_cog
+from bot.engine import Event, IllegalAction
+from bot.games.big_two import BIG_TWO, BigTwoView, check_play
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -57,6 +55,14 @@ class BigTwoUI(ClimbingUI):
         embed.set_footer(text=f"The game ends at {view.target} points; the lowest score wins.")
         return embed
 
+    def pick_reason(self, view: BigTwoView, picked: Picked) -> str | None:
+        """The rules' verdict on a pick, from what the player sees (as BigTwoState.verify)."""
+        try:
+            check_play(picked.cards, view.to_beat, view.must_include)
+        except IllegalAction as refusal:
+            return str(refusal)
+        return None
+
     def event_line(self, event: Event, names: list[str]) -> str | None:
         if event.kind == "hand_started":
             return f"Hand {event.hand}: {names[event.leader]} holds the lowest card and leads."
@@ -70,31 +76,10 @@ class BigTwoUI(ClimbingUI):
         return embed
 
 
-@app_commands.guild_only()
-class BigTwo(commands.GroupCog, group_name="bigtwo", group_description="Big Two tables"):
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="new", description="Open a Big Two table in this channel.")
-    @app_commands.describe(
-        target="Score that ends the game (default 100)",
-        turn_seconds="Time for each decision (default from the bot's settings)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        target: app_commands.Range[int, 10, 500] = 100,
-        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
-    ) -> None:
-        await open_table_command(
-            interaction, BIG_TWO, BigTwoOptions(target=target), 0, turn_seconds
-        )
-
-    @app_commands.command(name="rules", description="How Big Two is played here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await rules_command(interaction, BIG_TWO, RULES)
+BigTwo = table_game_cog("bigtwo", BIG_TWO, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:
+    add_picker(bot)
     bot.presenter.register(BigTwoUI())
     await bot.add_cog(BigTwo(bot))

@@ -8,9 +8,10 @@ import discord
 
 from bot.discord.climbing import ClimbingUI
 from bot.discord.format import chips, plural
+from bot.discord.picker import Picked, add_picker
 from bot.discord.tables import table_game_cog
-from bot.engine import Action, Event
-from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuView
+from bot.engine import Action, Event, IllegalAction
+from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuView, check_play
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -84,6 +85,14 @@ class DouDizhuUI(ClimbingUI):
             return "Pass" if action.chips == 0 else f"Bid {action.chips}"
         return super().action_label(view, action)
 
+    def pick_reason(self, view: DouDizhuView, picked: Picked) -> str | None:
+        """The rules' verdict on a pick, from what the player sees (as DouDizhuState.verify)."""
+        try:
+            check_play(picked.cards, view.to_beat)
+        except IllegalAction as refusal:
+            return str(refusal)
+        return None
+
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event.kind:
             case "hand_started":
@@ -108,5 +117,6 @@ DouDizhu = table_game_cog("doudizhu", DOU_DIZHU, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:
+    add_picker(bot)
     bot.presenter.register(DouDizhuUI())
     await bot.add_cog(DouDizhu(bot))

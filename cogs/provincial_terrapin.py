@@ -5,15 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.format import chips, plural
-from bot.discord.tables import open_table_command, rules_command
+from bot.discord.tables import table_game_cog
 from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
-from bot.games.terrapin.provincial import PROVINCIAL, ProvincialOptions, ProvincialView
-from bot.tables.limits import BUY_IN, TURN_SECONDS
+from bot.games.terrapin.provincial import PROVINCIAL, ProvincialView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -129,34 +126,7 @@ class ProvincialUI(TerrapinUI):
         return super().event_line(event, names)
 
 
-@app_commands.guild_only()
-class ProvincialTerrapin(
-    commands.GroupCog, group_name="provincial", group_description="Provincial Terrapin tables"
-):
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(
-        name="new", description="Open a Provincial Terrapin table in this channel."
-    )
-    @app_commands.describe(
-        buy_in="Chips each player brings to the table",
-        stake_limit="Highest stake the dealer may set (default 3)",
-        turn_seconds="Time for each decision (default from the bot's settings)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
-        stake_limit: app_commands.Range[int, 1, 20] = 3,
-        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
-    ) -> None:
-        options = ProvincialOptions(stake_limit=stake_limit)
-        await open_table_command(interaction, PROVINCIAL, options, buy_in, turn_seconds)
-
-    @app_commands.command(name="rules", description="How Provincial Terrapin is played here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await rules_command(interaction, PROVINCIAL, RULES)
+ProvincialTerrapin = table_game_cog("provincial", PROVINCIAL, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.format import chips
-from bot.discord.tables import open_table_command, rules_command
+from bot.discord.tables import table_game_cog
 from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
 from bot.games.terrapin.western import WESTERN, WesternOptions, WesternView
-from bot.tables.limits import BUY_IN, TURN_SECONDS
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -125,34 +122,7 @@ class WesternUI(TerrapinUI):
         return super().event_line(event, names)
 
 
-@app_commands.guild_only()
-class WesternTerrapin(
-    commands.GroupCog, group_name="western", group_description="Western Terrapin tables"
-):
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="new", description="Open a Western Terrapin table in this channel.")
-    @app_commands.describe(
-        buy_in="Chips each player brings to the table",
-        raise_limit="Largest bet or raise (default 5)",
-        allow_check="May the first player of a round check? (default no)",
-        turn_seconds="Time for each decision (default from the bot's settings)",
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        buy_in: app_commands.Range[int, BUY_IN.low, BUY_IN.high] = 100,
-        raise_limit: app_commands.Range[int, 1, 100] = 5,
-        allow_check: bool = False,
-        turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
-    ) -> None:
-        options = WesternOptions(raise_limit=raise_limit, allow_check=allow_check)
-        await open_table_command(interaction, WESTERN, options, buy_in, turn_seconds)
-
-    @app_commands.command(name="rules", description="How Western Terrapin is played here.")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await rules_command(interaction, WESTERN, RULES)
+WesternTerrapin = table_game_cog("western", WESTERN, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:

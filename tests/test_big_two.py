@@ -7,7 +7,7 @@ from itertools import combinations, pairwise
 import pytest
 
 from bot.cards import french_deck, parse_french
-from bot.engine import HandEnded, IllegalAction, MatchEnded
+from bot.engine import HandEnded, HandStarted, IllegalAction, MatchEnded
 from bot.games.big_two import (
     BIG_TWO,
     BigTwoOptions,
@@ -203,3 +203,11 @@ def test_a_game_cut_short_by_a_player_leaving_keeps_its_standings():
     state.leave(1)
     assert state.is_over()
     assert state.final_standings() == MatchEnded(placings=[2, 1, 3], scores=[3, 2, 3])
+
+
+def test_the_next_deal_is_the_engines_hand_started_saying_who_leads():
+    state = dealt(["3d", "4d 5s", "6h"], target=100)
+    state.apply(0, Play(cards=parse_french("3d")))
+    (started,) = state.next_hand()
+    assert isinstance(started, HandStarted) and started.kind == "hand_started"
+    assert started.hand == 2 and state.opening in state.hands[started.leader]

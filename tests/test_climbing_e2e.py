@@ -1,13 +1,13 @@
-"""Big Two and Dou Dizhu end to end through the fake Discord, with the card toggles."""
+"""Big Two and Dou Dizhu end to end through the fake Discord, with the card picker."""
 
-from bot.cards import french_deck, parse_french
+from bot.cards import parse_french
 from tests.e2e import World
 from tests.fakediscord import Message, User
 from tests.tables_e2e import TableDriver
 
 
 def toggles(message: Message) -> dict[str, dict]:
-    return {b["label"]: b for b in message.buttons() if b["custom_id"].startswith("tc:")}
+    return {b["label"]: b for b in message.buttons() if b["custom_id"].startswith("pc:")}
 
 
 async def tap(world: World, user: User, message: Message, label: str) -> Message:
@@ -16,9 +16,25 @@ async def tap(world: World, user: User, message: Message, label: str) -> Message
     return message
 
 
+async def pick(world: World, user: User, message: Message, labels: list[str]) -> None:
+    """Tap each card, turning the pages until it shows; the pick holds across the pages."""
+    for label in labels:
+        for _ in range(3):
+            if label in toggles(message):
+                break
+            await tap(world, user, message, "More cards")
+        await tap(world, user, message, label)
+
+
+# Dealt first, so to whoever the deal reaches first: 3♦ (that player leads) and, after it, two
+# cards of different ranks.
+LEADER_HAND = "3d 4c 5h 6s 7d 8c 9h 10s Jd Qc Kh As 2d"
+
+
 async def test_a_four_player_big_two_hand(world):
     driver = TableDriver(world)
     await driver.open("bigtwo new", world.alice, [world.bob, world.carol, world.admin], target=10)
+    world.bot.runtime.stacked = [LEADER_HAND.split()]
     await driver.start(world.alice)
     state = driver.table.state
     assert [len(h) for h in state.hands] == [13, 13, 13, 13]
@@ -27,14 +43,17 @@ async def test_a_four_player_big_two_hand(world):
     dm = await driver.controls(leader)
     assert len(toggles(dm)) == 13 and dm.button("Play selected") and dm.button("Clear")
     # An illegal selection is refused with the rules' reason, and nothing changes.
+    assert [card.code for card in state.hands[driver.turn()]] == LEADER_HAND.split()
     first, second = [c for c in state.hands[driver.turn()] if c != state.opening][:2]
-    if first.rank != second.rank:
-        await tap(world, leader, dm, first.label)
-        await tap(world, leader, dm, second.label)
-        assert "can't be played" in dm.text()
-        refused = await world.tester.click(leader, dm, "Play selected")
-        assert refused.response.ephemeral and "must" in refused.text
-        await tap(world, leader, dm, "Clear")
+    assert first.rank != second.rank
+    await tap(world, leader, dm, first.label)
+    await tap(world, leader, dm, second.label)
+    assert "can't be played" in dm.text()
+    before = state.snapshot()
+    refused = await world.tester.click(leader, dm, "Play selected")
+    assert refused.response.ephemeral and "must" in refused.text
+    assert driver.table.state.snapshot() == before
+    await tap(world, leader, dm, "Clear")
     # Tap the lowest card and play it.
     await tap(world, leader, dm, state.opening.label)
     assert "ready to play" in dm.text()
@@ -67,34 +86,47 @@ async def test_a_four_player_big_two_hand(world):
     assert rows[0][0] == 4
 
 
+def dou_dizhu_deck(hands: list[str], widow: str) -> list[str]:
+    """A stacked Dou Dizhu deck that deals these three hands (17 cards each, one at a time to
+    each player in turn) and this widow."""
+    cards = [hand.split() for hand in hands]
+    assert [len(hand) for hand in cards] == [17, 17, 17] and len(widow.split()) == 3
+    return [cards[k % 3][k // 3] for k in range(51)] + widow.split()
+
+
+# The hand holding the bomb of 9s takes the widow: with it, four trios in a row (3s to 6s) with
+# 7, 8, 10 and J as kickers, which goes out in one play.
+BOMB_HAND = "9s 9h 9d 9c 3s 3h 3d 4s 4h 4d 5s 5h 5d 6s 6h 6d 7s"
+WIDOW = "8s 10s Js"
+FARMERS = (
+    "3c 4c 5c 6c 7h 7d 7c 8h 8d 8c 10h 10d 10c Jh Jd Jc Qs",
+    "Qh Qd Qc Ks Kh Kd Kc As Ah Ad Ac 2s 2h 2d 2c BJ RJ",
+)
+
+
 async def test_a_dou_dizhu_hand_where_a_bomb_doubles_the_pay(world):
     driver = TableDriver(world)
     await driver.open("doudizhu new", world.alice, [world.bob, world.carol], buy_in=50)
+    world.bot.runtime.stacked = [dou_dizhu_deck([BOMB_HAND, *FARMERS], WIDOW)]
     await driver.start(world.alice)
-    first = driver.turn()
-    await driver.play("Bid 2")
-    await driver.play("Pass")
-    await driver.play("Pass")
     table = driver.table
+    nines = parse_french("9s")[0]
+    first = next(seat for seat in range(3) if nines in table.state.hands[seat])
+    # The holder of the bomb bids 2 (whenever the auction reaches them), the others pass.
+    while table.state.phase == "bidding":
+        await driver.play("Bid 2" if driver.turn() == first else "Pass")
     state = table.state
     assert state.landlord == first and state.bid == 2 and len(state.hands[first]) == 20
     # Twenty cards don't fit on one page of toggles: fifteen, then "More cards" for the rest.
-    full = (await world.tester.click(driver.member(first), driver.message(), "My hand")).response
-    assert len(toggles(full)) == 15
-    await tap(world, driver.member(first), full, "More cards")
-    assert len(toggles(full)) == 5
-    # Fixed cards from here (as a scripted hand would deal them): the landlord holds a bomb.
-    farmers = [(first + 1) % 3, (first + 2) % 3]
-    hands = {first: "9s 9h 9d 9c 3s", farmers[0]: "4s 5h", farmers[1]: "6s 7h"}
-    state.hands = [parse_french(hands[s]) for s in range(3)]
-    state.played = [c for c in french_deck(jokers=True) if not any(c in h for h in state.hands)]
-    state.widow, state.face_up = [], None
     landlord = driver.member(first)
-    dm = (await world.tester.click(landlord, driver.message(), "My hand")).response  # fresh cards
-    for label in ("9♠", "9♥", "9♦", "9♣"):
-        await tap(world, landlord, dm, label)
-    assert "ready to play" in dm.text()
-    await driver.press(landlord, dm, "Play selected")
+    full = (await world.tester.click(landlord, driver.message(), "My hand")).response
+    assert len(toggles(full)) == 15
+    await tap(world, landlord, full, "More cards")
+    assert len(toggles(full)) == 5
+    await tap(world, landlord, full, "More cards")  # back to the first fifteen
+    await pick(world, landlord, full, ["9♠", "9♥", "9♦", "9♣"])  # on both pages
+    assert "Selected 9♠ 9♥ 9♦ 9♣ · ready to play" in full.text()
+    await driver.press(landlord, full, "Play selected")
     await driver.settle()
     assert (
         "bomb of 9s" in driver.message().text() and "doubled to 4 chips" in driver.message().text()
@@ -102,14 +134,18 @@ async def test_a_dou_dizhu_hand_where_a_bomb_doubles_the_pay(world):
     await driver.play("Pass")
     await driver.play("Pass")
     last = (await world.tester.click(landlord, driver.message(), "My hand")).response
-    await tap(world, landlord, last, "3♠")
-    await driver.press(landlord, last, "Play selected")  # his last card: the hand is over
+    rest = [card.label for card in table.state.hands[first]]
+    assert len(rest) == 16 and len(toggles(last)) == 15
+    await pick(world, landlord, last, rest)
+    assert "ready to play" in last.text()
+    await driver.press(landlord, last, "Play selected")  # his last cards: the hand is over
     await driver.settle()
     balances = {
         m.name: await world.bot.ledger.balance(world.guild.id, m.id)
         for m in (world.alice, world.bob, world.carol)
     }
     escrow = await world.bot.ledger.escrow(world.guild.id, table.id)
+    farmers = [(first + 1) % 3, (first + 2) % 3]
     assert table.state.stacks[first] == 50 + 2 * 4 and all(
         table.state.stacks[f] == 46 for f in farmers
     )

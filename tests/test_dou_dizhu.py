@@ -4,7 +4,7 @@ legal plays, the auction, and the payment doubled by bombs."""
 import pytest
 
 from bot.cards import french_deck, parse_french
-from bot.engine import HandEnded, IllegalAction
+from bot.engine import HandEnded, HandStarted, IllegalAction
 from bot.games.climbing import Pass, Play
 from bot.games.dou_dizhu import DOU_DIZHU, Bid, classify, legal_plays, order
 
@@ -140,6 +140,8 @@ def test_a_bid_of_three_ends_the_auction_and_no_bid_means_a_redeal():
     for _ in range(3):
         events = again.apply(again.pending()[0].seat, Bid(chips=0))
     assert any(e.kind == "redeal" for e in events) and again.phase == "bidding"
+    (started,) = [e for e in events if isinstance(e, HandStarted)]  # the engine's own event
+    assert started.hand == 1 and started.first_bidder == again.pending()[0].seat
     assert again.dealer == (dealer + 1) % 3 and again.hands[0] != deck_before
 
 

@@ -1,4 +1,5 @@
-"""Every game's `/… new` takes its buy-in and turn-time bounds from bot/tables/limits.py."""
+"""Every game's `/… new` takes its buy-in and turn-time bounds from bot/tables/limits.py, and
+the game's own options from its options model."""
 
 import contextlib
 import importlib
@@ -6,6 +7,8 @@ import importlib
 import pytest
 from discord.ext import commands
 
+import bot.games  # noqa: F401  (registers every game)
+from bot.engine import registry
 from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
 
 GAME_COGS = [
@@ -54,3 +57,43 @@ def test_buy_in_and_turn_time_options_follow_the_table_limits(module_name):
     points_game = module_name == "cogs.big_two"  # played for points: no buy-in
     assert ranges["turn_seconds"] == (30, 600)
     assert ranges.get("buy_in") == (None if points_game else (20, 500))
+
+
+GAMES = {
+    "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
+    "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
+    "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
+    "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
+    "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds"]),
+    "cogs.western_terrapin": ("western", ["buy_in", "raise_limit", "allow_check", "turn_seconds"]),
+}
+
+
+@pytest.mark.parametrize("module_name", GAME_COGS)
+def test_new_takes_each_option_of_the_game_with_its_bounds_and_description(module_name):
+    """`/<game> new` is generated from the game's options model (table_game_cog): one slash
+    option per field, bounded and described by the field, between the buy-in and turn time."""
+    game_id, names = GAMES[module_name]
+    spec = registry.get(game_id)
+    module = importlib.import_module(module_name)
+    (cog,) = {
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, commands.GroupCog)
+        if value is not commands.GroupCog
+    }
+    assert cog.__cog_group_name__ == game_id
+    (new,) = [c for c in cog.__cog_app_commands__ if c.name == "new"]
+    parameters = {p.name: p for p in new.parameters}
+    assert list(parameters) == names  # as the README's table lists them
+    for name, field in spec.options_model.model_fields.items():
+        parameter = parameters[name]
+        assert field.description, name
+        assert parameter.description.startswith(f"{field.description} (default "), name
+        assert parameter.default == field.default and not parameter.required, name
+        if field.annotation is bool:
+            assert parameter.min_value is None and parameter.max_value is None, name
+            continue
+        low = next(m.ge for m in field.metadata if hasattr(m, "ge"))
+        high = next(m.le for m in field.metadata if hasattr(m, "le"))
+        assert (parameter.min_value, parameter.max_value) == (low, high), name

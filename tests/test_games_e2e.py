@@ -1,14 +1,37 @@
 """The games' slash groups through the fake Discord: guild-only as a whole, a DM refused, the
-rules' table line, and the claims Liar's Terrapin offers in its select."""
+rules' table line, and the claims Liar's Terrapin offers in its select. And every game's deal
+event is the engine's HandStarted, which the presenter treats as a new deal."""
+
+import sys
 
 import pytest
+from pydantic import BaseModel
 
 import bot.games  # noqa: F401  (registers every game)
-from bot.engine import registry
+from bot.engine import Event, HandStarted, registry
 from tests.fakediscord import Message
 from tests.tables_e2e import TableDriver
 
 GAME_GROUPS = sorted(spec.id for spec in registry.games())  # each game's group is its id
+
+
+def deal_events(module) -> list[type[BaseModel]]:
+    """The events of a game module whose kind is "hand_started"."""
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and issubclass(value, Event) and value is not Event
+        if value.model_fields["kind"].default == "hand_started"
+    ]
+
+
+def test_every_games_deal_event_is_the_engines_hand_started():
+    found = {
+        spec.id: deal_events(sys.modules[spec.state_model.__module__]) for spec in registry.games()
+    }
+    own = [event for events in found.values() for event in events if event is not HandStarted]
+    assert len(own) == 6  # Big Two, Dou Dizhu and the four Terrapin table games
+    assert all(issubclass(event, HandStarted) for event in own), own
 
 
 def synced(world, name: str) -> dict:

@@ -1,6 +1,8 @@
-"""Card controls of the climbing games (Big Two, Dou Dizhu) forged by a modified client: every
-custom_id that doesn't fit the player's hand, turn and table is refused as invalid, with
-nothing changed and nothing logged (the world fixture fails the test on any ERROR)."""
+"""Card picker controls (Big Two, Dou Dizhu) forged by a modified client: every custom_id that
+doesn't fit the player's hand, turn and table is refused as invalid, with nothing changed and
+nothing logged (the world fixture fails the test on any ERROR). The picker's ids are
+pc:<table>:<prompt>:<cards>:<selection>:<page>:<group>:<card>, pb:...:<verb> and
+ps:<table>:<prompt>:<cards> (bot/discord/picker.py)."""
 
 import copy
 
@@ -9,6 +11,7 @@ from tests.fakediscord import Message, User
 from tests.tables_e2e import TableDriver
 
 INVALID = "This button is no longer valid."
+EXPIRED = "This prompt has expired."
 
 
 async def forged(world: World, user: User, where: Message, custom_id: str, values=None):
@@ -24,6 +27,13 @@ async def forged(world: World, user: User, where: Message, custom_id: str, value
     return reply.text
 
 
+def checksum(message: Message) -> str:
+    """The checksum of the cards the picker on `message` was drawn for."""
+    ids = [b["custom_id"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
+    assert ids, "no card buttons"
+    return ids[0].split(":")[3]
+
+
 async def open_big_two(world: World) -> tuple[TableDriver, User, Message, int]:
     driver = TableDriver(world)
     await driver.open("bigtwo new", world.alice, [world.bob])
@@ -36,30 +46,39 @@ async def open_big_two(world: World) -> tuple[TableDriver, User, Message, int]:
 async def test_card_controls_that_do_not_fit_the_hand_are_refused(world):
     driver, leader, dm, prompt = await open_big_two(world)
     table = driver.table.id
+    drawn = f"{table}:{prompt}:{checksum(dm)}"
     beyond = 1 << 13  # the hand has 13 cards: bits 0-12
     for custom_id in (
-        f"tc:{table}:{prompt}:0:0:7",  # a page digit out of range
-        f"tc:{table}:{prompt}:0:13:0",  # a card past the end of the hand
-        f"tc:{table}:{prompt}:0:{10**30}:0",  # a card far past it
-        f"tc:{table}:{prompt}:{beyond:x}:0:0",  # a mask with a bit past the hand
-        f"tp:{table}:{prompt}:{beyond | 1:x}:0:play",
-        f"tp:{table}:{prompt}:{'f' * 80}:0:clear",
-        f"tp:{table}:{prompt}:0:3:more",  # a page the hand doesn't have
-        f"tc:{table}:{prompt}:00:0:0",  # not the form the bot writes
-        f"tc:0{table}:{prompt}:0:0:0",
+        f"pc:{drawn}:0:7:0:0",  # a page out of range
+        f"pc:{drawn}:0:0:0:13",  # a card past the end of the hand
+        f"pc:{drawn}:0:0:0:{10**30}",  # a card far past it
+        f"pc:{drawn}:{beyond:x}:0:0:0",  # a selection with a bit past the hand
+        f"pc:{drawn}:0:0:1:0",  # a group the picker doesn't have
+        f"pb:{drawn}:{beyond | 1:x}:0:0:play",
+        f"pb:{drawn}:{'f' * 80}:0:0:clear",
+        f"pb:{drawn}:0:3:0:page",  # a page the hand doesn't have
+        f"pb:{drawn}:0:0:0:page",  # 13 cards fit on one page: no page button is drawn
+        f"pb:{drawn}:0:0:0:group",  # nor a group button
+        f"pc:{drawn}:00:0:0:0",  # not the form the bot writes
+        f"pc:{drawn}:0:00:0:0",
+        f"pc:0{drawn}:0:0:0:0",
+        f"pc:{drawn.upper()}:0:0:0:0",
     ):
         assert await forged(world, leader, dm, custom_id) == INVALID, custom_id
-    suggested = f"ts:{table}:{prompt}:suggested:0"
-    assert await forged(world, leader, dm, suggested, values=[]) == INVALID  # a select, no value
+    for values in ([], ["0"], ["01"], ["zz"], [f"{beyond:x}"], ["1", "2"]):
+        suggested = f"ps:{drawn}"  # the suggestions: one value, a selection the hand has
+        assert await forged(world, leader, dm, suggested, values=values) == INVALID, values
     # What a real but old or misplaced button says is unchanged.
-    assert await forged(world, leader, dm, f"tc:{table}:{prompt + 1}:0:0:0") == (
-        "This prompt has expired."
+    assert await forged(world, leader, dm, f"pc:{table}:{prompt + 1}:{checksum(dm)}:0:0:0:0") == (
+        EXPIRED
+    )
+    other_cards = f"{int(checksum(dm), 16) ^ 1:06x}"  # drawn for other cards
+    assert await forged(world, leader, dm, f"pc:{table}:{prompt}:{other_cards}:0:0:0:0") == (
+        EXPIRED
     )
     other = driver.member(1 - driver.turn())
     other_dm = await driver.controls(other)
-    assert await forged(world, other, other_dm, f"tc:{table}:{prompt}:0:0:0") == (
-        "It is not your turn."
-    )
+    assert await forged(world, other, other_dm, f"pc:{drawn}:0:0:0:0") == "It is not your turn."
     # The real toggles still work.
     opening = driver.table.state.opening.label
     await world.tester.click(leader, dm, opening)
@@ -78,15 +97,19 @@ async def test_climbing_controls_sent_to_a_lobby_or_a_western_table_are_refused(
     dm = await western.controls(player)
     prompt = western.table.seats[seat].prompt
     for custom_id in (
-        f"tc:{western.table.id}:{prompt}:0:0:0",
-        f"tp:{western.table.id}:{prompt}:1:0:play",
-        f"tp:{western.table.id}:{prompt}:0:0:more",
-        f"tc:{lobby.id}:0:0:0:0",
-        f"tp:{lobby.id}:0:1:0:play",
+        f"pc:{western.table.id}:{prompt}:000000:0:0:0:0",
+        f"pb:{western.table.id}:{prompt}:000000:1:0:0:play",
+        f"pb:{western.table.id}:{prompt}:000000:0:0:0:page",
+        f"pc:{lobby.id}:0:000000:0:0:0:0",
+        f"pb:{lobby.id}:0:000000:1:0:0:play",
     ):
         assert await forged(world, player, dm, custom_id) == INVALID, custom_id
+    suggested = f"ps:{western.table.id}:{prompt}:000000"
+    assert await forged(world, player, dm, suggested, values=["1"]) == INVALID
     carol_hand = (await world.tester.slash(world.carol, lobby_channel, "bigtwo rules")).response
-    assert await forged(world, world.carol, carol_hand, f"tc:{lobby.id}:0:0:0:0") == INVALID
+    assert await forged(world, world.carol, carol_hand, f"pc:{lobby.id}:0:000000:0:0:0:0") == (
+        INVALID
+    )
 
 
 async def test_dou_dizhu_toggles_fit_the_auction_and_the_pages(world):
@@ -99,17 +122,18 @@ async def test_dou_dizhu_toggles_fit_the_auction_and_the_pages(world):
     auction = await driver.controls(user)
     prompt = driver.table.seats[bidder].prompt
     # No card controls are made during the auction: a toggle there was forged.
-    assert await forged(world, user, auction, f"tc:{table}:{prompt}:0:0:0") == INVALID
+    assert await forged(world, user, auction, f"pc:{table}:{prompt}:000000:0:0:0:0") == INVALID
     await driver.play("Bid 3")
     landlord = driver.member(bidder)
     hand = (await world.tester.click(landlord, driver.message(), "My hand")).response
     prompt = driver.table.seats[bidder].prompt
+    drawn = f"{table}:{prompt}:{checksum(hand)}"
     assert len(driver.table.state.hands[bidder]) == 20  # two pages: 15 and 5
     for custom_id in (
-        f"tc:{table}:{prompt}:0:14:1",  # the fifteenth card is on page 0, not 1
-        f"tc:{table}:{prompt}:0:20:1",  # past the hand
-        f"tc:{table}:{prompt}:0:30:2",  # no third page
-        f"tp:{table}:{prompt}:{1 << 20:x}:1:play",
+        f"pc:{drawn}:0:1:0:14",  # the fifteenth card is on page 0, not 1
+        f"pc:{drawn}:0:1:0:20",  # past the hand
+        f"pc:{drawn}:0:2:0:30",  # no third page
+        f"pb:{drawn}:{1 << 20:x}:1:0:play",
     ):
         assert await forged(world, landlord, hand, custom_id) == INVALID, custom_id
     await world.tester.click(landlord, hand, "More cards")

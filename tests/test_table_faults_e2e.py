@@ -216,7 +216,7 @@ async def test_forged_and_malformed_table_components_are_refused_without_errors(
     cases = [
         (f"tb:{tid}:explode", None),  # no such verb
         (f"ts:{tid}:{prompt}:bet:0", []),  # a select with no value
-        (f"tc:{tid}:{prompt}:ff:0:0", None),  # a climbing toggle on a Western table
+        (f"pc:{tid}:{prompt}:000000:ff:0:0:0", None),  # a card picker's tap, on Western
         ("garbage", None),
     ]
     for custom_id, values in cases:

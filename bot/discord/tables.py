@@ -880,7 +880,7 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
         parameters.append(
             inspect.Parameter(name, keyword, annotation=annotation, default=field.default)
         )
-        described[name] = field.description or name.replace("_", " ").capitalize()
+        described[name] = described_option(name, field)
     turn = bounded(TURN_SECONDS) | None
     parameters.append(inspect.Parameter("turn_seconds", keyword, annotation=turn, default=None))
     described["turn_seconds"] = "Time for each decision (default from the bot's settings)"
@@ -890,6 +890,14 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
     return app_commands.command(
         name="new", description=f"Open a {game.name} table in this channel."
     )(new)
+
+
+def described_option(name: str, field: FieldInfo) -> str:
+    """The option's description with its default, which a slash command doesn't show."""
+    default = field.default
+    shown = ("yes" if default else "no") if isinstance(default, bool) else default
+    about = field.description or name.replace("_", " ").capitalize()
+    return f"{about} (default {shown})"[:100]
 
 
 def bounded(bounds: Bounds) -> Any:

@@ -30,6 +30,7 @@ from bot.engine import (
     Viewer,
     registry,
 )
+from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
 
@@ -194,6 +195,24 @@ def cards_left_points(count: int) -> int:
     return 2 * count if count >= 10 else count
 
 
+def check_play(
+    cards: list[FrenchCard], to_beat: list[FrenchCard], must_include: FrenchCard | None
+) -> None:
+    """Raise IllegalAction with the reason unless `cards` may be played on `to_beat` (the
+    engine's verify and the player's preview of a pick both ask this)."""
+    combo = classify(cards)
+    if must_include is not None and must_include not in cards:
+        raise IllegalAction(f"The first play must include the lowest card, {must_include.label}.")
+    if to_beat:
+        target = classify(to_beat)
+        if combo.size != target.size:
+            count = f"{target.size} card{'s' if target.size > 1 else ''}"
+            raise IllegalAction(f"Play {count} to beat {target.name}.")
+        if not combo.beats(target):
+            shown = " ".join(card.label for card in to_beat)
+            raise IllegalAction(f"{combo.name.capitalize()} does not beat {shown}.")
+
+
 class BigTwoOptions(BaseModel):
     target: int = Field(default=100, ge=10, le=500, description="Score that ends the game")
 
@@ -201,12 +220,10 @@ class BigTwoOptions(BaseModel):
 BigTwoAction = Annotated[Play | Pass, Field(discriminator="kind")]
 
 
-class HandStarted(Event):
+class HandStarted(BaseHandStarted):
     """A deal: who leads. Not which card is lowest: with fewer than four players that card
     is in the leader's hand, hidden from the others until it is played."""
 
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
     leader: int
 
 
@@ -286,19 +303,7 @@ class BigTwoState(HandAfterHand):
             raise IllegalAction("That move is not allowed right now.")
         if not set(action.cards) <= set(self.hands[seat]):
             raise IllegalAction("You don't hold those cards.")
-        combo = classify(action.cards)
-        if self.opening is not None and self.opening not in action.cards:
-            raise IllegalAction(
-                f"The first play must include the lowest card, {self.opening.label}."
-            )
-        if self.climb.to_beat:
-            target = classify(self.climb.to_beat)
-            if combo.size != target.size:
-                count = f"{target.size} card{'s' if target.size > 1 else ''}"
-                raise IllegalAction(f"Play {count} to beat {target.name}.")
-            if not combo.beats(target):
-                shown = " ".join(card.label for card in self.climb.to_beat)
-                raise IllegalAction(f"{combo.name.capitalize()} does not beat {shown}.")
+        check_play(action.cards, self.climb.to_beat, self.opening)
 
     def default_action(self, seat: int) -> Action:
         """Pass; on a free lead, the single lowest card."""

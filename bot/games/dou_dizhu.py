@@ -30,6 +30,7 @@ from bot.engine import (
     placings,
     registry,
 )
+from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
 
@@ -265,6 +266,14 @@ def with_kickers(have: dict[int, int], base: dict[int, int], count: int) -> list
 # ---- the game -----------------------------------------------------------------------------------
 
 
+def check_play(cards: list[FrenchCard], to_beat: list[FrenchCard]) -> None:
+    """Raise IllegalAction with the reason unless `cards` may be played on `to_beat` (the
+    engine's verify and the player's preview of a pick both ask this)."""
+    combo = classify(cards)
+    if to_beat and not combo.beats(target := classify(to_beat)):
+        raise IllegalAction(f"{combo.name.capitalize()} does not beat {target.name}.")
+
+
 class DouDizhuOptions(BaseModel):
     """Dou Dizhu has no table options: three players, bids of 1 to 3 chips."""
 
@@ -277,9 +286,9 @@ class Bid(Action):
 DouDizhuAction = Annotated[Bid | Play | Pass, Field(discriminator="kind")]
 
 
-class HandStarted(Event):
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it."""
+
     dealer: int
     face_up: FrenchCard
     first_bidder: int
@@ -467,11 +476,7 @@ class DouDizhuState(HandAfterHand):
         if isinstance(action, Play) and self.phase == "playing" and seat == self.climb.turn:
             if not set(action.cards) <= set(self.hands[seat]):
                 raise IllegalAction("You don't hold those cards.")
-            combo = classify(action.cards)
-            if self.climb.to_beat:
-                target = classify(self.climb.to_beat)
-                if not combo.beats(target):
-                    raise IllegalAction(f"{combo.name.capitalize()} does not beat {target.name}.")
+            check_play(action.cards, self.climb.to_beat)
             return
         if isinstance(action, Pass) and self.phase == "playing" and seat == self.climb.turn:
             if self.climb.free_lead:

@@ -24,6 +24,7 @@ from bot.engine import (
     MatchEnded,
     Viewer,
 )
+from bot.engine import HandStarted as BaseHandStarted
 from bot.engine.errors import IllegalAction
 from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value, register_terrapin
 
@@ -66,9 +67,9 @@ LiarsAction = Annotated[
 ]
 
 
-class HandStarted(Event):
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it."""
+
     holder: int
     pot: int
 

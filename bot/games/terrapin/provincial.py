@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
+from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
 from bot.games.terrapin.table import (
     TURTLE_BUTT,
@@ -62,9 +63,9 @@ ProvincialAction = Annotated[
 ]
 
 
-class HandStarted(Event):
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it."""
+
     dealer: int
     players: list[int]
     pot: int

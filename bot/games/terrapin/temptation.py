@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
+from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
 from bot.games.terrapin.table import (
     TURTLE_BUTT,
@@ -42,9 +43,9 @@ class Decline(Action):
 TemptationAction = Annotated[Buy | Decline, Field(discriminator="kind")]
 
 
-class HandStarted(Event):
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it."""
+
     dealer: int
     players: list[int]
     pot: int

@@ -20,6 +20,7 @@ from bot.engine import (
     IllegalAction,
     Viewer,
 )
+from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Check, Fold, Limits
 from bot.games.terrapin.table import (
     TURTLE_BUTT,
@@ -53,9 +54,9 @@ class Stand(Action):
 WesternAction = Annotated[BettingAction | Take | Stand | Show | Muck, Field(discriminator="kind")]
 
 
-class HandStarted(Event):
-    kind: Literal["hand_started"] = "hand_started"
-    hand: int
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it."""
+
     dealer: int
     players: list[int]
     pot: int

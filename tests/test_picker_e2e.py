@@ -1,0 +1,318 @@
+"""The card picker end to end: two zones (your hand, the table over two pages) and two groups,
+through a test-only game; and a pick that survives a restart of the bot (Big Two)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import discord
+import pytest
+from pydantic import BaseModel, Field
+
+from bot.cards import FrenchCard, french_deck
+from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
+from bot.discord.tables import table_game_cog
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    Viewer,
+    registry,
+)
+from tests.tables_e2e import TableDriver
+
+# ---- a test-only game: keep cards of one suit, give some away ---------------------------------
+
+HAND, TABLE = 6, 22
+
+
+class Arrange(Action):
+    kind: Literal["arrange"] = "arrange"
+    keep: list[FrenchCard]
+    give: list[FrenchCard] = []
+
+
+class Stop(Action):
+    kind: Literal["stop"] = "stop"
+
+
+class Arranged(Event):
+    kind: Literal["arranged"] = "arranged"
+    seat: int
+    keep: list[FrenchCard]
+    give: list[FrenchCard]
+
+
+class KeepOptions(BaseModel):
+    pass
+
+
+class KeepView(BaseModel):
+    turn: int | None
+    table: list[FrenchCard]
+    kept: list[list[FrenchCard]]
+    my_hand: list[FrenchCard] | None = None
+
+
+class KeepState(GameState):
+    """Each player in turn keeps one card of their hand with up to two cards of the table of
+    its suit, and may give up to two cards of the table away; or stops."""
+
+    listable = False
+    hands: list[list[FrenchCard]]
+    table: list[FrenchCard]
+    rest: list[FrenchCard]
+    kept: list[list[FrenchCard]]
+    given: list[list[FrenchCard]]
+    turn: int = 0
+    acted: int = 0
+
+    def pending(self) -> list[Decision]:
+        if self.is_over():
+            return []
+        return [Decision(seat=self.turn, kind="arrange", prompt="Keep cards of one suit")]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.is_over() or seat != self.turn:
+            return []
+        return [Stop(), Arrange(keep=[self.hands[seat][0]])]  # suggestions only
+
+    def verify(self, seat: int, action: Action) -> None:
+        if self.is_over():
+            raise IllegalAction("This game is over.")
+        if seat != self.turn:
+            raise IllegalAction("It is not your turn to act.")
+        if isinstance(action, Stop):
+            return
+        if not isinstance(action, Arrange):
+            raise IllegalAction("That move is not allowed right now.")
+        cards = action.keep + action.give
+        if len(set(cards)) != len(cards) or not set(cards) <= {*self.hands[seat], *self.table}:
+            raise IllegalAction("You can't pick those cards.")
+        if sum(card in self.hands[seat] for card in cards) != 1:
+            raise IllegalAction("Pick exactly one card from your hand.")
+        if not 1 <= len(action.keep) <= 3 or len(action.give) > 2:
+            raise IllegalAction("Keep one to three cards and give at most two.")
+        if len({card.suit for card in action.keep}) > 1:
+            raise IllegalAction("The cards you keep must share a suit.")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Arrange):
+            for card in action.keep + action.give:
+                where = self.hands[seat] if card in self.hands[seat] else self.table
+                where.remove(card)
+            self.kept[seat] += action.keep
+            self.given[seat] += action.give
+            events.append(Arranged(seat=seat, keep=action.keep, give=action.give))
+        self.acted += 1
+        self.turn = (self.turn + 1) % self.seat_count
+        if self.is_over():
+            events.append(MatchEnded(placings=[1] * self.seat_count))
+        return events
+
+    def view(self, viewer: Viewer) -> KeepView:
+        view = KeepView(
+            turn=None if self.is_over() else self.turn, table=self.table, kept=self.kept
+        )
+        if viewer is not None:
+            view.my_hand = self.hands[viewer]
+        return view
+
+    def default_action(self, seat: int) -> Action:
+        return Stop()
+
+    def is_over(self) -> bool:
+        return self.acted >= self.seat_count
+
+    def all_cards(self) -> list[FrenchCard]:
+        piles = [*self.hands, *self.kept, *self.given]
+        return [card for pile in piles for card in pile] + self.table + self.rest
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        hidden = set(self.rest)
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand)
+        return hidden
+
+
+def new_keep(options: KeepOptions, stacks: list[int], rng: Rng) -> KeepState:
+    deck = rng.shuffled(french_deck())
+    seats = len(stacks)
+    hands = [deck[seat * HAND : (seat + 1) * HAND] for seat in range(seats)]
+    dealt = seats * HAND
+    return KeepState(
+        rng=rng,
+        seat_count=seats,
+        hands=hands,
+        table=deck[dealt : dealt + TABLE],
+        rest=deck[dealt + TABLE :],
+        kept=[[] for _ in range(seats)],
+        given=[[] for _ in range(seats)],
+    )
+
+
+KEEP = GameSpec(
+    id="fwkeep",
+    name="Keep Test",
+    min_players=2,
+    max_players=2,
+    options_model=KeepOptions,
+    state_model=KeepState,
+    action_model=Annotated[Arrange | Stop, Field(discriminator="kind")],
+    deck=french_deck,
+    create=new_keep,
+)
+
+
+class KeepUI(PickerUI):
+    game_id = KEEP.id
+
+    def public_embed(self, table, view: KeepView, names: list[str]) -> discord.Embed:
+        return discord.Embed(title="Keep Test", description=f"Table: {cards_text(view.table)}")
+
+    def private_embed(self, table, view: KeepView, names: list[str]) -> discord.Embed:
+        return discord.Embed(title="Your hand", description=cards_text(view.my_hand or []))
+
+    def picker(self, view: KeepView) -> Picker | None:
+        if not view.my_hand:
+            return None
+        return Picker(
+            zones=[Zone("your hand", view.my_hand, 1, 1), Zone("the table", view.table)],
+            groups=[Group("Keep", "K", 1, 3), Group("Give", "G", 0, 2)],
+            kinds=frozenset({"arrange"}),
+            verb="Arrange",
+        )
+
+    def pick_action(self, view: KeepView, picked: Picked) -> Action:
+        keep, give = picked.groups
+        return Arrange(keep=list(keep), give=list(give))
+
+    def pick_reason(self, view: KeepView, picked: Picked) -> str | None:
+        if len({card.suit for card in picked.groups[0]}) > 1:
+            return "The cards you keep must share a suit."
+        return None
+
+    def pick_of(self, view: KeepView, action: Action) -> list[list[FrenchCard]] | None:
+        return [action.keep, action.give] if isinstance(action, Arrange) else None
+
+    def action_label(self, view: KeepView, action: Action) -> str:
+        return "Stop" if isinstance(action, Stop) else f"Keep {cards_text(action.keep)}"
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        if isinstance(event, Arranged):
+            given = f" and gives {cards_text(event.give)}" if event.give else ""
+            return f"{names[event.seat]} keeps {cards_text(event.keep)}{given}."
+        return None
+
+
+@pytest.fixture
+async def keep_game(world):
+    registry.register(KEEP)
+    add_picker(world.bot)
+    add_picker(world.bot)  # a second picking game's cog: harmless
+    world.bot.presenter.register(KeepUI())
+    await world.bot.add_cog(table_game_cog("fwkeep", KEEP, "A test-only game.")(world.bot))
+    await world.bot.sync_commands()
+    return world
+
+
+ALICE = "As 2h 3d 4c 5s 6h"
+BOB = "7s 8h 9d 10c Js Qh"
+ON_TABLE = "Ks Kh Kd Kc Qs Qd Qc Jh Jd Jc 10s 10h 10d 9s 9h 9c 8s 8d 8c 7h 7d 7c"
+
+
+def fields(message) -> dict[str, str]:
+    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
+
+
+def card_labels(message) -> list[str]:
+    return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
+
+
+async def test_two_zones_two_groups_pages_and_the_rules_reason(keep_game):
+    world = keep_game
+    templates = world.bot.component_templates
+    assert len(templates) == len(set(templates))  # every control registered once
+    driver = TableDriver(world)
+    await driver.open("fwkeep new", world.alice, [world.bob])
+    world.bot.runtime.stacked = [(ALICE + " " + BOB + " " + ON_TABLE).split()]
+    await driver.start(world.alice)
+    alice = world.alice
+    dm = await driver.controls(alice)
+
+    async def tap(label: str) -> None:
+        reply = await world.tester.click(alice, dm, label)
+        assert reply.response is dm, reply.text
+
+    # The first page is the hand; the buttons say where the others go.
+    assert card_labels(dm) == ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥"]
+    assert dm.button("Show the table") and dm.button("Fill Give") and dm.button("Stop")
+    await tap("A♠")
+    assert fields(dm)["Arrangement"].startswith("▶ **Keep**: A♠\n**Give**: none")
+    assert "ready to play" in fields(dm)["Arrangement"]
+    await tap("2♥")
+    assert "Pick 1 card from your hand (you picked 2)." in fields(dm)["Arrangement"]
+    await tap("2♥ ·K")  # let it go
+    # The table, on two pages of its own.
+    await tap("Show the table")
+    assert fields(dm)["Showing"] == "The table: cards 1-15 of 22"
+    assert card_labels(dm)[0] == "K♠" and len(card_labels(dm)) == 15
+    await tap("K♥")
+    arrangement = fields(dm)["Arrangement"]
+    assert "**Keep**: A♠ K♥" in arrangement
+    assert "can't be played: The cards you keep must share a suit." in arrangement
+    refused = await world.tester.click(alice, dm, "Arrange")  # the runtime's own verdict
+    assert refused.response.ephemeral and refused.text == "The cards you keep must share a suit."
+    # K♥ moves to Give; K♠ and, on the next page, 8♠ go to Keep.
+    await tap("Fill Give")
+    assert fields(dm)["Arrangement"].startswith("**Keep**: A♠ K♥\n▶ **Give**: none")
+    await tap("K♥ ·K")
+    await tap("Fill Keep")
+    await tap("K♠")
+    await tap("More cards")
+    assert fields(dm)["Showing"] == "The table: cards 16-22 of 22"
+    await tap("8♠")
+    arrangement = fields(dm)["Arrangement"]
+    assert "▶ **Keep**: A♠ K♠ 8♠" in arrangement and "**Give**: K♥" in arrangement
+    assert "ready to play" in arrangement
+    await driver.press(alice, dm, "Arrange")
+    await driver.settle()
+    state = driver.table.state
+    assert [c.code for c in state.kept[0]] == ["As", "Ks", "8s"]
+    assert [c.code for c in state.given[0]] == ["Kh"]
+    assert "Alice keeps A♠ K♠ 8♠ and gives K♥." in driver.message().text()
+    # Bob takes the suggestion: a selection of his first card into Keep, played at once.
+    bob = await driver.controls(world.bob)
+    await driver.press(world.bob, bob, "Keep 7♠")
+    await driver.settle()
+    assert world.bot.runtime.in_channel(world.channel.id) is None  # the game is over
+    assert "Bob keeps 7♠." in "\n".join(
+        m.text() for m in world.tester.channel_messages(world.channel)
+    )
+
+
+async def test_a_pick_survives_a_restart(world):
+    driver = TableDriver(world)
+    await driver.open("bigtwo new", world.alice, [world.bob])
+    world.bot.runtime.stacked = [["3d", "3c", "5h"]]  # to the first seat dealt: it leads
+    await driver.start(world.alice)
+    seat = driver.turn()
+    leader = driver.member(seat)
+    dm = await driver.controls(leader)
+    await world.tester.click(leader, dm, "3♦")
+    await world.stop_bot()
+    await world.start_bot()
+    await world.tester.idle()
+    old = world.fake.messages[dm.id]  # the message drawn before the restart
+    await world.tester.click(leader, old, "3♣")
+    assert "Selected 3♦ 3♣ · ready to play" in world.fake.messages[dm.id].text()
+    await driver.press(leader, world.fake.messages[dm.id], "Play selected")
+    await driver.settle()
+    assert "plays pair of 3s: 3♦ 3♣" in driver.message().text()
