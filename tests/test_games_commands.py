@@ -11,14 +11,17 @@ import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
 from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
 
-GAME_COGS = [
-    "cogs.big_two",
-    "cogs.dou_dizhu",
-    "cogs.liars_terrapin",
-    "cogs.provincial_terrapin",
-    "cogs.temptation_terrapin",
-    "cogs.western_terrapin",
-]
+# Each table game's cog: its game id and the options `/<game> new` takes, in order.
+GAMES = {
+    "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
+    "cogs.botifarra": ("botifarra", ["target", "turn_seconds"]),
+    "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
+    "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
+    "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
+    "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds"]),
+    "cogs.western_terrapin": ("western", ["buy_in", "raise_limit", "allow_check", "turn_seconds"]),
+}
+GAME_COGS = list(GAMES)
 
 
 @contextlib.contextmanager
@@ -54,19 +57,9 @@ def test_buy_in_and_turn_time_options_follow_the_table_limits(module_name):
             ranges = new_command_ranges(module_name)
     finally:
         new_command_ranges(module_name)  # build it again with the real bounds
-    points_game = module_name == "cogs.big_two"  # played for points: no buy-in
+    points_game = not registry.get(GAMES[module_name][0]).uses_chips  # no buy-in
     assert ranges["turn_seconds"] == (30, 600)
     assert ranges.get("buy_in") == (None if points_game else (20, 500))
-
-
-GAMES = {
-    "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
-    "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
-    "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
-    "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
-    "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds"]),
-    "cogs.western_terrapin": ("western", ["buy_in", "raise_limit", "allow_check", "turn_seconds"]),
-}
 
 
 @pytest.mark.parametrize("module_name", GAME_COGS)

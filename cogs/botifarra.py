@@ -1,0 +1,228 @@
+"""/botifarra: Botifarra tables (four players in two partnerships, a points match)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.format import plural
+from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
+from bot.discord.tables import SIDE_NAMES, table_game_cog
+from bot.engine import Action, Event
+from bot.games.botifarra import (
+    BOTIFARRA,
+    DOUBLING_NAMES,
+    RULES,
+    BotifarraView,
+    PlayCard,
+    partner_of,
+    trump_name,
+)
+from bot.games.tricks import why_illegal
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES_TEXT = """\
+**Botifarra** · 4 players in two partnerships · Spanish 48 (no 10s), 12 cards each
+**Partners.** Pick a side in the lobby (Switch side), or the host presses Shuffle sides; \
+partners sit across. Play goes clockwise; the deal passes left after every hand.
+**Cards.** In every suit 9 (highest), A, K, Q, J, 8, 7, 6, 5, 4, 3, 2.
+**Trumps.** The dealer chooses a trump suit, botifarra (no trumps), or passes the choice to \
+their partner, who must then choose (it can't be passed back). Botifarra doubles the hand.
+**Doubling.** Then the dealer's opponents may double (contro), after a double the dealer's \
+side may redouble, and after that the opponents may re-redouble. Each question is put to both \
+players of the side at once, in secret: the side doubles if either of them does, and the \
+table shows only who has answered until both have. Each doubles the hand again: botifarra x2 \
+times up to x8 from doubling, x16 at most.
+**Play.** The player at the dealer's left leads; the winner of a trick leads the next. You \
+must follow suit, and beat the winning card when you can (head the trick). Void in the suit \
+led, you must trump, over-trumping a trump, when you can beat the winning card; if you can't, \
+play any card. While your partner is winning the trick neither applies (you still follow \
+suit): play any card worth points, or a card worth nothing only if it is your lowest of its \
+suit. Only playable cards are offered; any other pick is refused with the reason.
+**Scoring.** 1 per trick, plus 9 = 5, A = 4, K = 3, Q = 2, J = 1: 72 in a hand. The side \
+above 36 scores the excess times the multiplier; at 36 each nobody scores. The first side to \
+reach the target (101 unless the table sets another) wins; partners share the place and score.
+**House decisions.** The text's unfinished sentence is read as: botifarra doubles the hand. \
+Doubling is asked of the whole side in secret (above). On timeout: choosing trumps, your \
+longest suit becomes trumps (ties: more points, then ♠ ♥ ♦ ♣); asked to double, you don't; \
+playing, your lowest playable card (a plain card before a trump of the same rank). Leaving \
+between hands ends the match and your side forfeits it (second place); the scores stand."""
+
+
+def side_names(names: list[str]) -> list[str]:
+    return [f"{names[side]} & {names[side + 2]}" for side in range(2)]
+
+
+def side_label(side: int, names: list[str]) -> str:
+    return f"Side {SIDE_NAMES[side]} ({side_names(names)[side]})"
+
+
+def trick_text(plays, names: list[str]) -> str:
+    return ", ".join(f"{names[play.seat]} {play.card.label}" for play in plays) or "nothing yet"
+
+
+class BotifarraUI(PickerUI):
+    game_id = BOTIFARRA.id
+    colour = discord.Colour.dark_red()
+
+    # ---- the table -----------------------------------------------------------------------------
+
+    def contract(self, view: BotifarraView, names: list[str]) -> str:
+        if not view.trumps_chosen:
+            chooser = names[view.chooser] if view.chooser is not None else "-"
+            passed = " (passed by the dealer)" if view.passed else ""
+            return f"{chooser} is choosing trumps{passed}"
+        doubled = f", {DOUBLING_NAMES[view.doublings - 1]}d" if view.doublings else ", not doubled"
+        return f"{trump_name(view.trump)}{doubled} · x{view.multiplier}"
+
+    def public_embed(self, table, view: BotifarraView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Botifarra · hand {view.hand}", colour=self.colour)
+        embed.description = "\n".join(
+            f"**{side_label(side, names)}** · {plural(view.scores[side], 'point')} · "
+            f"{plural(view.tricks[side], 'trick')} this hand"
+            for side in range(2)
+        )
+        embed.add_field(name="Dealer", value=names[view.dealer])
+        embed.add_field(name="Contract", value=self.contract(view, names))
+        if view.asked_side is not None:
+            question = DOUBLING_NAMES[view.doublings]
+            answered = ", ".join(names[seat] for seat in view.answered) or "nobody yet"
+            embed.add_field(
+                name=f"{question.capitalize()}?",
+                value=f"Side {SIDE_NAMES[view.asked_side]} decides in secret · "
+                f"answered: {answered}",
+                inline=False,
+            )
+        if view.trick is not None:
+            embed.add_field(name="Trick", value=trick_text(view.trick.plays, names), inline=False)
+        if view.last_trick:
+            embed.add_field(name="Last trick", value=trick_text(view.last_trick, names))
+        embed.add_field(
+            name="Cards",
+            value=" · ".join(f"{n} {view.counts[s]}" for s, n in enumerate(names)),
+            inline=False,
+        )
+        embed.set_footer(text=f"The first side to {view.target} points wins.")
+        return embed
+
+    def private_embed(self, table, view: BotifarraView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Your Botifarra hand · table {table.id}", colour=self.colour)
+        hand = view.my_cards or []
+        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        side = view.seat % 2
+        embed.add_field(
+            name="Your side",
+            value=f"{side_label(side, names)} · {plural(view.scores[side], 'point')}",
+        )
+        embed.add_field(name="Contract", value=self.contract(view, names))
+        if view.trick is not None and view.phase == "play":
+            embed.add_field(name="Trick", value=trick_text(view.trick.plays, names), inline=False)
+        if view.my_legal is not None:
+            embed.add_field(name="You may play", value=cards_text(view.my_legal), inline=False)
+        if view.my_answer is not None:
+            said = "yes" if view.my_answer else "no"
+            embed.add_field(
+                name="Your answer", value=f"{said} (waiting for your partner)", inline=False
+            )
+        return embed
+
+    def hand_summary(self, table, view: BotifarraView, names: list[str]) -> discord.Embed | None:
+        if view.points is None:
+            return None
+        embed = discord.Embed(title=f"Botifarra · hand {view.hand} over", colour=self.colour)
+        embed.description = "\n".join(
+            f"**{side_label(side, names)}**: {view.points[side]} in tricks "
+            f"({plural(view.tricks[side], 'trick')}) · scores {view.scored[side]} "
+            f"· total {view.scores[side]}"
+            for side in range(2)
+        )
+        embed.set_footer(text=f"x{view.multiplier} · the side above 36 scores the excess.")
+        return embed
+
+    # ---- picking a card ------------------------------------------------------------------------
+
+    def picker(self, view: BotifarraView) -> Picker | None:
+        if view.phase != "play" or view.my_legal is None or not view.my_cards:
+            return None
+        return Picker(
+            zones=(Zone("your hand", view.my_cards),),
+            groups=(Group("Selected", low=1, high=1),),
+            verb="Play selected",
+        )
+
+    def pick_action(self, view: BotifarraView, picked: Picked) -> Action:
+        return PlayCard(card=picked.cards[0])
+
+    def pick_reason(self, view: BotifarraView, picked: Picked) -> str | None:
+        """The heading rules' verdict, from the viewer's own cards and the trick."""
+        return why_illegal(
+            picked.cards[0],
+            view.my_cards,
+            view.trick,
+            RULES,
+            trump=view.trump,
+            partners=[partner_of(view.seat)],
+        )
+
+    def pick_of(self, view: BotifarraView, action: Action) -> list[list] | None:
+        return [[action.card]] if isinstance(action, PlayCard) else None
+
+    # ---- words ---------------------------------------------------------------------------------
+
+    def action_label(self, view: BotifarraView, action: Action) -> str:
+        match action.kind:
+            case "trumps":
+                return trump_name(action.suit).capitalize()
+            case "delegate":
+                return "Pass the choice to your partner"
+            case "double":
+                return f"{DOUBLING_NAMES[view.doublings].capitalize()}"
+            case "pass":
+                return f"Don't {DOUBLING_NAMES[view.doublings]}"
+            case "play":
+                return action.card.label
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "dealt":
+                return f"{names[event.dealer]} deals and chooses trumps."
+            case "choice_passed":
+                return f"{names[event.seat]} passes the choice to {names[event.partner]}."
+            case "trumps_chosen":
+                return f"{names[event.seat]} chooses {trump_name(event.suit)}: x{event.multiplier}."
+            case "doubled":
+                question = DOUBLING_NAMES[event.level - 1]
+                side = f"Side {SIDE_NAMES[event.side]}"
+                if not event.seats:
+                    return f"{side} doesn't {question}: x{event.multiplier}."
+                who = " and ".join(names[seat] for seat in event.seats)
+                return (
+                    f"{who} {question}{'s' if len(event.seats) == 1 else ''}: x{event.multiplier}."
+                )
+            case "played":
+                return f"{names[event.seat]} plays {event.card.label}."
+            case "trick_taken":
+                return f"{names[event.seat]} takes the trick ({plural(event.points, 'point')})."
+            case "hand_scored":
+                parts = [f"Side {SIDE_NAMES[side]} {event.points[side]}" for side in range(2)]
+                scorer = next((s for s in range(2) if event.scored[s]), None)
+                result = (
+                    f"Side {SIDE_NAMES[scorer]} scores {event.scored[scorer]} (x{event.multiplier})"
+                    if scorer is not None
+                    else "nobody scores"
+                )
+                return f"Hand over: {' · '.join(parts)}; {result}."
+        return None
+
+
+Botifarra = table_game_cog("botifarra", BOTIFARRA, RULES_TEXT)
+
+
+async def setup(bot: CardTableBot) -> None:
+    add_picker(bot)
+    bot.presenter.register(BotifarraUI())
+    await bot.add_cog(Botifarra(bot))
