@@ -15,6 +15,7 @@ from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
 GAMES = {
     "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
     "cogs.botifarra": ("botifarra", ["target", "turn_seconds"]),
+    "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds"]),
     "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
     "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
     "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),

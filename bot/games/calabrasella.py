@@ -1,0 +1,729 @@
+"""Calabrasella (shared/rules/calabrasella.md, DECISIONS.md).
+
+Three players, the Italian 40: twelve cards each and a widow of four. From the dealer's left
+each player passes or plays; the first to play is the declarer (all pass: the deal passes left
+and the cards are dealt again). The declarer privately names a 3 they lack (a 2 when they hold
+all four 3s): its holder hands it over, told privately, and gets back a card of the declarer's
+choice that the third player never learns; a named card in the widow is simply lost. The
+declarer discards 1-4 cards face down, the widow is turned face up, and they take as many.
+Twelve tricks follow (follow suit, no trumps; 3 2 A K Q J 7 6 5 4). Aces score 3, 3s, 2s and
+faces 1, the last trick 3; the discards and the unused widow go to the side taking the last
+trick, so 35 points are always at stake. The difference is paid by or to each defender (70
+each at 35-0).
+
+House decisions: nobody pays more than they hold (a short declarer's payment is split evenly,
+an odd chip to the defender on the declarer's left); a hand is dealt only while every player
+holds a chip. The deal is dealt in blocks: twelve to the dealer's left, twelve to their right,
+twelve to the dealer, then the widow.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.cards import FrenchCard, Rank, Suit, italian_deck
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    Viewer,
+    placings,
+    registry,
+)
+from bot.games.hands import HandAfterHand
+from bot.games.tricks import Trick, TrickRules, WonPiles, legal_cards, why_illegal
+
+PLAYERS = 3
+HAND = 12
+WIDOW = 4
+TRICKS = 12
+LAST_TRICK = 3
+SLAM = 35  # every point of a hand: 32 in the cards, 3 for the last trick
+SLAM_PAYMENT = 70
+MAX_DISCARD = 4
+ORDER = (
+    Rank.THREE,
+    Rank.TWO,
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
+)
+RULES = TrickRules(order=ORDER)
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+DECLARER, DEFENDERS = 0, 1  # the two sides of the won piles
+
+
+def card_points(card: FrenchCard) -> int:
+    if card.rank == Rank.ACE:
+        return 3
+    if card.rank in (Rank.THREE, Rank.TWO, Rank.KING, Rank.QUEEN, Rank.JACK):
+        return 1
+    return 0
+
+
+def sort_key(card: FrenchCard) -> tuple[int, int]:
+    """Hands are shown by suit, the highest card first."""
+    return SUITS.index(card.suit), ORDER.index(card.rank)
+
+
+def lowness(card: FrenchCard) -> tuple[int, int, int]:
+    """Smaller is a card one gives up sooner: lower rank, fewer points, suit order."""
+    return RULES.power(card), card_points(card), SUITS.index(card.suit)
+
+
+def nameable(hand: list[FrenchCard]) -> list[FrenchCard]:
+    """The cards a declarer may name: the 3s they lack, or, holding all four 3s, the 2s."""
+    for rank in (Rank.THREE, Rank.TWO):
+        lacking = [FrenchCard(rank, suit) for suit in SUITS if FrenchCard(rank, suit) not in hand]
+        if lacking:
+            return lacking
+    return []
+
+
+def payment(declarer_points: int, defender_points: int) -> int:
+    """What each defender pays the declarer (positive) or is paid by the declarer (negative):
+    the difference of the scores, 70 at 35-0; nothing on a tie."""
+    difference = declarer_points - defender_points
+    if abs(difference) == SLAM:
+        return SLAM_PAYMENT if difference > 0 else -SLAM_PAYMENT
+    return difference
+
+
+# ---- actions and events -------------------------------------------------------------------
+
+
+class CalabrasellaOptions(BaseModel):
+    """Calabrasella has no table options: three players, paid in chips."""
+
+
+class Pass(Action):
+    kind: Literal["pass"] = "pass"
+
+
+class Declare(Action):
+    kind: Literal["declare"] = "declare"
+
+
+class Name(Action):
+    kind: Literal["name"] = "name"
+    card: FrenchCard
+
+
+class GiveBack(Action):
+    kind: Literal["give_back"] = "give_back"
+    card: FrenchCard
+
+
+class Discard(Action):
+    kind: Literal["discard"] = "discard"
+    cards: list[FrenchCard]
+
+
+class Take(Action):
+    kind: Literal["take"] = "take"
+    cards: list[FrenchCard]
+
+
+class PlayCard(Action):
+    kind: Literal["card"] = "card"
+    card: FrenchCard
+
+
+CalabrasellaAction = Annotated[
+    Pass | Declare | Name | GiveBack | Discard | Take | PlayCard, Field(discriminator="kind")
+]
+
+
+class Dealt(Event):
+    """Told with every HandStarted: who dealt and who speaks first."""
+
+    kind: Literal["dealt"] = "dealt"
+    hand: int
+    dealer: int
+    first_bidder: int
+
+
+class BidMade(Event):
+    kind: Literal["bid_made"] = "bid_made"
+    seat: int
+    play: bool
+
+
+class Redeal(Event):
+    kind: Literal["redeal"] = "redeal"
+
+
+class Named(Event):
+    """Public: the declarer named a card (which one stays private) and who held it."""
+
+    kind: Literal["named"] = "named"
+    declarer: int
+    holder: int | None  # None: nobody, it lies in the widow
+    nothing: bool = False  # the declarer held every 3 and every 2
+
+
+class HandedOver(Event):
+    """Private to the declarer and the holder: the named card changing hands."""
+
+    kind: Literal["handed_over"] = "handed_over"
+    declarer: int
+    holder: int
+    card: FrenchCard
+
+
+class LostInWidow(Event):
+    """Private to the declarer: nobody holds the card named, it lies in the widow (the card
+    is not named again: the widow is still face down)."""
+
+    kind: Literal["lost_in_widow"] = "lost_in_widow"
+
+
+class GaveBack(Event):
+    """Public without `card`; with it, private to the declarer and the holder."""
+
+    kind: Literal["gave_back"] = "gave_back"
+    declarer: int
+    holder: int
+    card: FrenchCard | None = None
+
+
+class Discarded(Event):
+    kind: Literal["discarded"] = "discarded"
+    seat: int
+    count: int
+    cards: list[FrenchCard] = []  # only in the declarer's own copy
+
+
+class WidowTurned(Event):
+    kind: Literal["widow_turned"] = "widow_turned"
+    cards: list[FrenchCard]
+
+
+class Took(Event):
+    kind: Literal["took"] = "took"
+    seat: int
+    cards: list[FrenchCard]
+
+
+class Played(Event):
+    kind: Literal["played"] = "played"
+    seat: int
+    card: FrenchCard
+
+
+class TrickWon(Event):
+    kind: Literal["trick_won"] = "trick_won"
+    seat: int
+    cards: list[FrenchCard]
+    points: int  # the cards' points
+
+
+class Settled(Event):
+    kind: Literal["settled"] = "settled"
+    declarer: int
+    points: list[int]  # [declarer, defenders]
+    set_aside: list[FrenchCard]  # the discards and the unused widow, now shown
+    to_side: int  # the side that took the last trick and gets them
+    per_defender: int  # each defender pays (positive) or is owed (negative) this
+    net: list[int]  # chips per seat, as paid
+    short: bool  # someone paid less than owed (table stakes)
+
+
+class TrickPlayView(BaseModel):
+    seat: int
+    card: FrenchCard
+
+
+class CalabrasellaView(BaseModel):
+    hand: int
+    phase: str
+    dealer: int
+    stacks: list[int]
+    counts: list[int]
+    bids: list[bool | None]  # per seat: passed (False), played (True), not yet (None)
+    turn: int | None
+    declarer: int | None
+    holder: int | None  # who handed over the named card (None: nobody, or not yet)
+    named_done: bool
+    discard_count: int
+    widow: list[FrenchCard] | None  # face up once turned: what is left of it
+    widow_count: int
+    leader: int | None
+    trick: list[TrickPlayView]
+    last_trick: list[TrickPlayView]
+    tricks: list[int]  # [declarer, defenders]
+    points: list[int]  # card points won in tricks so far, [declarer, defenders]
+    to_take: int  # while taking: how many widow cards
+    my_cards: list[FrenchCard] | None = None
+    my_discards: list[FrenchCard] | None = None
+    named_card: FrenchCard | None = None  # for the declarer and the holder
+    given_back: FrenchCard | None = None  # for the declarer and the holder
+    legal: list[FrenchCard] | None = None  # while playing: the cards the seat may play
+
+
+class CalabrasellaState(HandAfterHand):
+    options: CalabrasellaOptions
+    phase: Literal[
+        "bidding", "naming", "giving_back", "discarding", "taking", "playing", "between", "over"
+    ] = "bidding"
+    stacks: list[int]
+    hands: list[list[FrenchCard]] = []
+    widow: list[FrenchCard] = []
+    widow_up: bool = False
+    discards: list[FrenchCard] = []
+    bids: list[bool | None] = []
+    bidder: int = 0
+    declarer: int | None = None
+    holder: int | None = None
+    named: FrenchCard | None = None
+    named_done: bool = False
+    given_back: FrenchCard | None = None
+    exposed: list[FrenchCard] = []  # taken from the face-up widow: everyone knows where
+    trick: Trick | None = None
+    last_trick: Trick | None = None
+    piles: WonPiles | None = None
+    settled: list[FrenchCard] = []  # cards of finished hands, all shown
+
+    listable = False  # discards: any 1-4 cards of twelve; verify judges them
+
+    # ---- dealing --------------------------------------------------------------------------
+
+    def start_hand(self) -> list[Event]:
+        if min(self.stacks) < 1:
+            self.phase = "over"
+            return [MatchEnded(placings=placings(self.stacks), scores=list(self.stacks))]
+        deck = self.rng.shuffled(italian_deck())
+        self.hands = [[] for _ in range(PLAYERS)]
+        for block in range(PLAYERS):
+            seat = (self.dealer + 1 + block) % PLAYERS
+            self.hands[seat] = sorted(deck[block * HAND : (block + 1) * HAND], key=sort_key)
+        self.widow = deck[PLAYERS * HAND :]
+        self.widow_up, self.discards, self.exposed, self.settled = False, [], [], []
+        self.bids = [None] * PLAYERS
+        self.bidder = (self.dealer + 1) % PLAYERS
+        self.declarer = self.holder = self.named = self.given_back = None
+        self.named_done = False
+        self.trick = self.last_trick = self.piles = None
+        self.phase = "bidding"
+        return [
+            HandStarted(hand=self.hand),
+            Dealt(hand=self.hand, dealer=self.dealer, first_bidder=self.bidder),
+        ]
+
+    # ---- bidding, naming, the widow ---------------------------------------------------------
+
+    def bid(self, seat: int, play: bool) -> list[Event]:
+        self.bids[seat] = play
+        events: list[Event] = [BidMade(seat=seat, play=play)]
+        if play:
+            self.declarer = seat
+            self.piles = WonPiles(sides=[[seat], [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS]])
+            if nameable(self.hands[seat]):
+                self.phase = "naming"
+                return events
+            self.named_done = True
+            self.phase = "discarding"
+            return [*events, Named(declarer=seat, holder=None, nothing=True)]
+        if all(b is False for b in self.bids):
+            self.dealer = self.next_dealer()
+            return [*events, Redeal(), *self.start_hand()]
+        self.bidder = (seat + 1) % PLAYERS
+        return events
+
+    def name(self, card: FrenchCard) -> list[Event]:
+        declarer = self.declarer
+        self.named, self.named_done = card, True
+        holder = next((s for s in range(PLAYERS) if card in self.hands[s]), None)
+        self.holder = holder
+        if holder is None:
+            self.phase = "discarding"
+            return [
+                Named(declarer=declarer, holder=None),
+                LostInWidow(audience=(declarer,)),
+            ]
+        self.hands[holder].remove(card)
+        self.hands[declarer] = sorted([*self.hands[declarer], card], key=sort_key)
+        self.phase = "giving_back"
+        return [
+            Named(declarer=declarer, holder=holder),
+            HandedOver(declarer=declarer, holder=holder, card=card, audience=(declarer, holder)),
+        ]
+
+    def give_back(self, card: FrenchCard) -> list[Event]:
+        declarer, holder = self.declarer, self.holder
+        self.hands[declarer].remove(card)
+        self.hands[holder] = sorted([*self.hands[holder], card], key=sort_key)
+        self.given_back = card
+        self.phase = "discarding"
+        return [
+            GaveBack(declarer=declarer, holder=holder),
+            GaveBack(declarer=declarer, holder=holder, card=card, audience=(declarer, holder)),
+        ]
+
+    def discard(self, cards: list[FrenchCard]) -> list[Event]:
+        seat = self.declarer
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.discards = list(cards)
+        self.widow_up = True
+        self.phase = "taking"
+        return [
+            Discarded(seat=seat, count=len(cards)),
+            Discarded(seat=seat, count=len(cards), cards=list(cards), audience=(seat,)),
+            WidowTurned(cards=list(self.widow)),
+        ]
+
+    def take(self, cards: list[FrenchCard]) -> list[Event]:
+        seat = self.declarer
+        for card in cards:
+            self.widow.remove(card)
+        self.hands[seat] = sorted([*self.hands[seat], *cards], key=sort_key)
+        self.exposed = list(cards)
+        self.phase = "playing"
+        self.trick = Trick(leader=(seat + 1) % PLAYERS)
+        return [Took(seat=seat, cards=list(cards))]
+
+    # ---- the tricks -----------------------------------------------------------------------
+
+    def turn(self) -> int | None:
+        if self.phase == "bidding":
+            return self.bidder
+        if self.phase in ("naming", "giving_back", "discarding", "taking"):
+            return self.declarer
+        if self.phase == "playing":
+            return self.trick.next_seat(list(range(PLAYERS)))
+        return None
+
+    def legal_plays(self, seat: int) -> list[FrenchCard]:
+        return legal_cards(self.hands[seat], self.trick, RULES)
+
+    def play(self, seat: int, card: FrenchCard) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.trick.add(seat, card)
+        events: list[Event] = [Played(seat=seat, card=card)]
+        if len(self.trick.plays) < PLAYERS:
+            return events
+        winner = self.trick.winner(RULES)
+        cards = self.trick.cards
+        self.piles.take(winner, cards)
+        events.append(TrickWon(seat=winner, cards=cards, points=sum(map(card_points, cards))))
+        self.last_trick = self.trick
+        if sum(self.piles.tricks) == TRICKS:
+            self.trick = None
+            return events + self.settle()
+        self.trick = Trick(leader=winner)
+        return events
+
+    def settle(self) -> list[Event]:
+        """Score the hand and pay. Nobody pays more than they hold."""
+        declarer = self.declarer
+        defenders = [(declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS]
+        set_aside = self.discards + self.widow
+        last = self.piles.last
+        self.piles.add(last, set_aside)
+        points = self.piles.points(card_points, last_trick=LAST_TRICK)
+        per_defender = payment(points[DECLARER], points[DEFENDERS])
+        before = list(self.stacks)
+        short = False
+        if per_defender > 0:
+            for defender in defenders:
+                paid = min(per_defender, self.stacks[defender])
+                short |= paid < per_defender
+                self.stacks[defender] -= paid
+                self.stacks[declarer] += paid
+        elif per_defender < 0:
+            owed = -2 * per_defender
+            paid = min(owed, self.stacks[declarer])
+            short = paid < owed
+            self.stacks[declarer] -= paid
+            self.stacks[defenders[0]] += paid - paid // 2
+            self.stacks[defenders[1]] += paid // 2
+        net = [after - b for after, b in zip(self.stacks, before, strict=True)]
+        self.settled = [c for pile in self.piles.cards for c in pile]
+        self.hands, self.widow, self.discards, self.exposed = [[], [], []], [], [], []
+        self.phase = "between"
+        scores = [points[DECLARER] if s == declarer else points[DEFENDERS] for s in range(PLAYERS)]
+        winners = [declarer] if per_defender > 0 else defenders if per_defender < 0 else []
+        return [
+            Settled(
+                declarer=declarer,
+                points=points,
+                set_aside=set_aside,
+                to_side=last,
+                per_defender=per_defender,
+                net=net,
+                short=short,
+            ),
+            HandEnded(
+                hand=self.hand,
+                players=list(range(PLAYERS)),
+                net_chips=net,
+                scores=scores,
+                winners=winners,
+            ),
+        ]
+
+    # ---- leaving --------------------------------------------------------------------------
+
+    def leave(self, seat: int) -> int:
+        """Calabrasella needs all three: leaving between hands ends the game for everyone."""
+        if not (self.awaiting_next_hand() or self.is_over()):
+            raise IllegalAction("You can leave between hands.")
+        self.phase = "over"
+        chips, self.stacks[seat] = self.stacks[seat], 0
+        return chips
+
+    def cash_out(self) -> list[int]:
+        self.phase = "over"
+        payouts, self.stacks = self.stacks, [0] * PLAYERS
+        return payouts
+
+    # ---- the protocol -----------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        seat = self.turn()
+        if seat is None:
+            return []
+        prompt = {
+            "bidding": "Play (become the declarer) or pass",
+            "naming": "Name a card you lack: its holder hands it to you",
+            "giving_back": "Give back a card in exchange",
+            "discarding": "Discard 1 to 4 cards",
+            "taking": f"Take {len(self.discards)} card(s) from the widow",
+            "playing": "Play a card",
+        }[self.phase]
+        return [Decision(seat=seat, kind=self.phase, prompt=prompt)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action, except discards: each single card stands for the sets of 1-4."""
+        if seat != self.turn():
+            return []
+        hand = self.hands[seat]
+        match self.phase:
+            case "bidding":
+                return [Pass(), Declare()]
+            case "naming":
+                return [Name(card=card) for card in nameable(hand)]
+            case "giving_back":
+                return [GiveBack(card=card) for card in hand if card != self.named]
+            case "discarding":
+                return [Discard(cards=[card]) for card in hand]
+            case "taking":
+                count = len(self.discards)
+                return [Take(cards=list(cs)) for cs in combinations(self.widow, count)]
+            case "playing":
+                return [PlayCard(card=card) for card in self.legal_plays(seat)]
+        return []
+
+    def verify(self, seat: int, action: Action) -> None:
+        if self.phase not in ("between", "over") and seat == self.turn():
+            reason = self.why_not(seat, action)
+            if reason:
+                raise IllegalAction(reason)
+            return
+        if self.phase == "between":
+            raise IllegalAction("This hand is over.")
+        super().verify(seat, action)
+
+    def why_not(self, seat: int, action: Action) -> str | None:
+        """Why the seat to act may not take `action` now (None: it may)."""
+        hand = self.hands[seat]
+        wanted = {
+            "bidding": (Pass, Declare),
+            "naming": (Name,),
+            "giving_back": (GiveBack,),
+            "discarding": (Discard,),
+            "taking": (Take,),
+            "playing": (PlayCard,),
+        }[self.phase]
+        if not isinstance(action, wanted):
+            return "That move is not allowed right now."
+        if isinstance(action, Name):
+            if action.card not in nameable(hand):
+                return name_reason(hand)
+        elif isinstance(action, GiveBack):
+            if action.card not in hand:
+                return "You don't hold that card."
+            if action.card == self.named:
+                return "Give back another card, not the one you were handed."
+        elif isinstance(action, Discard):
+            return discard_reason(action.cards, hand)
+        elif isinstance(action, Take):
+            return take_reason(action.cards, self.widow, len(self.discards))
+        elif isinstance(action, PlayCard):
+            return why_illegal(action.card, hand, self.trick, RULES)
+        return None
+
+    def sample(self, seat: int, chooser: random.Random) -> Action:
+        if self.phase == "discarding" and seat == self.turn():
+            count = chooser.randint(1, MAX_DISCARD)
+            return Discard(cards=chooser.sample(self.hands[seat], count))
+        return chooser.choice(self.legal_actions(seat))
+
+    def default_action(self, seat: int) -> Action:
+        """Pass; name the 3 (or 2) of your longest suit; give back, or discard, your lowest
+        card; take the widow's best cards; play your lowest legal card."""
+        hand = self.hands[seat]
+        match self.phase:
+            case "bidding":
+                return Pass()
+            case "naming":
+                length = {suit: sum(c.suit == suit for c in hand) for suit in SUITS}
+                return Name(card=max(nameable(hand), key=lambda c: length[c.suit]))
+            case "giving_back":
+                return GiveBack(card=min((c for c in hand if c != self.named), key=lowness))
+            case "discarding":
+                return Discard(cards=[min(hand, key=lowness)])
+            case "taking":
+                best = sorted(self.widow, key=lowness, reverse=True)[: len(self.discards)]
+                return Take(cards=[c for c in self.widow if c in best])
+        return PlayCard(card=min(self.legal_plays(seat), key=lowness))
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Pass | Declare):
+            return self.bid(seat, isinstance(action, Declare))
+        if isinstance(action, Name):
+            return self.name(action.card)
+        if isinstance(action, GiveBack):
+            return self.give_back(action.card)
+        if isinstance(action, Discard):
+            return self.discard(action.cards)
+        if isinstance(action, Take):
+            return self.take(action.cards)
+        return self.play(seat, action.card)
+
+    # ---- what each seat sees ------------------------------------------------------------------
+
+    def known_to(self, seat: int) -> set[FrenchCard]:
+        """Cards in others' hands this seat knows of: the card it handed over or got back."""
+        known = set(self.exposed)
+        if seat in (self.declarer, self.holder) and self.holder is not None:
+            known |= {c for c in (self.named, self.given_back) if c is not None}
+        return known
+
+    def view(self, viewer: Viewer) -> CalabrasellaView:
+        piles = self.piles
+        playing = self.phase == "playing"
+        view = CalabrasellaView(
+            hand=self.hand,
+            phase=self.phase,
+            dealer=self.dealer,
+            stacks=self.stacks,
+            counts=[len(hand) for hand in self.hands],
+            bids=self.bids,
+            turn=self.turn(),
+            declarer=self.declarer,
+            holder=self.holder,
+            named_done=self.named_done,
+            discard_count=len(self.discards),
+            widow=self.widow if self.widow_up else None,
+            widow_count=len(self.widow),
+            leader=self.trick.leader if playing else None,
+            trick=[TrickPlayView(seat=p.seat, card=p.card) for p in self.trick.plays]
+            if self.trick
+            else [],
+            last_trick=[TrickPlayView(seat=p.seat, card=p.card) for p in self.last_trick.plays]
+            if self.last_trick and playing
+            else [],
+            tricks=piles.tricks if piles and playing else [0, 0],
+            points=[sum(map(card_points, pile)) for pile in piles.cards]
+            if piles and playing
+            else [0, 0],
+            to_take=len(self.discards) if self.phase == "taking" else 0,
+        )
+        if viewer is not None and self.phase not in ("between", "over"):
+            view.my_cards = self.hands[viewer]
+            if viewer == self.declarer:
+                view.my_discards = self.discards
+            if self.holder is not None and viewer in (self.declarer, self.holder):
+                view.named_card, view.given_back = self.named, self.given_back
+            if playing and viewer == self.turn():
+                view.legal = self.legal_plays(viewer)
+        return view
+
+    def all_cards(self) -> list[FrenchCard]:
+        held = [c for hand in self.hands for c in hand]
+        trick = self.trick.cards if self.trick else []
+        won = [c for pile in self.piles.cards for c in pile] if self.piles else []
+        if self.phase in ("between", "over"):
+            return self.settled
+        return held + self.widow + self.discards + trick + won
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        if self.phase in ("between", "over"):
+            return set()
+        hidden = set() if self.widow_up else set(self.widow)
+        if viewer != self.declarer:
+            hidden |= set(self.discards)
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand)
+        return hidden - (self.known_to(viewer) if viewer is not None else set(self.exposed))
+
+    def chip_total(self) -> int:
+        return sum(self.stacks)
+
+
+def name_reason(hand: list[FrenchCard]) -> str:
+    if all(FrenchCard(Rank.THREE, suit) in hand for suit in SUITS):
+        return "You hold all four 3s: name a 2 you don't hold."
+    return "Name a 3 you don't hold."
+
+
+def discard_reason(cards: list[FrenchCard], hand: list[FrenchCard]) -> str | None:
+    if not 1 <= len(cards) <= MAX_DISCARD:
+        return "Discard 1 to 4 cards."
+    if len(set(cards)) != len(cards):
+        return "Discard different cards."
+    if not set(cards) <= set(hand):
+        return "You can only discard cards you hold."
+    return None
+
+
+def take_reason(cards: list[FrenchCard], widow: list[FrenchCard], count: int) -> str | None:
+    if len(cards) != count:
+        return (
+            f"Take {count} card{'s' if count > 1 else ''} from the widow, as many as you discarded."
+        )
+    if len(set(cards)) != len(cards) or not set(cards) <= set(widow):
+        return "Take cards from the widow."
+    return None
+
+
+def new_calabrasella(
+    options: CalabrasellaOptions, stacks: list[int], rng: Rng
+) -> CalabrasellaState:
+    state = CalabrasellaState(rng=rng, seat_count=PLAYERS, options=options, stacks=stacks)
+    state.start_hand()
+    return state
+
+
+CALABRASELLA = registry.register(
+    GameSpec(
+        id="calabrasella",
+        name="Calabrasella",
+        min_players=PLAYERS,
+        max_players=PLAYERS,
+        options_model=CalabrasellaOptions,
+        state_model=CalabrasellaState,
+        action_model=CalabrasellaAction,
+        deck=italian_deck,
+        create=new_calabrasella,
+        uses_chips=True,
+    )
+)

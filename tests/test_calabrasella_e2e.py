@@ -1,0 +1,115 @@
+"""Calabrasella end to end through the fake Discord: `/calabrasella new` to the end of the
+game, with the private exchange of cards (the third player's DMs and the channel never show
+the card handed back), an all-pass redeal, and `/calabrasella rules`."""
+
+from bot.cards import italian_deck, parse_french
+from bot.games import calabrasella  # noqa: F401  (registers the game)
+from cogs.calabrasella import CalabrasellaUI
+from tests.tables_e2e import TableDriver
+
+# Dealt in blocks with Alice (seat 0) dealing: Bob's twelve, Carol's twelve, Alice's, the widow.
+BOB = "3s 2s As Ks Qs Js 7s 6s 5s 4s 3h 2h"
+CAROL = "Ah Kh Qh Jh 7h 6h 5h 4h 3d 2d Ad Kd"
+ALICE = "Qd Jd 7d 6d 5d 4d 3c 2c Ac Kc Qc Jc"
+WIDOW = "7c 6c 5c 4c"
+UI = CalabrasellaUI()
+
+
+def deal() -> list[str]:
+    order = [c.code for text in (BOB, CAROL, ALICE, WIDOW) for c in parse_french(text)]
+    assert sorted(order) == sorted(c.code for c in italian_deck())
+    return order
+
+
+def channel_text(world) -> str:
+    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
+
+
+def dm_text(world, user) -> str:
+    return "\n".join(m.text() for m in world.tester.dms(user))
+
+
+async def play(driver: TableDriver, label: str) -> None:
+    """The seat to act chooses `label`: a button, or else a suggested play (a card's own
+    button only picks it, so a play is taken from the suggestions)."""
+    user = driver.member(driver.turn())
+    where = await driver.controls(user)
+    for row in where.components:
+        for item in row["components"]:
+            for option in item.get("options") or []:
+                if option["label"] == label:
+                    await driver.world.tester.choose(
+                        user, where, [option["value"]], item["custom_id"]
+                    )
+                    await driver.settle()
+                    return
+    await driver.play(label)
+
+
+async def play_defaults(driver: TableDriver) -> None:
+    """Every seat to act presses the control for its timeout default, until the hand ends."""
+    while driver.table_id is not None and driver.table.state.phase not in ("between", "over"):
+        state = driver.table.state
+        seat = driver.turn()
+        await play(driver, UI.action_label(None, state.default_action(seat)))
+
+
+async def test_a_game_from_new_to_the_end_with_the_private_exchange(world):
+    world.bot.runtime.stacked = [deal()]
+    driver = TableDriver(world)
+    await driver.open("calabrasella new", world.alice, [world.bob, world.carol], buy_in=10)
+    await driver.start(world.alice)
+    assert driver.table.names() == ["Alice", "Bob", "Carol"]
+    assert driver.turn() == 1  # the dealer's left speaks first
+    await driver.play("Pass")  # bob
+    await driver.play("Play")  # carol declares
+    assert "Carol plays and is the declarer." in driver.message().text()
+    await driver.play("Name 3♠")  # carol
+    assert "Carol names a card; Bob hands it over." in driver.message().text()
+    bob_dm = world.tester.dms(world.bob)[-1].text()
+    assert "Just for you" in bob_dm and "Carol named 3♠: Bob hands it over." in bob_dm
+    await play(driver, "Give back 4♥")  # through the picker's suggestions
+    state = driver.table.state
+    assert parse_french("4♥")[0] in state.hands[1]
+    assert "Carol gives 4♥ back to Bob." in world.tester.dms(world.bob)[-1].text()
+    assert "Carol gives Bob a card back." in driver.message().text()
+    await play(driver, "Discard 5♥")
+    await play(driver, "Take 7♣")
+    assert "The widow is turned face up" in channel_text(world)
+    # The card handed back, and the card named, never reached the third player or the channel.
+    for text in (dm_text(world, world.alice), channel_text(world)):
+        assert "4♥" not in text and "3♠" not in text and "5♥" not in text
+    assert driver.table.state.phase == "playing" and driver.turn() == 0  # carol's left leads
+    table_text = driver.message().text()
+    assert "Alice leads" in table_text and "declarer 0 tricks, 0 points" in table_text
+    await play_defaults(driver)
+    assert "go to the" in channel_text(world)
+    # Hands go on, the first bidder declaring, until a player has no chips left.
+    for _ in range(40):
+        if driver.table_id is None:
+            break
+        await world.bot.runtime.fire_deadline(driver.table.id)  # the next deal
+        await driver.settle()
+        if driver.table_id is None:
+            break
+        await driver.play("Play")
+        await play_defaults(driver)
+    await world.tester.idle()
+    assert world.bot.runtime.in_channel(world.channel.id) is None
+    totals = await world.bot.ledger.totals(world.guild.id)
+    assert totals.consistent and totals.escrows == 0
+
+
+async def test_all_pass_redeals_and_the_rules(world):
+    driver = TableDriver(world)
+    await driver.open("calabrasella new", world.alice, [world.bob, world.carol], buy_in=50)
+    await driver.start(world.alice)
+    await driver.play("Pass")  # bob
+    await driver.play("Pass")  # carol
+    await driver.play("Pass")  # alice, the dealer
+    text = driver.message().text()
+    assert "Bob deals; Carol speaks first." in text
+    assert driver.turn() == 2
+    rules = await world.tester.slash(world.alice, world.channel, "calabrasella rules")
+    assert "the deal passes left" in rules.text and "Nobody pays more than they hold" in rules.text
+    assert "35-0 pays 70 each way" in rules.text
