@@ -31,7 +31,7 @@ from bot.engine import (
     Viewer,
     placings,
 )
-from bot.games.hands import HandAfterHand
+from bot.games.hands import HandAfterHand, HandAfterHandWithStacks
 
 SIDES = 2
 
@@ -176,12 +176,6 @@ class PartnersState(HandAfterHand):
     def final_standings(self) -> MatchEnded:
         return self.standings()
 
-    def leave(self, seat: int) -> int:
-        if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
-        self.phase = "over"  # a partnership can't play on a player short
-        return 0
-
     def view(self, viewer: Viewer) -> PartnersView:
         view = PartnersView(
             hand=self.hand,
@@ -256,9 +250,8 @@ def packs_for(seats: int) -> list[FrenchCard]:
     return french_deck(packs=math.ceil(seats / 2))
 
 
-class BankerState(HandAfterHand):
+class BankerState(HandAfterHandWithStacks):
     options: BankerOptions
-    stacks: list[int]
     house: int = 0  # chips the house has taken over the match (negative: paid)
     deck: list[FrenchCard] = []
     face_up: list[FrenchCard] = []
@@ -327,11 +320,6 @@ class BankerState(HandAfterHand):
         if not any(self.stacks):
             self.phase = "over"
         return chips
-
-    def cash_out(self) -> list[int]:
-        payouts, self.stacks = self.stacks, [0] * self.seat_count
-        self.phase = "over"
-        return payouts
 
     def view(self, viewer: Viewer) -> BankerView:
         view = BankerView(
@@ -607,12 +595,6 @@ class SnapState(HandAfterHand):
             return []
         self.phase, self.caller = "over", None
         return [MatchEnded(placings=placings(self.points), scores=self.points)]
-
-    def leave(self, seat: int) -> int:
-        if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
-        self.phase = "over"
-        return 0
 
     def final_standings(self) -> MatchEnded:
         return MatchEnded(placings=placings(self.points), scores=self.points)

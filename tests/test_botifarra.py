@@ -29,7 +29,6 @@ from bot.games.botifarra import (
     new_botifarra,
 )
 from bot.games.tricks import Trick, WonPiles
-from tests.conformance import check_game
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -351,7 +350,3 @@ def test_no_hidden_card_in_a_public_view_or_another_seats_view():
     mine = state.view(1)
     assert codes(mine.my_cards) == codes(state.hands[1])
     assert not any(f'"{c.code}"' in mine.model_dump_json() for c in state.hands[0])
-
-
-def test_botifarra_conforms():
-    check_game(BOTIFARRA)

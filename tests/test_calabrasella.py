@@ -20,7 +20,6 @@ from bot.games.calabrasella import (
     payment,
 )
 from bot.games.tricks import WonPiles
-from tests.conformance import check_game
 
 # The rule text's two worked payments: (declarer, defenders) -> what each defender pays.
 WORKED_PAYMENTS = [((19, 16), 3), ((11, 24), -13)]
@@ -392,7 +391,3 @@ def test_timeout_defaults():
     assert state.default_action(2) == Take(cards=[card("7c")])  # the widow's best card
     state.apply(2, state.default_action(2))
     assert state.default_action(0) == PlayCard(card=card("4d"))  # the lowest legal card
-
-
-def test_conformance():
-    check_game(CALABRASELLA)

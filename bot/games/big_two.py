@@ -361,17 +361,6 @@ class BigTwoState(HandAfterHand):
         """A game cut short (a player left) is ranked on the scores so far, like a finished one."""
         return self.standings()
 
-    def leave(self, seat: int) -> int:
-        """Leaving a points game ends it for everyone: the scores so far stand."""
-        if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
-        self.phase = "over"
-        return 0
-
-    def cash_out(self) -> list[int]:
-        self.phase = "over"
-        return [0] * self.seat_count
-
     def view(self, viewer: Viewer) -> BigTwoView:
         playing = self.phase == "playing"
         to_beat = self.climb.to_beat if playing else []

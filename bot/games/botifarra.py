@@ -455,16 +455,9 @@ class BotifarraState(HandAfterHand):
 
     def leave(self, seat: int) -> int:
         """A partnership can't play a player short: the leaver's side forfeits the match."""
-        if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
-        if not self.match.is_over():
+        if self.can_leave_now(seat) and not self.match.is_over():
             self.match.drop(seat)
-        self.phase = "over"
-        return 0
-
-    def cash_out(self) -> list[int]:
-        self.phase = "over"
-        return [0] * self.seat_count
+        return super().leave(seat)
 
     # ---- what each seat sees ------------------------------------------------------------------
 

@@ -40,7 +40,7 @@ from bot.engine import (
     placings,
     registry,
 )
-from bot.games.hands import HandAfterHand
+from bot.games.hands import HandAfterHandWithStacks
 from bot.games.tricks import Trick, TrickRules, WonPiles, legal_cards, why_illegal
 
 PLAYERS = 3
@@ -276,12 +276,11 @@ class CalabrasellaView(BaseModel):
     legal: list[FrenchCard] | None = None  # while playing: the cards the seat may play
 
 
-class CalabrasellaState(HandAfterHand):
+class CalabrasellaState(HandAfterHandWithStacks):
     options: CalabrasellaOptions
     phase: Literal[
         "bidding", "naming", "giving_back", "discarding", "taking", "playing", "between", "over"
     ] = "bidding"
-    stacks: list[int]
     hands: list[list[FrenchCard]] = []
     widow: list[FrenchCard] = []
     widow_up: bool = False
@@ -479,19 +478,6 @@ class CalabrasellaState(HandAfterHand):
         ]
 
     # ---- leaving --------------------------------------------------------------------------
-
-    def leave(self, seat: int) -> int:
-        """Calabrasella needs all three: leaving between hands ends the game for everyone."""
-        if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
-        self.phase = "over"
-        chips, self.stacks[seat] = self.stacks[seat], 0
-        return chips
-
-    def cash_out(self) -> list[int]:
-        self.phase = "over"
-        payouts, self.stacks = self.stacks, [0] * PLAYERS
-        return payouts
 
     # ---- the protocol -----------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from bot.engine import (
 )
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
-from bot.games.hands import HandAfterHand
+from bot.games.hands import HandAfterHandWithStacks
 
 PLAYERS, HAND, WIDOW = 3, 17, 3
 ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
@@ -337,10 +337,9 @@ class DouDizhuView(BaseModel):
     my_cards: list[FrenchCard] | None = None
 
 
-class DouDizhuState(HandAfterHand):
+class DouDizhuState(HandAfterHandWithStacks):
     options: DouDizhuOptions
     phase: Literal["bidding", "playing", "between", "over"] = "bidding"
-    stacks: list[int]
     hands: list[list[FrenchCard]] = []
     widow: list[FrenchCard] = []
     played: list[FrenchCard] = []
@@ -430,19 +429,6 @@ class DouDizhuState(HandAfterHand):
             Settled(winner=winner, landlord_won=landlord_won, doublings=self.doublings, paid=net),
             HandEnded(hand=self.hand, players=list(range(PLAYERS)), net_chips=net, winners=winners),
         ]
-
-    def leave(self, seat: int) -> int:
-        """Dou Dizhu needs all three: leaving between hands ends the game for everyone."""
-        if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
-        self.phase = "over"
-        chips, self.stacks[seat] = self.stacks[seat], 0
-        return chips
-
-    def cash_out(self) -> list[int]:
-        self.phase = "over"
-        payouts, self.stacks = self.stacks, [0] * PLAYERS
-        return payouts
 
     # ---- the protocol -----------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
 """What every game played hand after hand shares: the pause between hands, the deal passing
-left, and the match being over."""
+left, the match being over, and leaving a game that needs every player."""
 
 from __future__ import annotations
 
-from bot.engine import Event, GameState
+from bot.engine import Event, GameState, IllegalAction
 
 
 class HandAfterHand(GameState):
@@ -30,3 +30,30 @@ class HandAfterHand(GameState):
 
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    # ---- leaving: by default the game needs every player ---------------------------------
+
+    def leave(self, seat: int) -> int:
+        """Leaving between hands ends the match for everyone; the leaver takes their chips."""
+        if not self.can_leave_now(seat):
+            raise IllegalAction("You can leave between hands.")
+        self.phase = "over"
+        return self.take_chips(seat)
+
+    def cash_out(self) -> list[int]:
+        self.phase = "over"
+        return [self.take_chips(seat) for seat in range(self.seat_count)]
+
+    def take_chips(self, seat: int) -> int:
+        """The chips `seat` takes away when the table closes (none in a points game)."""
+        return 0
+
+
+class HandAfterHandWithStacks(HandAfterHand):
+    """A chip game whose only chips are the seats' stacks between hands."""
+
+    stacks: list[int]
+
+    def take_chips(self, seat: int) -> int:
+        chips, self.stacks[seat] = self.stacks[seat], 0
+        return chips
