@@ -1,4 +1,4 @@
-"""Chips: /balance, /daily, /give, /leaderboard and /chips grant."""
+"""Chips: /balance, /daily, /give, /leaderboard, /chips grant, bankroll and house."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from discord.ext import commands
 import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
 from bot.discord.format import chips, next_utc_midnight, plural, relative_time
+from bot.discord.house import send_house_report
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
 from bot.store.ledger import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
@@ -151,21 +152,29 @@ class Economy(commands.Cog):
         )
 
     @chips_group.command(
-        name="house", description="What the house won or paid at each house-banked game."
+        name="bankroll", description="Create chips for the house that banks house games."
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(amount="How many chips to create for the house")
+    async def bankroll(self, interaction: discord.Interaction, amount: Amount) -> None:
+        guild = interaction.guild_id
+        await self.bot.ledger.fund_house(
+            guild,
+            amount,
+            reason=f"house bankroll by {interaction.user.id}",
+            key=f"bankroll:{interaction.id}",
+        )
+        total = await self.bot.ledger.house_balance(guild)
+        await interaction.response.send_message(
+            f"Added {chips(amount)} to the house, which now has {chips(total)}."
+        )
+
+    @chips_group.command(
+        name="house", description="The house's balance, and what it won or paid per day and game."
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def house(self, interaction: discord.Interaction) -> None:
-        report = await self.bot.ledger.house_report(interaction.guild_id)
-        lines = [
-            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {net:+,} chips"
-            for game_id, hands, net in report
-        ]
-        embed = discord.Embed(
-            title="The house",
-            description="\n".join(lines) or "No house-banked game has been played yet.",
-        )
-        embed.set_footer(text="Positive: the house won from the players. Negative: it paid.")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await send_house_report(interaction)
 
 
 def ranking_of(game: GameSpec) -> Ranking:
@@ -173,7 +182,7 @@ def ranking_of(game: GameSpec) -> Ranking:
     chips won for a chip game."""
     if game.solo:
         return "scores"
-    return "chips" if game.uses_chips else "matches"
+    return "chips" if game.uses_chips else "matches"  # a chip game in some mode at least
 
 
 def record(standing: AnyStanding) -> str:

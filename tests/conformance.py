@@ -6,9 +6,10 @@
 - playouts terminate within `max_steps`;
 - every card stays in the game: the multiset of `all_cards()` equals the deck for the table's
   number of seats (`spec.deck_for(seats)`), every step;
-- `chip_total() + house_total()` never changes (chips only leave with a leaving player or at
-  the cash-out), and the `house_chips` of the hands add up to what `house_total()` moved: the
-  runtime moves exactly those between the table and the house;
+- `chip_total()` never changes (chips only leave with a leaving player or at the cash-out);
+  a house game starts its `house_bank()` with the spec's `house_stake`, the `house_chips` of
+  the hands add up to how its bank changed (the house's report), and the cash-out pays the
+  players everything but the bank, which the runtime gives back to the house;
 - the same seed gives the same trajectory;
 - refused actions raise IllegalAction and leave the state byte-for-byte unchanged, and what
   `verify` accepts is what `legal_actions` lists (up to the game's `canonical` form): at
@@ -126,9 +127,9 @@ class Audit:
 
     spec: GameSpec
     deck: Counter
-    chips: int  # chip_total() + house_total(), less what left with leaving players
+    chips: int  # chip_total(), less what left with leaving players
     chooser: random.Random  # its own stream, so auditing cannot steer play
-    house: int = 0  # house_total() at the start, plus every hand's house_chips since
+    house: int = 0  # house_bank() at the start, plus every hand's house_chips since
     sides: int = 0
     seen: list[Action] = field(default_factory=lambda: [BOGUS])  # every distinct action so far
     seen_keys: set[str] = field(default_factory=lambda: {BOGUS.model_dump_json()})
@@ -214,7 +215,8 @@ def seat_counts(spec: GameSpec) -> Iterator[int]:
 
 
 def starting_stacks(spec: GameSpec, seats: int, chooser: random.Random) -> list[int]:
-    return [chooser.randint(3, 40) if spec.uses_chips else 0 for _ in range(seats)]
+    chips = spec.chips_for(spec.options_model())
+    return [chooser.randint(3, 40) if chips else 0 for _ in range(seats)]
 
 
 def uses_sample(state: GameState) -> bool:
@@ -319,10 +321,14 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
     auditor = Audit(
         spec,
         Counter(spec.deck_for(seats)),
-        state.chip_total() + state.house_total(),
+        state.chip_total(),
         random.Random(f"audit:{seed}"),
-        house=state.house_total(),
+        house=state.house_bank(),
         sides=sides_of(spec),
+    )
+    stake = spec.house_stake(spec.options_model(), seats) if spec.house_stake else 0
+    assert state.house_bank() == stake, (
+        f"{spec.id}: the house bank starts at {state.house_bank()}, not the stake {stake}"
     )
     snapshot = state.snapshot() if audit else ""
     events: list[Event] = []  # what the last step told the table
@@ -356,12 +362,16 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
             facts = Facts.of(state, snapshot)
             assert facts.pending == [], "a finished game still asks for decisions"
             check_step(auditor, facts, events)
-            house = state.house_total()
+            bank = state.house_bank()
             payouts = state.cash_out()
-            chips = auditor.chips - house
-            assert sum(payouts) == chips and min(payouts, default=0) >= 0, "cash-out lost chips"
-            assert state.chip_total() == 0, "chips stayed in the game after cashing out"
-            assert state.house_total() == house, "cashing out moved the house's chips"
+            chips = auditor.chips - bank
+            assert min(payouts, default=0) >= 0, f"a negative payout: {payouts}"
+            assert sum(payouts) == chips, (
+                f"the cash-out paid {sum(payouts)} chips, not the players' {chips} "
+                "(the house's bank stays for the house)"
+            )
+            assert state.house_bank() == bank, "cashing out moved the house's chips"
+            assert state.chip_total() == bank, "chips stayed in the game after cashing out"
     return steps
 
 
@@ -392,10 +402,10 @@ def check_state(audit: Audit, facts: Facts) -> GameState:
     state = facts.state
     # dict equality: Counter's own == is slow, and neither side holds a zero count
     assert dict.__eq__(Counter(state.all_cards()), audit.deck), "cards were lost or duplicated"
-    table, house = state.chip_total(), state.house_total()
-    assert table + house == audit.chips, (
-        f"chips changed: {audit.chips} -> {table + house} (table {table}, house {house})"
+    assert state.chip_total() == audit.chips, (
+        f"chips changed: {audit.chips} -> {state.chip_total()}"
     )
+    assert state.house_bank() >= 0, f"the house bank is negative: {state.house_bank()}"
     window = state.window_seconds()
     assert window is None or (isinstance(window, int) and window > 0), (
         f"a window must last a positive number of seconds, not {window!r}"
@@ -474,8 +484,8 @@ def check_public_cards(
 
 
 def check_results(audit: Audit, state: GameState, events: list[Event]) -> None:
-    """Results the runtime records add up: the house's chips follow `house_chips` (which the
-    runtime moves), standings place every seat, and partners share every result."""
+    """Results the runtime records add up: the house's report (`house_chips`) follows its
+    bank, standings place every seat, and partners share every result."""
     sides = audit.sides
     for event in events:
         if isinstance(event, HandEnded):
@@ -492,10 +502,10 @@ def check_results(audit: Audit, state: GameState, events: list[Event]) -> None:
     standings = state.final_standings()
     if standings is not None:
         check_standings(audit, state.seat_count, standings, "final_standings()")
-    moved = state.house_total()
-    assert moved == audit.house, (
-        f"the hands' house_chips take the house to {audit.house}, "
-        f"but house_total() is {moved}: the runtime would move other chips than the game"
+    bank = state.house_bank()
+    assert bank == audit.house, (
+        f"the hands' house_chips take the house bank to {audit.house}, but it holds {bank}: "
+        "the house's report would not match its chips"
     )
 
 

@@ -6,7 +6,8 @@ a real game relies on it. None is registered with the bot's game registry: tests
   free text; each player is dealt two cards, told by a private event; everyone plays one card
   in turn; the side of the highest card scores a point. First side to the target wins.
 - Banker (1-4 players against the house, one pack per two players): everyone secretly bets
-  1-3 chips, then each player's card meets the house's card; higher wins even money from the
+  1-3 chips (capped so that the house's stake at the table covers every bet), then each
+  player's card meets the house's card; higher wins even money from the
   house, else the house takes the bet.
 """
 
@@ -245,14 +246,22 @@ class BankerView(BaseModel):
     my_bet: int | None = None
 
 
+MOST_BET = 3
+
+
 def packs_for(seats: int) -> list[FrenchCard]:
     """One pack per two players, rounded up."""
     return french_deck(packs=math.ceil(seats / 2))
 
 
+def banker_stake(options: BankerOptions, seats: int) -> int:
+    """Enough for the house to lose every player's largest bet."""
+    return MOST_BET * seats
+
+
 class BankerState(HandAfterHandWithStacks):
     options: BankerOptions
-    house: int = 0  # chips the house has taken over the match (negative: paid)
+    bank: int  # the house's chips at this table
     deck: list[FrenchCard] = []
     face_up: list[FrenchCard] = []
     bets: list[int | None] = []
@@ -261,7 +270,8 @@ class BankerState(HandAfterHandWithStacks):
         self.deck = self.rng.shuffled(packs_for(self.seat_count))
         self.face_up = []
         self.bets = [None if stack else 0 for stack in self.stacks]
-        if self.hand > self.options.hands or not any(self.stacks):
+        betting = sum(1 for stack in self.stacks if stack)
+        if self.hand > self.options.hands or not betting or self.bank < betting:
             self.phase = "over"
             return [MatchEnded(placings=placings(self.stacks), scores=self.stacks)]
         self.phase = "betting"
@@ -271,15 +281,25 @@ class BankerState(HandAfterHandWithStacks):
         if self.phase != "betting":
             return []
         return [
-            Decision(seat=seat, kind="bet", prompt="Bet 1 to 3 chips", secret=True)
+            Decision(
+                seat=seat,
+                kind="bet",
+                prompt=f"Bet 1 to {self.largest_bet(seat)} chips",
+                secret=True,
+            )
             for seat, bet in enumerate(self.bets)
             if bet is None
         ]
 
+    def largest_bet(self, seat: int) -> int:
+        """Bets are capped so that the bank can pay every player."""
+        betting = sum(1 for stack in self.stacks if stack)
+        return min(MOST_BET, self.stacks[seat], self.bank // betting)
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.pending_seats():
             return []
-        return [Bet(chips=chips) for chips in range(1, min(3, self.stacks[seat]) + 1)]
+        return [Bet(chips=chips) for chips in range(1, self.largest_bet(seat) + 1)]
 
     def default_action(self, seat: int) -> Action:
         return Bet(chips=1)
@@ -299,7 +319,7 @@ class BankerState(HandAfterHandWithStacks):
             net[seat] = bet if high(cards[seat]) > high(house_cards[seat]) else -bet
             self.stacks[seat] += net[seat]
         self.face_up = [*cards.values(), *house_cards.values()]
-        self.house -= sum(net)
+        self.bank -= sum(net)
         self.phase = "between"
         bets = [bet or 0 for bet in self.bets]
         return [
@@ -340,14 +360,17 @@ class BankerState(HandAfterHandWithStacks):
         return set(self.deck)
 
     def chip_total(self) -> int:
-        return sum(self.stacks)
+        return sum(self.stacks) + self.bank
 
-    def house_total(self) -> int:
-        return self.house
+    def house_bank(self) -> int:
+        return self.bank
 
 
 def create_banker(options: BankerOptions, stacks: list[int], rng: Rng) -> BankerState:
-    state = BankerState(rng=rng, seat_count=len(stacks), options=options, stacks=stacks, phase="")
+    bank = banker_stake(options, len(stacks))
+    state = BankerState(
+        rng=rng, seat_count=len(stacks), options=options, stacks=stacks, phase="", bank=bank
+    )
     state.start_hand()
     return state
 
@@ -365,6 +388,7 @@ BANKER = GameSpec(
     create=create_banker,
     uses_chips=True,
     house=True,
+    house_stake=banker_stake,
 )
 
 

@@ -48,7 +48,7 @@ def partners(state_model: type[PartnersState]) -> GameSpec:
 
 
 def banker(state_model: type[BankerState]) -> GameSpec:
-    return variant(BANKER, state_model, lambda stacks: {"stacks": stacks})
+    return variant(BANKER, state_model, lambda stacks: {"stacks": stacks, "bank": 3 * len(stacks)})
 
 
 def snap(state_model: type[SnapState]) -> GameSpec:
@@ -73,8 +73,17 @@ class BankerMintsChips(BankerState):
     def showdown(self) -> list[Event]:
         events = super().showdown()
         ended = next(event for event in events if isinstance(event, HandEnded))
-        self.house += sum(chips for chips in ended.net_chips if chips > 0)
+        self.bank += sum(chips for chips in ended.net_chips if chips > 0)
         return events
+
+
+class BankerCashesOutTheBank(BankerState):
+    """Pays the house's bank out to the players when the table closes."""
+
+    def cash_out(self) -> list[int]:
+        self.stacks[0] += self.bank
+        self.bank = 0
+        return super().cash_out()
 
 
 class BankerMisreportsTheHouse(BankerState):
@@ -271,7 +280,8 @@ SOUND = [snap(SnapState), snap(SnapShowsTheCaller)]
 BROKEN = [
     (banker(BankerOnePack), "cards were lost or duplicated"),
     (banker(BankerMintsChips), "chips changed"),
-    (banker(BankerMisreportsTheHouse), "house_chips take the house to"),
+    (banker(BankerMisreportsTheHouse), "house_chips take the house bank to"),
+    (banker(BankerCashesOutTheBank), "the house's bank stays for the house"),
     (snap(SnapWithoutWindow), "it stalls"),
     (snap(SnapEmptyWindow), "a window must last a positive number of seconds"),
     (snap(SnapWindowTellsSnappers), "the window's length shows who holds optional decisions"),

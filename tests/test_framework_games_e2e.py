@@ -89,30 +89,49 @@ async def test_partners_sides_a_secret_word_private_deals_and_side_standings(gam
     assert rows[0][2] == rows[2][2] == 2 or rows[1][2] == rows[3][2] == 2
 
 
-async def test_banker_the_house_pays_and_collects_through_the_ledger(games):
+async def test_banker_the_house_stakes_the_table_and_takes_its_bank_back(games):
     world = games
+    ledger, guild = world.bot.ledger, world.guild.id
+    # An empty house can't cover even the host's bets: the table doesn't open.
+    refused = await world.tester.slash(world.alice, world.channel, "fwbanker new", buy_in=20)
+    assert "The house has 0 chips" in refused.text and "/chips bankroll" in refused.text
+    assert world.bot.runtime.in_channel(world.channel.id) is None
+    funded = await world.tester.slash(world.admin, world.channel, "chips bankroll", amount=4)
+    assert "now has 4 chips" in funded.text
+    refused = await world.tester.slash(world.bob, world.channel, "chips bankroll", amount=4)
+    assert "Manage Server" in refused.text
     banker = TableDriver(world)
     await banker.open("fwbanker new", world.alice, [world.bob], buy_in=20, hands=3)
+    # Two players' largest bets are 6 chips: the start is refused, and nothing moves.
+    reply = await world.tester.click(world.alice, banker.message(), "Start")
+    assert "The house has 4 chips and this table needs 6" in reply.text
+    assert banker.table.record.status == "lobby" and await ledger.house_balance(guild) == 4
+    await world.tester.slash(world.admin, world.channel, "chips bankroll", amount=96)
+    banker.total_chips += 96  # the chips the driver checks are conserved from now on
     await banker.start(world.alice)
-    ledger, guild = world.bot.ledger, world.guild.id
+    assert (
+        await ledger.house_balance(guild) == 94
+        and await ledger.escrow(guild, banker.table.id) == 46
+    )
     for _ in range(3):
         for member in (world.alice, world.bob):
             await banker.press(member, await banker.controls(member), "Bet 3")
-        await banker.settle()  # checks the escrow equals the stacks, and the totals
+        await banker.settle()  # checks the escrow equals the stacks and bank, and the totals
         if banker.table_id is not None:
             await world.bot.runtime.fire_deadline(banker.table.id)
             await banker.settle()
     await world.tester.idle()
     totals = await ledger.totals(guild)
-    assert totals.consistent
-    house_rows = await world.bot.database.fetch_all(
+    assert totals.consistent and totals.escrows == 0
+    (house_net,) = await world.bot.database.fetch_one(
         "SELECT SUM(chip_net) FROM results WHERE scope = 'house'"
     )
     players = sum([await ledger.balance(guild, m.id) for m in (world.alice, world.bob)])
-    assert players - 2000 == -house_rows[0][0]  # what the players won, the house paid
-    assert totals.house >= 0  # the house account never goes below zero
+    assert players - 2000 == -house_net  # what the players won, the house paid
+    assert await ledger.house_balance(guild) == 100 + house_net  # its bank came back
     report = await world.tester.slash(world.admin, world.channel, "chips house")
-    assert "Banker" in report.text and f"{house_rows[0][0]:+,}" in report.text
+    assert "Banker" in report.text and f"{house_net:+,}" in report.text
+    assert f"Balance:** {100 + house_net:,} chips" in report.text
     refused = await world.tester.slash(world.bob, world.channel, "chips house")
     assert "Manage Server" in refused.text
 

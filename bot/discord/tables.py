@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
@@ -286,7 +286,7 @@ class TablePresenter:
         else:
             seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
             embed.add_field(name=f"Players {count}", value=seated, inline=False)
-        if game.uses_chips:
+        if game.chips_for(table.options):
             embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
         embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
         embed.add_field(
@@ -797,7 +797,8 @@ async def open_table_command(
     bot: CardTableBot = interaction.client
     user = interaction.user
     # Checked again here: a modified client can send any value past Discord's own checks.
-    buy_in = BUY_IN.check(buy_in) if game.uses_chips else 0
+    chips = game.chips_for(options)
+    buy_in = BUY_IN.check(buy_in) if chips else 0
     turn_seconds = TURN_SECONDS.check(turn_seconds or bot.settings.turn_timeout_seconds)
     await bot.runtime.open(
         game,
@@ -810,7 +811,7 @@ async def open_table_command(
         turn_seconds=turn_seconds,
         key=f"open:{interaction.id}",
     )
-    seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if game.uses_chips else "")
+    seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if chips else "")
     await interaction.response.send_message(
         f"Your {game.name} table is open: {seated}. "
         "Others join with the Join button; press Start when everyone is in.",
@@ -826,7 +827,7 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
     if table is not None and table.game.id == game.id:
         record = table.record
         parts = [
-            f"buy-in {record.buy_in:,}" if game.uses_chips else "",
+            f"buy-in {record.buy_in:,}" if game.chips_for(table.options) else "",
             f"turn time {record.turn_seconds} s",
             bot.presenter.games[game.id].options_text(table.options),
         ]
@@ -861,7 +862,10 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
     async def new(self, interaction: discord.Interaction, **values: Any) -> None:
         buy_in = values.pop("buy_in", 0)
         turn_seconds = values.pop("turn_seconds", None)
-        options = game.options_model(**values)
+        try:
+            options = game.options_model(**values)
+        except ValidationError as invalid:
+            raise UserError(options_refusal(invalid)) from None
         await open_table_command(interaction, game, options, buy_in, turn_seconds)
 
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -870,7 +874,7 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
         inspect.Parameter("interaction", keyword, annotation=discord.Interaction),
     ]
     described: dict[str, str] = {}
-    if game.uses_chips:
+    if game.uses_chips:  # in some mode at least
         parameters.append(
             inspect.Parameter("buy_in", keyword, annotation=bounded(BUY_IN), default=100)
         )
@@ -890,6 +894,12 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
     return app_commands.command(
         name="new", description=f"Open a {game.name} table in this channel."
     )(new)
+
+
+def options_refusal(invalid: ValidationError) -> str:
+    """The options model's own sentence for options that don't go together (min > max)."""
+    reasons = [error["msg"].removeprefix("Value error, ") for error in invalid.errors()]
+    return " ".join(reasons)
 
 
 def described_option(name: str, field: FieldInfo) -> str:

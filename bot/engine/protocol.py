@@ -59,8 +59,8 @@ class HandEnded(Event):
     scores: list[int | None] | None = None  # None for a seat that did not show
     winners: list[int] = []
     variant: str | None = None  # recorded with the results, e.g. "daily:2026-11-22"
-    # A house-banked game: chips the house took from the table over the hand (negative when
-    # it paid). The table's chips then change by -house_chips.
+    # A house-banked game: the house's net over the hand (negative when it paid), for its
+    # report. The chips stay in the game's house bank until the table closes.
     house_chips: int = 0
 
 
@@ -139,12 +139,14 @@ class GameState(BaseModel, ABC):
         """Cards `viewer` must not see now."""
 
     def chip_total(self) -> int:
-        """Chips inside the game (stacks + pots). With `house_total` constant over a match;
-        0 for chipless games."""
+        """Chips inside the game (stacks, pots and the house bank): constant over a match but
+        for chips leaving with a leaving player; 0 for chipless games."""
         return 0
 
-    def house_total(self) -> int:
-        """A house-banked game: chips the house has taken over the match (negative: paid)."""
+    def house_bank(self) -> int:
+        """A house-banked game: the chips at the table that are the house's (its stake plus
+        what it has won since). They count in `chip_total` and go back to the house when the
+        table closes; `cash_out` leaves them in place."""
         return 0
 
     # ---- games played hand after hand at a table ------------------------------------------
@@ -262,13 +264,22 @@ class GameSpec(BaseModel):
     action_model: Any  # a pydantic type (usually a discriminated union) for stored actions
     deck: Any  # () -> every card the game uses; (seats) -> ... with deck_by_seats
     create: Any  # (options, stacks, rng) -> GameState
-    uses_chips: bool = False
+    # Plays for chips (buy-in, stacks): True, or (options) -> bool for a game with a mode
+    # that doesn't (Backhand's wins-only mode).
+    uses_chips: Any = False
     solo: bool = False  # a personal game: no lobby, several may run in one channel
     house: bool = False  # players play against the guild's house, which pays and collects
+    # A house game: (options, seats) -> chips the house brings to the table when the game
+    # starts (enough for every bet it could lose); the game's `create` starts its bank with
+    # the same amount. The table can't start when the house hasn't got them.
+    house_stake: Any = None
     # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
     # alternate sides, so partners sit across: seat i plays on side i % sides.
     sides: Any = 0
     deck_by_seats: bool = False  # `deck` takes the number of seats (a pack per N players)
+
+    def chips_for(self, options: BaseModel) -> bool:
+        return self.uses_chips(options) if callable(self.uses_chips) else self.uses_chips
 
     def sides_for(self, options: BaseModel) -> int:
         return self.sides(options) if callable(self.sides) else self.sides

@@ -22,7 +22,9 @@ from bot.store.db import Database
 class InsufficientChips(UserError):
     def __init__(self, account: Account, available: int, needed: int) -> None:
         self.account, self.available, self.needed = account, available, needed
-        whose = "You have" if account.kind == "member" else "The table has"
+        whose = {"member": "You have", "table": "The table has", "house": "The house has"}[
+            account.kind
+        ]
         super().__init__(f"{whose} {available:,} chips; {needed:,} are needed.")
 
 
@@ -33,8 +35,8 @@ class Account:
 
     @classmethod
     def house(cls) -> Account:
-        """The guild's house: the bank of house-banked games. It pays what it owes even past
-        its balance, by minting the shortfall (DECISIONS: only the house creates chips)."""
+        """The guild's house: the bank of house-banked games. A server manager funds it; it
+        stakes a table when the game starts and takes its bank back when the table closes."""
         return cls("house", 0)
 
     @classmethod
@@ -393,8 +395,6 @@ class Ledger:
         debit = credit = None
         if move.source is not None:
             debit = await self._account_id(conn, guild_id, move.source)
-            if move.source.kind == "house":
-                await self._fund_house(conn, key, debit, move.amount)
             cursor = await conn.execute(
                 "UPDATE accounts SET chips = chips - ? WHERE id = ? AND chips >= ?",
                 (move.amount, debit, move.amount),
@@ -413,26 +413,28 @@ class Ledger:
             (key, debit, credit, move.amount, move.reason),
         )
 
-    async def _fund_house(
-        self, conn: aiosqlite.Connection, key: str, house_id: int, amount: int
-    ) -> None:
-        """Mint what the house lacks to pay `amount`, as its own ledger row."""
-        shortfall = amount - await self._chips_by_id(conn, house_id)
-        if shortfall > 0:
-            await conn.execute(
-                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (shortfall, house_id)
-            )
-            await conn.execute(
-                "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
-                " VALUES (?, NULL, ?, ?, 'house bankroll')",
-                (key, house_id, shortfall),
-            )
+    async def fund_house(self, guild_id: int, amount: int, *, reason: str, key: str) -> bool:
+        """Mint chips for the guild's house (an admin's bankroll). False if `key` was used."""
+        return await self.execute(
+            guild_id, key, "grant", [Move(None, Account.house(), amount, reason)]
+        )
+
+    async def house_balance(self, guild_id: int) -> int:
+        return await self._chips(guild_id, Account.house()) or 0
 
     async def house_report(self, guild_id: int) -> list[tuple[str, int, int]]:
         """Per game: (game, hands, the house's net chips), from its 'house' result rows."""
+        return await self._house_net(guild_id, "game_id")
+
+    async def house_days(self, guild_id: int, days: int) -> list[tuple[str, int, int]]:
+        """Per day (UTC, latest first, at most `days`): (day, hands, the house's net chips)."""
+        rows = await self._house_net(guild_id, "substr(created_at, 1, 10)")
+        return sorted(rows, reverse=True)[:days]
+
+    async def _house_net(self, guild_id: int, group: str) -> list[tuple[str, int, int]]:
         rows = await self.db.fetch_all(
-            "SELECT game_id, COUNT(*), SUM(chip_net) FROM results"
-            " WHERE guild_id = ? AND scope = 'house' GROUP BY game_id ORDER BY game_id",
+            f"SELECT {group} AS key, COUNT(*), SUM(chip_net) FROM results"
+            " WHERE guild_id = ? AND scope = 'house' GROUP BY key ORDER BY key",
             guild_id,
         )
         return [(row[0], row[1], row[2]) for row in rows]

@@ -179,11 +179,14 @@ class TableStore:
         state: str,
         deadline: datetime | None,
         order: list[SeatRecord] | None = None,
+        chips: Sequence[ChipOperation] = (),
     ) -> None:
         """Seats are renumbered 0..n-1 in `order` (join order by default) and the first
-        snapshot is written."""
+        snapshot is written, with the chips the start moves (the house's stake)."""
         order = order or sorted(table.seats, key=lambda s: s.seat)
         async with self.db.transaction() as conn:
+            for operation in chips:
+                await self._execute(conn, table, operation)
             for number, seat in enumerate(order):
                 await conn.execute(
                     "UPDATE table_seats SET seat = ? WHERE table_id = ? AND member_id = ?",
@@ -224,16 +227,21 @@ class TableStore:
                 )
             await self._write_seats(conn, table)
             for operation in chips:
-                await self.ledger.execute_in(
-                    conn,
-                    table.guild_id,
-                    operation.key,
-                    operation.kind,
-                    operation.moves,
-                    operation.results,
-                )
+                await self._execute(conn, table, operation)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status or table.status
+
+    async def _execute(
+        self, conn: aiosqlite.Connection, table: TableRecord, operation: ChipOperation
+    ) -> None:
+        await self.ledger.execute_in(
+            conn,
+            table.guild_id,
+            operation.key,
+            operation.kind,
+            operation.moves,
+            operation.results,
+        )
 
     async def close_lobby(self, table: TableRecord, key: str) -> None:
         """Cancel before the start: every buy-in goes back."""

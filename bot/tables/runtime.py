@@ -28,6 +28,7 @@ from bot.store import (
     Account,
     ActionRecord,
     ChipOperation,
+    InsufficientChips,
     Ledger,
     Move,
     ResultRow,
@@ -101,6 +102,13 @@ class Table:
     def required_seats(self) -> list[int]:
         """Seats play is waiting for (they time out)."""
         return self.state.required_seats() if self.state else []
+
+
+def house_short(short: InsufficientChips) -> UserError:
+    return UserError(
+        f"The house has {short.available:,} chips and this table needs {short.needed:,} "
+        "to cover every bet it could lose. A server manager can add chips with /chips bankroll."
+    )
 
 
 def action_token(action: Action) -> str:
@@ -183,6 +191,7 @@ class TableRuntime:
             raise UserError("Tables are played in a server's channels, not in direct messages.")
         if not game.solo and self.in_channel(channel_id):
             raise UserError("A table is already open in this channel.")
+        await self._check_house(game, options, guild_id)
         record = TableRecord(
             0,
             guild_id,
@@ -280,7 +289,11 @@ class TableRuntime:
             state = table.game.new_match(table.options, stacks, self.new_seed(), self.stacked)
             self.stacked = []
             deadline = self._deadline(table, state)
-            await self.store.start(table.record, state.snapshot(), deadline, order)
+            stake = self._house_stake(table, len(stacks))
+            try:
+                await self.store.start(table.record, state.snapshot(), deadline, order, stake)
+            except InsufficientChips as short:
+                raise house_short(short) from None
             table.state = state
             self._open_prompts(table, [], state, 0)
             await self.store.save_seats(table.record)
@@ -315,6 +328,24 @@ class TableRuntime:
                 events = await self._wind_up(table)
         self.show(table, events)
         return table
+
+    # ---- the house: it stakes a house-banked table at the start and takes its bank back ----
+
+    @staticmethod
+    def _house_stake(table: Table, seats: int) -> list[ChipOperation]:
+        game = table.game
+        stake = game.house_stake(table.options, seats) if game.house_stake else 0
+        if not stake:
+            return []
+        move = Move(Account.house(), Account.table(table.id), stake, "house stake")
+        return [ChipOperation(f"stake:{table.id}", "house_stake", [move])]
+
+    async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
+        """A house table can't open when the house can't cover even its host's bets."""
+        needed = game.house_stake(options, 1) if game.house_stake else 0
+        available = await self.ledger.house_balance(guild_id)
+        if needed > available:
+            raise house_short(InsufficientChips(Account.house(), available, needed))
 
     async def _close_lobby(self, table: Table, key: str, why: str) -> TableClosed:
         await self.store.close_lobby(table.record, key)
@@ -543,6 +574,12 @@ class TableRuntime:
             Move(Account.table(table.id), Account.member(seat.member_id), amount, "table closed")
             for seat, amount in zip(table.seats, payouts, strict=True)
         ]
+        if state.house_bank():
+            moves.append(
+                Move(
+                    Account.table(table.id), Account.house(), state.house_bank(), "house bank back"
+                )
+            )
         staying = {seat.seat: payouts[seat.seat] for seat in table.seats if not seat.left}
         nets = await self._nets(table, [row for op in chips for row in op.results])
         settled = self._settle_rows(table, staying, nets)
@@ -651,23 +688,12 @@ class TableRuntime:
                     )
                     for seat in event.players
                 ]
-                moves = self._house_moves(table, event.house_chips)
                 if event.house_chips:
                     rows.append(self._house_row(table, event.house_chips))
                 operations.append(
-                    ChipOperation(f"hand:{table.id}:{event.hand}", "results", moves, rows)
+                    ChipOperation(f"hand:{table.id}:{event.hand}", "results", (), rows)
                 )
         return operations
-
-    @staticmethod
-    def _house_moves(table: Table, house_chips: int) -> list[Move]:
-        """The house collects from, or pays into, the table's escrow."""
-        escrow, house = Account.table(table.id), Account.house()
-        if house_chips > 0:
-            return [Move(escrow, house, house_chips, "house wins")]
-        if house_chips < 0:
-            return [Move(house, escrow, -house_chips, "house pays")]
-        return []
 
     @staticmethod
     def _house_row(table: Table, house_chips: int) -> ResultRow:

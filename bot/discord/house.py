@@ -1,0 +1,58 @@
+"""The house's report (Manage Server): its balance, its bank at tables in play, and what it
+won or paid per day and per house-banked game. `/chips house` and each house game's
+`/<game> house` show it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.format import chips, plural
+from bot.engine import registry
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+REPORT_DAYS = 7
+
+
+async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
+    ledger = bot.ledger
+    balance = await ledger.house_balance(guild_id)
+    at_tables = sum(
+        table.state.house_bank()
+        for table in bot.runtime.tables.values()
+        if table.record.guild_id == guild_id and table.state is not None
+    )
+    embed = discord.Embed(title="The house")
+    embed.description = (
+        f"**Balance:** {chips(balance)}"
+        + (f" · **at tables now:** {chips(at_tables)}" if at_tables else "")
+        + "\nA server manager adds chips with `/chips bankroll`; a house table can't start "
+        "unless the house covers every bet it could lose."
+    )
+    days = await ledger.house_days(guild_id, REPORT_DAYS)
+    embed.add_field(
+        name=f"Per day (UTC, last {REPORT_DAYS})",
+        value="\n".join(f"{day} · {plural(hands, 'hand')} · {net:+,}" for day, hands, net in days)
+        or "No hands yet.",
+        inline=False,
+    )
+    games = await ledger.house_report(guild_id)
+    embed.add_field(
+        name="Per game",
+        value="\n".join(
+            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {net:+,} chips"
+            for game_id, hands, net in games
+        )
+        or "No house-banked game has been played yet.",
+        inline=False,
+    )
+    embed.set_footer(text="Positive: the house won from the players. Negative: it paid.")
+    return embed
+
+
+async def send_house_report(interaction: discord.Interaction) -> None:
+    embed = await house_embed(interaction.client, interaction.guild_id)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
