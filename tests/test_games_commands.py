@@ -3,6 +3,7 @@ the game's own options from its options model."""
 
 import contextlib
 import importlib
+import typing
 
 import pytest
 from discord.ext import commands
@@ -13,9 +14,14 @@ from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
 
 # Each table game's cog: its game id and the options `/<game> new` takes, in order.
 GAMES = {
+    "cogs.backhand": (
+        "backhand",
+        ["buy_in", "mode", "min_bet", "max_bet", "target", "hand_limit", "turn_seconds"],
+    ),
     "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
     "cogs.botifarra": ("botifarra", ["target", "turn_seconds"]),
     "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds"]),
+    "cogs.crash": ("crash", ["target", "turn_seconds"]),
     "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
     "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
     "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
@@ -87,6 +93,10 @@ def test_new_takes_each_option_of_the_game_with_its_bounds_and_description(modul
         assert parameter.default == field.default and not parameter.required, name
         if field.annotation is bool:
             assert parameter.min_value is None and parameter.max_value is None, name
+            continue
+        if typing.get_origin(field.annotation) is typing.Literal:  # a choice
+            choices = [choice.value for choice in parameter.choices]
+            assert choices == list(typing.get_args(field.annotation)), name
             continue
         low = next(m.ge for m in field.metadata if hasattr(m, "ge"))
         high = next(m.le for m in field.metadata if hasattr(m, "le"))

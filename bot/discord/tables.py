@@ -799,6 +799,12 @@ async def open_table_command(
     # Checked again here: a modified client can send any value past Discord's own checks.
     chips = game.chips_for(options)
     buy_in = BUY_IN.check(buy_in) if chips else 0
+    least = game.least_buy_in(options) if chips and game.least_buy_in else 0
+    if buy_in < least:
+        raise UserError(
+            f"With these options a {game.name} player needs at least {least:,} chips: "
+            f"raise the buy-in to {least:,} or more."
+        )
     turn_seconds = TURN_SECONDS.check(turn_seconds or bot.settings.turn_timeout_seconds)
     await bot.runtime.open(
         game,

@@ -273,6 +273,8 @@ class GameSpec(BaseModel):
     # starts (enough for every bet it could lose); the game's `create` starts its bank with
     # the same amount. The table can't start when the house hasn't got them.
     house_stake: Any = None
+    # (options) -> the smallest buy-in that can play at all (Backhand: the minimum bet).
+    least_buy_in: Any = None
     # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
     # alternate sides, so partners sit across: seat i plays on side i % sides.
     sides: Any = 0

@@ -3,9 +3,11 @@
 Importing this package registers every playable game with `bot.engine.registry`.
 """
 
+from bot.games import backhand as backhand
 from bot.games import big_two as big_two
 from bot.games import botifarra as botifarra
 from bot.games import calabrasella as calabrasella
+from bot.games import crash as crash
 from bot.games import dou_dizhu as dou_dizhu
 from bot.games.terrapin import liars as liars
 from bot.games.terrapin import provincial as provincial

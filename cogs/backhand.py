@@ -1,0 +1,267 @@
+"""/backhand: Backhand tables (1-7 players, each against the house, for chips or for wins)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.cards import FrenchCard
+from bot.discord.format import plural
+from bot.discord.house import send_house_report
+from bot.discord.tables import ActionButton, GameUI, TextButton, action_controls, table_game_cog
+from bot.engine import Action, Event
+from bot.games.backhand import (
+    AUTO_DEAL_BELOW,
+    BACKHAND,
+    BUST_OVER,
+    PUSH_HIGH,
+    PUSH_LOW,
+    WINNING,
+    BackhandOptions,
+    BackhandView,
+    PlayerView,
+)
+from bot.tables import action_token
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = f"""\
+**Backhand** · 1-7 players, each against the house · one pack per two players, the whole \
+shoe shuffled every hand · every card is dealt face up; only the stock is hidden.
+**Goal.** Predict when the next card will take your hand over {BUST_OVER}: you can never stand.
+**Values.** Aces 1, J Q K 10, other cards their pips.
+**Deal.** Two cards to each player. When your turn comes, any ace among those two is \
+discarded and replaced from the stock; a replacement ace is kept. A hand under \
+{AUTO_DEAL_BELOW} is dealt cards until it reaches {AUTO_DEAL_BELOW}.
+**Play.** Players act one at a time from the first seat (the house deals every hand). From \
+{AUTO_DEAL_BELOW} on, **Hit** (one card: over {BUST_OVER} you bust and lose; five cards \
+without busting win) or **Call backhand**: one card is turned, not added to your hand; you win \
+if it would have taken you over {BUST_OVER}, else you lose.
+**Push hands.** Your first two cards (after aces are replaced) totalling {PUSH_LOW}-{PUSH_HIGH} \
+make a push hand: no backhand. **Push away** (discard them and get two new cards, aces replaced, \
+and push again if it's another push hand) or **Play the push** (one card: {BUST_OVER} or less \
+wins, over it loses).
+**For chips.** Before each hand everyone with the minimum bet bets at once, between the \
+table's minimum and maximum: a button, or Other amount for any number. The house pays wins at \
+even money and collects losses. It brings (players x maximum bet) chips to the table; each \
+hand's bets are capped so its bank can pay them all (and by your stack). When the bank can't \
+cover the minimum bet for every player, or nobody has the minimum left, the table closes and \
+everyone takes their stack.
+**For wins.** No chips: the first to win the target number of hands wins the match.
+**Leaving.** Leave between hands (or at once when you sit a hand out) and take your stack; the \
+table goes on for the others.
+**House decisions.** Hitting a push hand is playing the push. Five cards reached by the \
+automatic deal win, like five cards by hitting \
+(the automatic deal can't bust). Aces are replaced when your turn comes, in the order of your \
+two cards. With a hand limit, the match ends after that many hands (wins-only: most wins \
+first). In wins-only mode players still seated place before those who left, then by wins; \
+two players reaching the target in the same hand share first place. Bets are placed \
+together, in the open; wins are paid and losses collected when the whole hand ends. If the \
+stock runs low mid-hand, the cards out of play are shuffled back into it. On timeout: the \
+minimum bet; a push hand is pushed away; otherwise you call backhand."""
+
+
+def cards_text(cards: list[FrenchCard]) -> str:
+    return " ".join(card.label for card in cards) or "-"
+
+
+OUTCOMES = {
+    "five_cards": "wins with five cards",
+    "bust": "busts and loses",
+    "backhand_won": "wins: the backhand card busts",
+    "backhand_lost": "loses: the backhand card doesn't bust",
+    "push_won": "wins the push",
+    "push_lost": "busts playing the push",
+}
+
+
+def bust_hint(total: int, push: bool) -> str:
+    """Which next card busts (or wins the push), from the public cards alone."""
+    if push:
+        safe = BUST_OVER - total
+        return f"Playing the push wins with a card of {safe} or less (ace = 1)."
+    busting = BUST_OVER + 1 - total
+    if busting <= 1:
+        return "Any card busts you: calling backhand wins."
+    if busting > 10:
+        return "No card can bust you yet."
+    return f"A card of {busting} or more (faces count 10) busts you."
+
+
+class BackhandUI(GameUI):
+    game_id = BACKHAND.id
+    colour = discord.Colour.dark_teal()
+
+    # ---- the table ------------------------------------------------------------------------------
+
+    def public_embed(self, table, view: BackhandView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Backhand · hand {view.hand}", colour=self.colour)
+        embed.description = self.header(view)
+        for seat, player in enumerate(view.players):
+            mark = " ▶" if view.turn == seat else ""
+            embed.add_field(name=f"{names[seat]}{mark}"[:256], value=self.player_text(view, player))
+        embed.set_footer(
+            text=f"Hit or call backhand from {AUTO_DEAL_BELOW}; {PUSH_LOW}-{PUSH_HIGH} on two "
+            "cards is a push hand. /backhand rules"
+        )
+        return embed
+
+    def header(self, view: BackhandView) -> str:
+        limit = f" · hand {view.hand} of {view.hand_limit}" if view.hand_limit else ""
+        if view.mode == "wins":
+            about = f"For wins: the first to {plural(view.target, 'win')} takes the match"
+        else:
+            about = (
+                f"House bank **{plural(view.bank, 'chip')}** · bets {view.min_bet} to "
+                f"{view.max_bet}"
+            )
+        lines = [about + limit]
+        if view.phase == "betting":
+            lines.append("Place your bets.")
+        if view.ended:
+            lines.append(f"**Match over.** {view.ended}")
+        return "\n".join(lines)
+
+    def player_text(self, view: BackhandView, player: PlayerView) -> str:
+        money = (
+            f"{plural(player.wins, 'win')}"
+            if view.mode == "wins"
+            else f"stack {player.stack:,}" + (f" · bet {player.bet:,}" if player.bet else "")
+        )
+        if not player.seated:
+            return f"left the table · {money}"
+        if not player.dealt_in:
+            return f"{money}\nsits this hand out"
+        lines = [money]
+        if view.phase == "betting":
+            lines.append("bet placed" if player.bet is not None else "betting…")
+        elif player.cards:
+            push = " · push hand" if player.push else ""
+            lines.append(f"{cards_text(player.cards)} = **{player.total}**{push}")
+        if player.backhand:
+            lines.append(f"backhand card {player.backhand.label}")
+        if player.discarded:
+            lines.append(f"discarded {cards_text(player.discarded)}")
+        if player.outcome:
+            lines.append(("✅ " if player.outcome in WINNING else "❌ ") + OUTCOMES[player.outcome])
+        return "\n".join(lines)[:1024]
+
+    def private_embed(self, table, view: BackhandView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Your Backhand hand · table {table.id}", colour=self.colour)
+        me = view.players[view.seat]
+        embed.description = self.player_text(view, me)
+        if view.turn == view.seat and me.cards and me.outcome is None:
+            embed.add_field(name="Odds", value=bust_hint(me.total, me.push), inline=False)
+        if view.mode == "chips":
+            embed.add_field(name="House bank", value=plural(view.bank, "chip"))
+        return embed
+
+    def hand_summary(self, table, view: BackhandView, names: list[str]) -> discord.Embed | None:
+        settled = [(seat, player) for seat, player in enumerate(view.players) if player.outcome]
+        if not settled:
+            return None
+        lines = []
+        for seat, player in settled:
+            chips = ""
+            if view.mode == "chips" and player.bet:
+                chips = f" · {player.bet if player.outcome in WINNING else -player.bet:+,} chips"
+            lines.append(f"**{names[seat]}** {OUTCOMES[player.outcome]}{chips}")
+        embed = discord.Embed(title=f"Backhand · hand {view.hand} over", colour=self.colour)
+        embed.description = "\n".join(lines)
+        return embed
+
+    def options_text(self, options: BackhandOptions) -> str:
+        if options.mode == "wins":
+            text = f"for wins: first to {options.target}"
+        else:
+            text = f"for chips: bets {options.min_bet} to {options.max_bet}"
+        limit = f", {plural(options.hand_limit, 'hand')} at most" if options.hand_limit else ""
+        return text + limit
+
+    # ---- controls -------------------------------------------------------------------------------
+
+    def private_controls(self, table, seat: int) -> discord.ui.View | None:
+        """A bet: one button per suggested amount, and Other amount for any other."""
+        decision = next((d for d in table.state.pending() if d.seat == seat), None)
+        if decision is None or decision.kind != "bet":
+            return action_controls(table, seat, self)
+        prompt = table.seats[seat].prompt
+        state_view = table.state.view(seat)
+        view = discord.ui.View(timeout=None)
+        for action in table.state.legal_actions(seat):
+            label = self.action_label(state_view, action)
+            view.add_item(ActionButton(table.id, prompt, action_token(action), label, row=0))
+        other = TextButton(table.id, prompt)
+        other.item.label = "Other amount"
+        view.add_item(other)
+        return view
+
+    def action_label(self, view, action: Action) -> str:
+        match action.kind:
+            case "bet":
+                return f"Bet {action.chips:,}"
+            case "backhand":
+                return "Call backhand"
+            case "push_away":
+                return "Push away"
+            case "play_push":
+                return "Play the push"
+        return action.kind.title()
+
+    # ---- words ----------------------------------------------------------------------------------
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "bet_placed":
+                return f"{names[event.seat]} bets {plural(event.chips, 'chip')}."
+            case "dealt":
+                return "Dealt: " + "; ".join(
+                    f"{names[seat]} {cards_text(cards)}" for seat, cards in event.cards.items()
+                )
+            case "aces_replaced":
+                return (
+                    f"{names[event.seat]}'s {cards_text(event.aces)} replaced by "
+                    f"{cards_text(event.replacements)}."
+                )
+            case "push_hand":
+                return f"{names[event.seat]} has a push hand ({event.total})."
+            case "auto_dealt":
+                return f"{names[event.seat]} is dealt {cards_text(event.cards)}: {event.total}."
+            case "hit":
+                return f"{names[event.seat]} hits: {event.card.label}, {event.total}."
+            case "backhand_called":
+                return f"{names[event.seat]} calls backhand on {event.total}: {event.card.label}."
+            case "pushed_away":
+                return (
+                    f"{names[event.seat]} pushes {cards_text(event.discarded)} away and gets "
+                    f"{cards_text(event.cards)}."
+                )
+            case "push_played":
+                return f"{names[event.seat]} plays the push: {event.card.label}, {event.total}."
+            case "settled":
+                chips = f" ({event.chips:+,} chips)" if event.chips else ""
+                return f"{names[event.seat]} {OUTCOMES[event.outcome]}{chips}."
+            case "stock_refilled":
+                return f"The stock ran low: {plural(event.cards, 'card')} out of play shuffled in."
+            case "match_over":
+                return f"Match over: {event.reason}"
+        return None
+
+
+class Backhand(table_game_cog("backhand", BACKHAND, RULES)):
+    @app_commands.command(
+        name="house",
+        description="The house's balance and its net per day and game (Manage Server).",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def house(self, interaction: discord.Interaction) -> None:
+        await send_house_report(interaction)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(BackhandUI())
+    await bot.add_cog(Backhand(bot))
