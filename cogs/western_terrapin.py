@@ -92,33 +92,11 @@ class WesternUI(TerrapinUI):
         return f"raise limit: {options.raise_limit}, checks allowed: {checks}"
 
     def action_label(self, view: WesternView, action: Action) -> str:
-        match action.kind:
-            case "call":
-                return f"Call {view.to_call}"
-            case "bet":
-                return f"Bet {action.amount}"
-            case "raise":
-                return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
-            case "take":
-                return "Take a card"
-            case "show":
-                return "Show my hand"
-        return action.kind.title()
+        return "Take a card" if action.kind == "take" else super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "bet_placed":
-                verb = {
-                    "fold": "folds",
-                    "check": "checks",
-                    "call": "calls",
-                    "bet": "bets",
-                    "raise": "raises",
-                }[event.action]
-                amount = f" {event.amount}" if event.action in ("bet", "raise") else ""
-                return f"{names[event.seat]} {verb}{amount}{' (all-in)' if event.all_in else ''}."
-            case "drew":
-                return f"{names[event.seat]} {'takes a card' if event.took else 'stands'}."
+        if event.kind == "drew":
+            return f"{names[event.seat]} {'takes a card' if event.took else 'stands'}."
         return super().event_line(event, names)
 
 

@@ -64,6 +64,7 @@ test_conformance.py runs it for every registered game; a new game needs no extra
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import string
@@ -830,7 +831,14 @@ def check_resume(spec: GameSpec, steps: list[Step], at: int) -> None:
         assert state.snapshot() == step.snapshot, "a resumed game diverged"
 
 
-def check_game(spec: GameSpec, *, seeds: int = 24, max_steps: int = 5000) -> None:
+def check_game(
+    spec: GameSpec, *, seeds: int = 24, max_steps: int = 5000, options: dict | None = None
+) -> None:
+    """`options` replace some of the defaults the game is played with (a lower target for a
+    long points game keeps the check quick: every rule is met within fewer hands)."""
+    if options:
+        defaults = functools.partial(spec.options_model, **options)
+        spec = spec.model_copy(update={"options_model": defaults})
     counts = seat_counts(spec)
     for seed in range(seeds):
         seats = next(counts)

@@ -7,7 +7,10 @@ from bot.engine import registry
 from tests.conformance import check_game
 from tests.tinygame import TINY
 
+# Long games play shorter here (a lower target, fewer cards): the same rules, met sooner.
+QUICKER = {"delphi": {"cards": 12}, "lastone": {"threshold": 80}, "porrazo": {"target": 31}}
+
 
 @pytest.mark.parametrize("spec", [TINY, *registry.games()], ids=lambda spec: spec.id)
 def test_game_conforms(spec):
-    check_game(spec)
+    check_game(spec, options=QUICKER.get(spec.id))

@@ -5,6 +5,7 @@ import pytest
 
 from bot.cards.decktet import card, parse
 from bot.engine import IllegalAction
+from bot.games.poker import PotAwarded
 from bot.games.terrapin.provincial import (
     PROVINCIAL,
     Discard,
@@ -14,7 +15,6 @@ from bot.games.terrapin.provincial import (
     ProvincialOptions,
     SetStake,
 )
-from bot.games.terrapin.table import PotAwarded
 
 SHARED = "Pact, Merchant"  # the two 9s of the rule text's example
 

@@ -2,7 +2,7 @@
 
 from bot.cards.decktet import parse
 from bot.engine import HandEnded
-from bot.games.terrapin.table import PotAwarded
+from bot.games.poker import PotAwarded
 from bot.games.terrapin.temptation import TEMPTATION, Buy, Decline
 
 SHARED = "Ace of Moons, Huntress, Mountain"  # suits: Moons, Suns

@@ -49,7 +49,7 @@ async def test_temptation_timeout_declines(three, world):
     table = await three("temptation new")
     await world.bot.runtime.fire_deadline(table.table.id)
     await table.settle()
-    assert "Bob ran out of time: decline." in table.message().text()
+    assert "Bob ran out of time: No thanks." in table.message().text()
     assert table.turn() == 2 and len(table.table.state.hands[1]) == 2
 
 
@@ -93,7 +93,7 @@ async def test_provincial_timeouts_fold_and_a_pot_nobody_wins_stays(three, world
     await runtime.fire_deadline(tid)  # the dealer's stake: 1
     await table.settle()
     assert (
-        table.table.state.stake == 1 and "Alice ran out of time: stake." in table.message().text()
+        table.table.state.stake == 1 and "Alice ran out of time: Stake 1." in table.message().text()
     )
     await runtime.fire_deadline(tid)  # every fist: empty
     await table.settle()
@@ -141,7 +141,7 @@ async def test_liars_timeouts_claim_the_least_and_accept(three, world):
     await runtime.fire_deadline(tid)
     await table.settle()
     assert (
-        table.table.state.claim == 1 and "Alice ran out of time: claim." in table.message().text()
+        table.table.state.claim == 1 and "Alice ran out of time: Claim 1." in table.message().text()
     )
     await runtime.fire_deadline(tid)
     await table.settle()

@@ -8,7 +8,8 @@ import pytest
 from bot.cards.decktet import parse
 from bot.engine import HandEnded, IllegalAction
 from bot.games.betting import Bet, Call, Check, Fold, Raise
-from bot.games.terrapin.table import Muck, Mucked, PotAwarded, Revealed, Show
+from bot.games.poker import Muck, Mucked, PotAwarded, Show
+from bot.games.terrapin.table import Revealed
 from bot.games.terrapin.western import WESTERN, Stand, Take, WesternOptions
 
 SHARED = "Ace of Moons, Huntress, Mountain"  # suits: Moons, Suns

@@ -100,7 +100,7 @@ async def test_a_timeout_folds_and_is_announced_and_old_prompts_expire(western, 
     await western.start(world.alice)
     await world.bot.runtime.fire_deadline(western.table.id)
     await western.settle()
-    assert "Bob ran out of time: fold." in western.message().text()
+    assert "Bob ran out of time: Fold." in western.message().text()
     assert western.table.state.betting.folded[1]
     # Carol must bet or fold now. She opens My hand but plays from her DM instead.
     old_hand = await world.tester.click(world.carol, western.message(), "My hand")

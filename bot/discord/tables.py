@@ -161,7 +161,7 @@ class TablePresenter:
                 lines.extend(batch)
                 for seat in range(len(names)):
                     self.private_lines.pop((table.id, seat), None)
-            line = self._line(ui, event, names)
+            line = self._line(table, ui, event, names)
             if line and event.public:
                 lines.append(line)
                 batch.append(line)
@@ -203,9 +203,12 @@ class TablePresenter:
         self.cleanups.add(task)
         task.add_done_callback(self.cleanups.discard)
 
-    def _line(self, ui: GameUI, event: Event, names: list[str]) -> str | None:
+    def _line(self, table: Table, ui: GameUI, event: Event, names: list[str]) -> str | None:
         if event.kind == "timed_out":
-            return f"⏰ {names[event.seat]} ran out of time: {event.action}."
+            taken = event.action.replace("_", " ")  # a secret choice: its kind only
+            if event.taken is not None and table.state is not None:
+                taken = ui.action_label(table.state.view(None), event.taken)
+            return f"⏰ {names[event.seat]} ran out of time: {taken}."
         if event.kind == "seat_left":
             return f"{names[event.seat]} left the table with {event.chips} chips."
         if event.kind == "table_resumed":
@@ -805,7 +808,8 @@ async def open_table_command(
             f"With these options a {game.name} player needs at least {least:,} chips: "
             f"raise the buy-in to {least:,} or more."
         )
-    turn_seconds = TURN_SECONDS.check(turn_seconds or bot.settings.turn_timeout_seconds)
+    default = game.turn_seconds or bot.settings.turn_timeout_seconds
+    turn_seconds = TURN_SECONDS.check(turn_seconds or default)
     await bot.runtime.open(
         game,
         options,
@@ -893,7 +897,11 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
         described[name] = described_option(name, field)
     turn = bounded(TURN_SECONDS) | None
     parameters.append(inspect.Parameter("turn_seconds", keyword, annotation=turn, default=None))
-    described["turn_seconds"] = "Time for each decision (default from the bot's settings)"
+    described["turn_seconds"] = (
+        f"Time for each decision (default {game.turn_seconds} s)"
+        if game.turn_seconds
+        else "Time for each decision (default from the bot's settings)"
+    )
     new.__signature__ = inspect.Signature(parameters)
     new.__qualname__ = "TableGame.new"  # a method: discord.py then skips `self`
     new.__discord_app_commands_param_description__ = described

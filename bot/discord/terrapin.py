@@ -1,5 +1,5 @@
 """Discord rendering the Terrapin games share: card lists, your hand and its score, the
-common event lines and the end-of-hand result."""
+common event lines and the end-of-hand result (the poker wording is bot/discord/poker.py's)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.cards.decktet import DecktetCard
 from bot.discord.format import chips, plural
-from bot.discord.tables import GameUI
+from bot.discord.poker import PokerUI, stay_in_pot
 from bot.engine import Event
 
 SCORING = """\
@@ -34,11 +34,7 @@ def shown_value(score: int, turtle_butt: bool) -> str:
     return "Turtle Butt" if turtle_butt else plural(score, "point")
 
 
-def stay_in_pot(amount: int) -> str:
-    return f"{chips(amount)} {'stays' if amount == 1 else 'stay'} in the pot"
-
-
-class TerrapinUI(GameUI):
+class TerrapinUI(PokerUI):
     """What every Terrapin variant shows alike; variants add their own lines and fields."""
 
     title = "Terrapin"
@@ -72,16 +68,7 @@ class TerrapinUI(GameUI):
             case "revealed":
                 value = shown_value(event.score, event.turtle_butt)
                 return f"{names[event.seat]} shows {card_list(event.cards)}: {value}."
-            case "mucked":
-                return f"{names[event.seat]} mucks."
-            case "pot_awarded":
-                if not event.winners:
-                    return f"No hand can win: {stay_in_pot(event.amount)}."
-                winners = " and ".join(names[s] for s in event.winners)
-                verb = "wins" if len(event.winners) == 1 else "win"
-                odd = f" ({stay_in_pot(event.carried)})" if event.carried else ""
-                return f"{winners} {verb} {chips(event.amount)}{odd}."
-        return None
+        return super().event_line(event, names)
 
     def hand_summary(self, table, view: BaseModel, names: list[str]) -> discord.Embed | None:
         result = view.result
@@ -100,12 +87,3 @@ class TerrapinUI(GameUI):
         lines.append("Won: " + (", ".join(won) if won else "nobody") + stays)
         embed.description = "\n".join(lines)
         return embed
-
-    @staticmethod
-    def seat_line(
-        name: str, stack: int, marks: list[str], *, acting: bool, cards: int | None = None
-    ) -> str:
-        pointer = "▶ " if acting else ""
-        held = f" · {plural(cards, 'card')}" if cards is not None else ""
-        detail = f" · {', '.join(marks)}" if marks else ""
-        return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"

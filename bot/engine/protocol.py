@@ -86,6 +86,9 @@ class Decision(BaseModel):
     optional: bool = False
     # Answered in free text (a modal asks this question); the game's `text_action` reads it.
     text_question: str | None = None
+    # At least this long to decide, whatever the table's turn time (writing a secret rule
+    # takes longer than a yes or a no).
+    least_seconds: int = 0
 
 
 Viewer = int | None  # a seat, or None for the public table
@@ -275,6 +278,8 @@ class GameSpec(BaseModel):
     house_stake: Any = None
     # (options) -> the smallest buy-in that can play at all (Backhand: the minimum bet).
     least_buy_in: Any = None
+    # The game's own default time per decision (Delphi's quick yes/no), else the bot's.
+    turn_seconds: int | None = None
     # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
     # alternate sides, so partners sit across: seat i plays on side i % sides.
     sides: Any = 0

@@ -7,6 +7,7 @@ stay in the game state and are passed in, so chips only ever move between a stac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel
@@ -49,6 +50,14 @@ class BetPlaced(Event):
     all_in: bool = False
 
 
+class UncalledReturned(Event):
+    """The part of a bet nobody matched went back to its owner when the round ended."""
+
+    kind: Literal["uncalled_returned"] = "uncalled_returned"
+    seat: int
+    amount: int
+
+
 class Pot(BaseModel):
     amount: int
     eligible: list[int]
@@ -69,8 +78,11 @@ class Betting(BaseModel):
     round_bets: list[int]
     owes_action: list[bool]
     to_act: int | None = None
-    raises: int = 0
-    last_aggressor: int | None = None
+    raises: int = 0  # bets and raises this round (a round opened by blinds starts at 1)
+    last_aggressor: int | None = None  # the last to bet or raise in this round
+    # A forced bet every player must match in full this round, even when its poster is all-in
+    # for less (a short big blind).
+    bet_level: int = 0
 
     @classmethod
     def for_hand(cls, seat_count: int, playing: list[int]) -> Betting:
@@ -115,15 +127,44 @@ class Betting(BaseModel):
     def total(self) -> int:
         return sum(self.committed)
 
+    def current_bet(self) -> int:
+        """What every player still betting must have put in this round."""
+        return max([self.bet_level, *self.round_bets])
+
     def to_call(self, seat: int) -> int:
-        return max(self.round_bets) - self.round_bets[seat]
+        return self.current_bet() - self.round_bets[seat]
+
+    def return_uncalled(self, stacks: list[int]) -> UncalledReturned | None:
+        """Once a round is over: chips the one highest contributor put in that nobody matched
+        (everyone else folded or is all-in for less) go back to their stack."""
+        top = max(self.committed)
+        leaders = [seat for seat, chips in enumerate(self.committed) if chips == top]
+        if top == 0 or len(leaders) > 1:
+            return None
+        (seat,) = leaders
+        amount = top - max(c for s, c in enumerate(self.committed) if s != seat)
+        stacks[seat] += amount
+        self.committed[seat] -= amount
+        self.round_bets[seat] -= amount
+        return UncalledReturned(seat=seat, amount=amount)
 
     # ---- rounds ------------------------------------------------------------------------
 
-    def start_round(self, stacks: list[int], first: int) -> bool:
-        """Open a round with `first` (or the next seat able to act). False: nobody bets."""
+    def start_round(
+        self, stacks: list[int], first: int, blinds: Sequence[tuple[int, int]] = ()
+    ) -> bool:
+        """Open a round with `first` (or the next seat able to act). False: nobody bets.
+
+        `blinds` are forced bets (seat, chips) posted first, all-in when the stack is short;
+        the largest is the round's bet: it counts as the first bet towards `max_raises`, and
+        everyone else must match it in full."""
         self.round_bets = [0] * len(self.folded)
-        self.raises = 0
+        self.raises, self.last_aggressor, self.bet_level = 0, None, 0
+        for seat, chips in blinds:
+            self.put_in(stacks, seat, chips)
+        if blinds:
+            self.bet_level = max(chips for _, chips in blinds)
+            self.raises = 1
         able = [seat for seat in self.in_hand() if self.can_act(stacks, seat)]
         if len(able) < 2 or len(self.in_hand()) < 2:
             self.to_act = None
@@ -145,7 +186,7 @@ class Betting(BaseModel):
         if room > 0 and (limits.max_raises is None or self.raises < limits.max_raises):
             top = min(limits.high, room)
             sizes = range(min(limits.low, top), top + 1)
-            opened = max(self.round_bets) > 0
+            opened = self.current_bet() > 0
             actions += [Raise(amount=n) if opened else Bet(amount=n) for n in sizes]
         return actions
 
@@ -184,15 +225,20 @@ class Betting(BaseModel):
             )
         if isinstance(action, Call):
             return "There is no bet to call."
-        if isinstance(action, Bet) and max(self.round_bets) > 0:
+        if isinstance(action, Bet) and self.current_bet() > 0:
             return "There is already a bet: call, raise or fold."
-        if isinstance(action, Raise) and max(self.round_bets) == 0:
+        if isinstance(action, Raise) and self.current_bet() == 0:
             return "There is no bet to raise yet."
         if isinstance(action, Bet | Raise):
             if limits.max_raises is not None and self.raises >= limits.max_raises:
                 return "The betting is capped for this round."
             top = min(limits.high, stacks[seat] - owed)
-            return f"You may {action.kind} between {min(limits.low, top)} and {top} chips."
+            low = min(limits.low, top)
+            if top <= 0:
+                return "Your chips don't cover more than a call: call or fold."
+            if low == top:  # fixed limit, or all you have left
+                return f"A {action.kind} is {top} chip{'s' * (top != 1)} here."
+            return f"You may {action.kind} between {low} and {top} chips."
         return "That bet is not allowed."
 
     # ---- pots --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Events the table runtime adds to the game's own (for rendering and announcements)."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from bot.engine import Event
 
@@ -16,7 +16,8 @@ class TableResumed(Event):
 class TimedOut(Event):
     kind: Literal["timed_out"] = "timed_out"
     seat: int
-    action: str
+    action: str  # the default action's kind
+    taken: Any = None  # the action itself, unless it was a secret choice
 
 
 class SeatLeft(Event):

@@ -451,8 +451,9 @@ class TableRuntime:
         record.timeouts += 1
         record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
         action = table.state.default_action(seat)
+        secret = any(d.secret for d in table.state.pending() if d.seat == seat)
         return [
-            TimedOut(seat=seat, action=action.kind),
+            TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
             *await self._step(table, seat, action, timed_out=True),
         ]
 
@@ -723,8 +724,11 @@ class TableRuntime:
     def _deadline(self, table: Table, state: GameState) -> datetime | None:
         if state.awaiting_next_hand():
             return self.clock() + self.between_hands
-        if state.required_seats():
-            return self.clock() + timedelta(seconds=table.record.turn_seconds)
+        required = [d for d in state.pending() if not d.optional]
+        if required:
+            longest = max(d.least_seconds for d in required)
+            seconds = max(table.record.turn_seconds, longest)
+            return self.clock() + timedelta(seconds=seconds)
         window = state.window_seconds()
         return None if window is None else self.clock() + timedelta(seconds=window)
 

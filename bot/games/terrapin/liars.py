@@ -207,7 +207,7 @@ class LiarsState(TerrapinTable):
         truthful = value != TURTLE_BUTT and value >= self.claim
         out = challenger if truthful else holder
         paid = self.go_out(out)
-        self.shown[holder] = cards
+        self.shown[holder] = True
         self.last_challenge = Challenged(
             challenger=challenger,
             holder=holder,

@@ -187,7 +187,6 @@ class ProvincialState(TerrapinTable):
         if not self.in_hand:  # everyone folded: the pot stays for the next hand
             self.carry += self.pot
             self.pot = 0
-            self.result = HandResult(carried=self.carry)
             return events + self.finish_hand()
         if len(self.in_hand) == 1:
             self.take_pot(self.in_hand[0], self.pot + self.carry)

@@ -1,5 +1,6 @@
 """What the Terrapin betting variants share: dealing shared cards (redealt while Turtle Butt),
-the showdown with mucking and pots, the carried pot, and seats coming and going between hands.
+Terrapin scoring at the showdown, and odd chips carried in the pot. Seats, chips and the
+showdown itself are the poker table's (bot/games/poker.py).
 """
 
 from __future__ import annotations
@@ -10,30 +11,12 @@ from pydantic import BaseModel
 
 from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import (
-    Action,
-    Event,
-    GameSpec,
-    HandEnded,
-    IllegalAction,
-    MatchEnded,
-    Rng,
-    placings,
-    registry,
-)
-from bot.games.betting import Pot, split_pot
-from bot.games.hands import HandAfterHand
+from bot.engine import Event, GameSpec, Rng, registry
+from bot.games.poker import PokerTable
+from bot.games.poker import PotAwarded as PotAwarded  # where it was before bot/games/poker.py
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
 TURTLE_BUTT = -1  # ranks below every scoring hand: a Turtle Butt hand can never win
-
-
-class Show(Action):
-    kind: Literal["show"] = "show"
-
-
-class Muck(Action):
-    kind: Literal["muck"] = "muck"
 
 
 class SharedDealt(Event):
@@ -48,18 +31,6 @@ class Revealed(Event):
     cards: list[DecktetCard]
     score: int
     turtle_butt: bool
-
-
-class Mucked(Event):
-    kind: Literal["mucked"] = "mucked"
-    seat: int
-
-
-class PotAwarded(Event):
-    kind: Literal["pot_awarded"] = "pot_awarded"
-    amount: int
-    winners: list[int]
-    carried: int = 0  # odd chips, or the whole pot when every hand was Turtle Butt
 
 
 class ShownHand(BaseModel):
@@ -82,22 +53,16 @@ def hand_value(cards: list[DecktetCard]) -> int:
     return TURTLE_BUTT if is_turtle_butt(cards) else score(cards)
 
 
-class TerrapinTable(HandAfterHand):
-    """State shared by Western, Provincial and Temptation Terrapin."""
+class TerrapinTable(PokerTable):
+    """State shared by the Terrapin betting variants: the Decktet cards (private hands, shared
+    cards), hands scored by Terrapin scoring with Turtle Butt unable to win, and odd chips
+    of a split pot staying in the pot for the next hand."""
 
-    stacks: list[int]
-    seated: list[bool]
     pot: int = 0  # chips in this hand's pot (variants with betting rounds override in_pot)
-    carry: int = 0  # chips left in the pot by earlier hands
     deck: list[DecktetCard] = []
     hands: list[list[DecktetCard]] = []
     shared: list[DecktetCard] = []
     set_aside: list[DecktetCard] = []
-    stacks_at_start: list[int] = []
-    players: list[int] = []  # seats dealt into the current hand
-    shown: list[list[DecktetCard] | None] = []
-    mucked: list[bool] = []
-    result: HandResult | None = None
 
     # ---- cards ----------------------------------------------------------------------------
 
@@ -106,9 +71,7 @@ class TerrapinTable(HandAfterHand):
         self.deck = self.rng.shuffled(cards)
         self.hands = [[] for _ in range(self.seat_count)]
         self.shared, self.set_aside = [], []
-        self.shown = [None] * self.seat_count
-        self.mucked = [False] * self.seat_count
-        self.result = None
+        self.new_showdown()
 
     def deal_private(self, seats: list[int], count: int) -> None:
         for _ in range(count):
@@ -134,24 +97,14 @@ class TerrapinTable(HandAfterHand):
     def hidden_from(self, viewer: int | None) -> set[DecktetCard]:
         hidden = set(self.deck)
         for seat, hand in enumerate(self.hands):
-            if seat != viewer and self.shown[seat] is None:
+            if seat != viewer and not self.shown[seat]:
                 hidden |= set(hand)
         return hidden
-
-    # ---- seats and chips ------------------------------------------------------------------
-
-    def seats_from(self, first: int, wanted) -> list[int]:
-        """Seats in clockwise order starting at `first`, keeping those `wanted`."""
-        order = [(first + step) % self.seat_count for step in range(self.seat_count)]
-        return [seat for seat in order if wanted(seat)]
-
-    def left_of(self, seat: int, wanted) -> int:
-        return self.seats_from(seat + 1, wanted)[0]
 
     def able_to_ante(self, ante: int) -> list[int]:
         return [s for s in range(self.seat_count) if self.seated[s] and self.stacks[s] >= ante]
 
-    # ---- hand after hand ------------------------------------------------------------------
+    # ---- hands and pots, the Terrapin way -------------------------------------------------
 
     def start_match(self) -> list[Event]:
         return self.start_hand()
@@ -159,136 +112,37 @@ class TerrapinTable(HandAfterHand):
     def in_pot(self) -> int:
         return self.pot
 
-    def chip_total(self) -> int:
-        return sum(self.stacks) + self.in_pot() + self.carry
+    def strength(self, seat: int) -> int:
+        return hand_value(self.full_hand(seat))
 
-    def finish_hand(self) -> list[Event]:
-        """The hand is over (its pot paid out or carried): report it and pause for the table."""
-        self.phase = "between"
-        net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
-        scores = [
-            max(hand_value(self.full_hand(s)), 0) if self.shown[s] is not None else None
-            for s in range(self.seat_count)
-        ]
-        winners = self.result.winners if self.result else []
-        return [
-            HandEnded(
-                hand=self.hand, players=self.players, net_chips=net, scores=scores, winners=winners
-            )
-        ]
+    def can_win(self, seat: int) -> bool:
+        return self.strength(seat) != TURTLE_BUTT
 
-    def take_pot(self, winner: int, amount: int) -> None:
-        """Everyone else is out: the last player takes the whole pot, carried chips included."""
-        self.stacks[winner] += amount
-        self.carry = 0
-        self.result = HandResult(
-            winners=[winner], won=[amount if s == winner else 0 for s in range(self.seat_count)]
-        )
+    def place_odd_chips(self, winners: list[int], odd: int) -> int:
+        """Odd chips of a split pot stay in the pot for the next hand."""
+        return odd
 
-    def next_dealer(self) -> int:
-        """The deal passes left, skipping seats whose players have left."""
-        return (
-            self.left_of(self.dealer, lambda s: self.seated[s]) if any(self.seated) else self.dealer
-        )
+    def hand_scores(self) -> list[int | None]:
+        return [max(self.strength(s), 0) if self.shown[s] else None for s in range(self.seat_count)]
 
-    def end_match(self) -> list[Event]:
-        self.phase = "over"
-        return [MatchEnded(placings=placings(self.stacks))]
-
-    def leave(self, seat: int) -> int:
-        if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
-        if not self.seated[seat]:
-            raise IllegalAction("You have already left this table.")
-        chips, self.stacks[seat], self.seated[seat] = self.stacks[seat], 0, False
-        return chips
-
-    def left_in_pot(self, seat: int) -> int:
-        """Chips carried to the next hand that stay at the table if `seat` leaves now."""
-        return self.carry
-
-    def leave_warning(self, seat: int) -> str | None:
-        """Leaving between hands gives up your share of a carried pot: say so before."""
-        between = self.awaiting_next_hand() and self.seated[seat]
-        chips = self.left_in_pot(seat) if between else 0
-        if not chips:
-            return None
-        amount = f"{chips} chip" + ("" if chips == 1 else "s")
-        return (
-            f"The pot of {amount} carried to the next hand stays at the table: "
-            "you give up your share."
-        )
-
-    def cash_out(self) -> list[int]:
-        """Close the table: odd chips left in the pot go one by one to the seated players
-        from the dealer's left, and everyone takes their stack."""
-        if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("The table can close between hands.")
-        takers = self.seats_from(self.dealer + 1, lambda s: self.seated[s]) or list(
-            range(self.seat_count)
-        )
-        for index in range(self.carry):
-            self.stacks[takers[index % len(takers)]] += 1
-        self.carry = 0
-        payouts, self.stacks = self.stacks, [0] * self.seat_count
-        self.phase = "over"
-        return payouts
-
-    # ---- showdown -------------------------------------------------------------------------
-
-    def reveal(self, seat: int) -> Revealed:
-        cards = self.full_hand(seat)
-        self.shown[seat] = list(self.hands[seat])
-        value = hand_value(cards)
+    def revealed(self, seat: int) -> Revealed:
+        value = self.strength(seat)
         return Revealed(
             seat=seat, cards=self.hands[seat], score=max(value, 0), turtle_butt=value < 0
         )
 
-    def must_show(self, seat: int, pots: list[Pot]) -> bool:
-        """Shown without asking when, for some pot it is in, it beats or ties every hand shown
-        for that pot so far (or none is shown yet)."""
-        mine = hand_value(self.full_hand(seat))
-        for pot in pots:
-            if seat in pot.eligible:
-                rivals = [
-                    hand_value(self.full_hand(s)) for s in pot.eligible if self.shown[s] is not None
-                ]
-                if not rivals or mine >= max(rivals):
-                    return True
-        return False
-
-    def award(self, pots: list[Pot]) -> list[Event]:
-        """Pay each pot to its best shown non-Turtle-Butt hands; odd chips and unwon pots carry."""
-        events: list[Event] = []
-        won = [0] * self.seat_count
-        self.carry = 0
-        for pot in pots:
-            values = {
-                s: hand_value(self.full_hand(s)) for s in pot.eligible if self.shown[s] is not None
-            }
-            contenders = {s: v for s, v in values.items() if v != TURTLE_BUTT}
-            if not contenders:
-                self.carry += pot.amount
-                events.append(PotAwarded(amount=pot.amount, winners=[], carried=pot.amount))
-                continue
-            best = max(contenders.values())
-            winners = [s for s, v in contenders.items() if v == best]
-            before = list(self.stacks)
-            odd = split_pot(pot, winners, self.stacks)
-            for seat in winners:
-                won[seat] += self.stacks[seat] - before[seat]
-            self.carry += odd
-            events.append(PotAwarded(amount=pot.amount, winners=winners, carried=odd))
-        self.result = HandResult(
-            shown=[self.shown_hand(s) for s in range(self.seat_count) if self.shown[s] is not None],
-            winners=sorted({s for e in events if isinstance(e, PotAwarded) for s in e.winners}),
-            won=won,
+    @property
+    def result(self) -> HandResult:
+        """The end of the last hand (the current one's so far), for the views."""
+        return HandResult(
+            shown=[self.shown_hand(s) for s in range(self.seat_count) if self.shown[s]],
+            winners=self.winners,
+            won=self.won,
             carried=self.carry,
         )
-        return events
 
     def shown_hand(self, seat: int) -> ShownHand:
-        value = hand_value(self.full_hand(seat))
+        value = self.strength(seat)
         return ShownHand(
             seat=seat, cards=self.hands[seat], score=max(value, 0), turtle_butt=value < 0
         )

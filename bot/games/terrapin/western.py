@@ -13,21 +13,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
-from bot.engine import (
-    Action,
-    Decision,
-    Event,
-    IllegalAction,
-    Viewer,
-)
+from bot.engine import Action, Decision, Event, Viewer
 from bot.engine import HandStarted as BaseHandStarted
-from bot.games.betting import Betting, BettingAction, Check, Fold, Limits
+from bot.games.betting import Betting, BettingAction, Limits
+from bot.games.poker import BettingTable, Muck, Show
 from bot.games.terrapin.table import (
     TURTLE_BUTT,
     HandResult,
-    Muck,
-    Mucked,
-    Show,
     TerrapinTable,
     hand_value,
     register_terrapin,
@@ -101,15 +93,12 @@ class WesternView(BaseModel):
 Phase = Literal["betting", "draw", "showdown", "between", "over"]
 
 
-class WesternState(TerrapinTable):
+class WesternState(BettingTable, TerrapinTable):
     options: WesternOptions
     phase: Phase = "betting"
-    betting: Betting = Field(default_factory=lambda: Betting.for_hand(0, []))
-    betting_round: int = 0
-    last_aggressor: int = 0
+    last_aggressor: int = 0  # the last to bet or raise in this hand; first the dealer's left
     draw_turn: int | None = None
     standing: list[bool] = []
-    showdown_queue: list[int] = []
 
     @property
     def limits(self) -> Limits:
@@ -136,19 +125,6 @@ class WesternState(TerrapinTable):
         ]
         return events + self.next_betting_round(first=order[0])
 
-    def pot_size(self) -> int:
-        return self.carry + self.betting.total()
-
-    def in_hand(self) -> list[int]:
-        return self.betting.in_hand()
-
-    def next_betting_round(self, first: int) -> list[Event]:
-        self.betting_round += 1
-        self.phase = "betting"
-        if self.betting.start_round(self.stacks, first):
-            return []
-        return self.after_betting()
-
     def after_betting(self) -> list[Event]:
         """A betting round is over: deal, draw, or show down, as the hand has reached."""
         if self.betting.last_aggressor is not None:
@@ -162,7 +138,7 @@ class WesternState(TerrapinTable):
             ]
         if self.betting_round == 2:
             return self.start_draw()
-        return self.start_showdown()
+        return self.start_showdown(self.last_aggressor)
 
     def first_after_lap(self) -> int:
         """The last aggressive player, or the next player still in after them."""
@@ -179,104 +155,35 @@ class WesternState(TerrapinTable):
         drawing = self.seats_from(after + 1, lambda s: s in self.in_hand() and not self.standing[s])
         return drawing[0] if drawing else None
 
-    def start_showdown(self) -> list[Event]:
-        self.phase = "showdown"
-        self.showdown_queue = self.seats_from(self.last_aggressor, lambda s: s in self.in_hand())
-        return self.run_showdown()
-
-    def run_showdown(self) -> list[Event]:
-        """Reveal in order; stop at a hand its owner may muck (their decision)."""
-        events: list[Event] = []
-        pots = self.betting.pots(self.carry)
-        while self.showdown_queue:
-            seat = self.showdown_queue[0]
-            if not self.must_show(seat, pots):
-                return events
-            self.showdown_queue.pop(0)
-            events.append(self.reveal(seat))
-        return events + self.award(pots) + self.end_hand()
-
-    def uncontested(self) -> list[Event]:
-        (winner,) = self.in_hand()
-        self.take_pot(winner, self.pot_size())
-        return self.end_hand()
-
-    def end_hand(self) -> list[Event]:
-        self.betting.committed = [0] * self.seat_count  # paid out or carried by now
-        return self.finish_hand()
-
     # ---- the protocol ---------------------------------------------------------------------
 
     def pending(self) -> list[Decision]:
-        if self.phase == "betting":
-            owed = self.betting.to_call(self.betting.to_act)
-            prompt = (
-                f"{owed} to call"
-                if owed
-                else "Bet or fold"
-                if not self.options.allow_check
-                else "Check or bet"
-            )
-            return [Decision(seat=self.betting.to_act, kind="bet", prompt=prompt)]
         if self.phase == "draw":
             return [Decision(seat=self.draw_turn, kind="draw", prompt="Take a card or stand")]
-        if self.phase == "showdown":
-            return [
-                Decision(
-                    seat=self.showdown_queue[0],
-                    kind="muck",
-                    prompt="Your hand can't win: muck it or show it?",
-                )
-            ]
-        return []
+        return super().pending()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "betting":
-            return self.betting.legal(self.stacks, seat, self.limits)
-        if self.phase == "draw" and seat == self.draw_turn:
-            return [Take(), Stand()]
-        if self.phase == "showdown" and self.showdown_queue[:1] == [seat]:
-            return [Muck(), Show()]
-        return []
-
-    def verify(self, seat: int, action: Action) -> None:
-        betting = self.phase == "betting" and seat == self.betting.to_act
-        if betting and action not in self.legal_actions(seat):
-            raise IllegalAction(self.betting.explain(self.stacks, seat, action, self.limits))
-        super().verify(seat, action)
+        if self.phase == "draw":
+            return [Take(), Stand()] if seat == self.draw_turn else []
+        return super().legal_actions(seat)
 
     def default_action(self, seat: int) -> Action:
-        """Stand in the draw, muck at the showdown; check when allowed, else fold."""
-        if self.phase == "draw":
-            return Stand()
-        if self.phase == "showdown":
-            return Muck()
-        return Check() if Check() in self.legal_actions(seat) else Fold()
+        """Stand in the draw; otherwise as at any betting table (check, else fold; muck)."""
+        return Stand() if self.phase == "draw" else super().default_action(seat)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "betting":
-            events: list[Event] = [self.betting.act(self.stacks, seat, action, self.limits)]
-            if self.betting.to_act is None:
-                events += self.after_betting()
-            return events
-        if self.phase == "draw":
-            took = isinstance(action, Take)
-            if took:
-                self.hands[seat].append(self.deck.pop())
-            else:
-                self.standing[seat] = True
-            self.draw_turn = self.next_drawer(seat)
-            events = [Drew(seat=seat, took=took)]
-            if self.draw_turn is None:
-                events += self.next_betting_round(self.first_after_lap())
-            return events
-        self.showdown_queue.pop(0)
-        if isinstance(action, Show):
-            event: Event = self.reveal(seat)
+        if self.phase != "draw":
+            return super()._apply(seat, action)
+        took = isinstance(action, Take)
+        if took:
+            self.hands[seat].append(self.deck.pop())
         else:
-            self.mucked[seat] = True
-            event = Mucked(seat=seat)
-        return [event, *self.run_showdown()]
+            self.standing[seat] = True
+        self.draw_turn = self.next_drawer(seat)
+        events: list[Event] = [Drew(seat=seat, took=took)]
+        if self.draw_turn is None:
+            events += self.next_betting_round(self.first_after_lap())
+        return events
 
     def view(self, viewer: Viewer) -> WesternView:
         betting = self.betting
@@ -321,9 +228,6 @@ class WesternState(TerrapinTable):
             view.my_cards = self.hands[viewer]
             view.my_score = None if value == TURTLE_BUTT else value
         return view
-
-    def in_pot(self) -> int:
-        return self.betting.total()
 
 
 WESTERN = register_terrapin(

@@ -1,0 +1,61 @@
+"""Discord wording every poker-like chip game shares: the bet, call, raise and fold controls
+and their lines, the showdown's muck and pots, and a seat's line on the table."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot.discord.format import chips, plural
+from bot.discord.tables import GameUI
+from bot.engine import Action, Event
+
+VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises"}
+
+
+def stay_in_pot(amount: int) -> str:
+    return f"{chips(amount)} {'stays' if amount == 1 else 'stay'} in the pot"
+
+
+class PokerUI(GameUI):
+    """Labels and lines of the betting actions and the showdown. A view read here has
+    `to_call` (what the seat to act owes)."""
+
+    def action_label(self, view: BaseModel, action: Action) -> str:
+        match action.kind:
+            case "call":
+                return f"Call {view.to_call}"
+            case "bet":
+                return f"Bet {action.amount}"
+            case "raise":
+                return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
+            case "show":
+                return "Show my hand"
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "bet_placed":
+                amount = f" {event.amount}" if event.action in ("bet", "raise") else ""
+                all_in = " (all-in)" if event.all_in else ""
+                return f"{names[event.seat]} {VERBS[event.action]}{amount}{all_in}."
+            case "uncalled_returned":
+                return f"{names[event.seat]} takes back {chips(event.amount)} nobody called."
+            case "mucked":
+                return f"{names[event.seat]} mucks."
+            case "pot_awarded":
+                if not event.winners:
+                    return f"No hand can win: {stay_in_pot(event.amount)}."
+                winners = " and ".join(names[s] for s in event.winners)
+                verb = "wins" if len(event.winners) == 1 else "win"
+                odd = f" ({stay_in_pot(event.carried)})" if event.carried else ""
+                return f"{winners} {verb} {chips(event.amount)}{odd}."
+        return None
+
+    @staticmethod
+    def seat_line(
+        name: str, stack: int, marks: list[str], *, acting: bool, cards: int | None = None
+    ) -> str:
+        pointer = "▶ " if acting else ""
+        held = f" · {plural(cards, 'card')}" if cards is not None else ""
+        detail = f" · {', '.join(marks)}" if marks else ""
+        return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"
