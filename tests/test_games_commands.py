@@ -23,6 +23,7 @@ GAMES = {
     "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds"]),
     "cogs.crash": ("crash", ["target", "turn_seconds"]),
     "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
+    "cogs.last_one": ("lastone", ["hand_size", "threshold", "melee_seconds", "turn_seconds"]),
     "cogs.lowball": ("lowball", ["buy_in", "small_bet", "turn_seconds"]),
     "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
     "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),

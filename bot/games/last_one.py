@@ -1,0 +1,850 @@
+"""Last One (shared/rules/last-one.md, DECISIONS.md): Crazy Eights with specials, for 2-6.
+
+A French 52 with both jokers. Each deal gives every player the table's hand size from the
+dealer's left (nine only at a table whose players all agreed to it by joining); the next card
+is the upcard, the rest the stock. In turn, a player plays a card matching the upcard's suit
+or rank (an 8 or a joker goes on anything), or draws one card, which they may do even when
+able to play. Specials:
+
+- 2: the next player draws two and is skipped; J: the next player is skipped;
+- A: play reverses (with two players: a skip, the same player plays again);
+- 3: its player may add any one card of their hand (its own effect applies), or end the turn;
+- 8: its player names the suit the next player must play (or another 8);
+- joker: its player names a natural card; the joker counts as that card, with no effect;
+- 4: a melee. The 4's player is the aggressor, the next player the defender. For a short
+  window (`melee_seconds`) anyone but the aggressor holding the next card of the 4's suit (a
+  joker may stand for it) may play it: they become the aggressor and the previous aggressor
+  the defender. When a window passes with no play, or after the King, the defender draws the
+  last card's pip value (A = 1 ... K = 13) and play resumes after the defender. Melee cards
+  have no other effect.
+
+The first upcard acts as if the dealer had played it (3: nothing; 4: no melee). A player left
+with one card must call "Last one!" before another player plays (or draws), else draws two.
+An empty stock is rebuilt from the discards under the upcard; when both are empty a draw
+stops short. A hand ends the moment someone plays their last card (its effect is not carried
+out): they, and anyone holding one card, score nothing; the rest score their cards (joker 40,
+8 25, A 15, K Q J 10, others their pips). Reaching the threshold (250) puts a player out of
+the match; the last one left wins.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.cards import FrenchCard, Rank, Suit, french_deck
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    Viewer,
+    registry,
+)
+from bot.games.hands import HandAfterHand
+from bot.games.matches import Match
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DECK_SIZE = 54
+PENALTY_CARDS = 2
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
+              Suit.CLUBS: "clubs"}  # fmt: skip
+
+
+def full_deck() -> list[FrenchCard]:
+    return french_deck(jokers=True)
+
+
+def card_points(card: FrenchCard) -> int:
+    """What a card left in hand scores: joker 40, 8 25, A 15, K Q J 10, others their pips."""
+    if card.is_joker:
+        return 40
+    if card.rank == Rank.EIGHT:
+        return 25
+    if card.rank == Rank.ACE:
+        return 15
+    return min(int(card.rank), 10)
+
+
+def is_wild(card: FrenchCard) -> bool:
+    """An 8 or a joker: playable on anything."""
+    return card.is_joker or card.rank == Rank.EIGHT
+
+
+def hand_order(card: FrenchCard) -> tuple[int, int, int]:
+    """By suit (♠ ♥ ♦ ♣), A to K, jokers last."""
+    return (1, 0, 0) if card.is_joker else (0, SUITS.index(card.suit), card.rank)
+
+
+def sort_cards(cards: list[FrenchCard]) -> list[FrenchCard]:
+    return sorted(cards, key=hand_order)
+
+
+def named_text(rank: Rank, suit: Suit) -> str:
+    """A card a joker stands for, or the next card of a melee, in words: it may lie hidden in
+    someone's hand, so it is never written as a card label."""
+    return f"the {rank.label} of {SUIT_NAMES[suit]}"
+
+
+def hand_size_for(option: int, players: int) -> int:
+    """The table's hand size, less when the pack can't give it and an upcard (nine at six)."""
+    return min(option, (DECK_SIZE - 1) // players)
+
+
+# ---- actions ----------------------------------------------------------------------------------
+
+
+class Play(Action):
+    kind: Literal["play"] = "play"
+    card: FrenchCard
+
+
+class Draw(Action):
+    kind: Literal["draw"] = "draw"
+
+
+class EndTurn(Action):
+    """After a 3: no extra card."""
+
+    kind: Literal["end"] = "end"
+
+
+class NameSuit(Action):
+    """After an 8: the suit the next player must play."""
+
+    kind: Literal["suit"] = "suit"
+    suit: Suit
+
+
+class NameCard(Action):
+    """After a joker: the natural card it stands for (a rank and a suit, not a card: the real
+    one may be in someone's hand)."""
+
+    kind: Literal["name"] = "name"
+    rank: Rank
+    suit: Suit
+
+
+class Continue(Action):
+    """A melee card: the next card of the melee's suit, or a joker standing for it (`rank`
+    names the step, so a button for an earlier step can't be taken for a later one)."""
+
+    kind: Literal["melee"] = "melee"
+    card: FrenchCard
+    rank: Rank
+
+
+class Call(Action):
+    kind: Literal["call"] = "call"
+
+
+LastOneAction = Annotated[
+    Play | Draw | EndTurn | NameSuit | NameCard | Continue | Call, Field(discriminator="kind")
+]
+
+
+# ---- events -----------------------------------------------------------------------------------
+
+
+class Dealt(Event):
+    kind: Literal["dealt"] = "dealt"
+    dealer: int
+    cards_each: int
+    upcard: FrenchCard
+
+
+class Played(Event):
+    kind: Literal["played"] = "played"
+    seat: int
+    card: FrenchCard
+    left: int  # cards left in the player's hand
+    free: bool = False  # the extra card after a 3
+
+
+class EndedTurn(Event):
+    kind: Literal["ended_turn"] = "ended_turn"
+    seat: int
+
+
+class SuitNamed(Event):
+    kind: Literal["suit_named"] = "suit_named"
+    seat: int
+    suit: Suit
+
+
+class CardNamed(Event):
+    kind: Literal["card_named"] = "card_named"
+    seat: int
+    rank: Rank
+    suit: Suit
+
+
+class Skipped(Event):
+    kind: Literal["skipped"] = "skipped"
+    seat: int
+
+
+class Reversed(Event):
+    kind: Literal["reversed"] = "reversed"
+    direction: int  # 1: to the left (clockwise), -1: to the right
+
+
+class Drew(Event):
+    """A draw. The public copy says how many; the drawer's own copy (audience) also names
+    the cards."""
+
+    kind: Literal["drew"] = "drew"
+    seat: int
+    count: int  # cards actually drawn
+    wanted: int  # cards the rules asked for (more than `count` when everything ran out)
+    reason: Literal["draw", "two", "melee", "penalty"]
+    cards: list[FrenchCard] = []
+
+
+class StockRebuilt(Event):
+    kind: Literal["stock_rebuilt"] = "stock_rebuilt"
+    count: int
+
+
+class MeleeStarted(Event):
+    kind: Literal["melee_started"] = "melee_started"
+    seat: int
+    suit: Suit
+    defender: int
+
+
+class MeleeContinued(Event):
+    kind: Literal["melee_continued"] = "melee_continued"
+    seat: int
+    card: FrenchCard
+    rank: Rank  # the card played, or the one a joker stood for
+    suit: Suit
+    defender: int
+    left: int
+
+
+class MeleeEnded(Event):
+    kind: Literal["melee_ended"] = "melee_ended"
+    defender: int
+    rank: Rank  # the last melee card: the defender draws its pip value
+
+
+class Called(Event):
+    kind: Literal["called"] = "called"
+    seat: int
+
+
+class Nudge(Event):
+    """Told privately to a seat whose open choice changed while its earlier prompt stayed
+    open (its turn came after a window, a melee moved on): the table's prompt version only
+    changes for seats that newly decide, so this is what sends them their new controls."""
+
+    kind: Literal["nudge"] = "nudge"
+    seat: int
+    turn: bool  # it is now their turn (else: their optional choices changed)
+
+
+class HandScored(Event):
+    kind: Literal["hand_scored"] = "hand_scored"
+    winner: int
+    hands: list[list[FrenchCard]]  # every hand left, shown when the hand ends
+    points: list[int]
+    totals: list[int]
+    eliminated: list[int]  # seats that reached the threshold with this hand
+
+
+# ---- options and views ------------------------------------------------------------------------
+
+
+class LastOneOptions(BaseModel):
+    hand_size: int = Field(
+        default=7,
+        ge=4,
+        le=9,
+        description="Cards dealt to each player, 4-8 (9: everyone who joins agrees to it)",
+    )
+    threshold: int = Field(
+        default=250, ge=10, le=1000, description="Score that puts a player out of the game"
+    )
+    melee_seconds: int = Field(
+        default=10, ge=5, le=60, description="Seconds anyone may continue a melee"
+    )
+
+
+class Named(BaseModel):
+    """The natural card a joker stands for."""
+
+    rank: Rank
+    suit: Suit
+
+
+class Melee(BaseModel):
+    suit: Suit
+    rank: Rank  # the last melee card's (a joker's: the card it stood for)
+    aggressor: int
+    defender: int
+
+
+class LastOneView(BaseModel):
+    hand: int
+    phase: str
+    dealer: int
+    players: list[int]  # seats dealt into this hand, in seat order
+    turn: int | None
+    direction: int
+    counts: list[int]
+    scores: list[int]
+    out: list[bool]  # out of the match (threshold reached, or left)
+    threshold: int
+    cards_each: int
+    upcard: FrenchCard | None
+    named: Named | None  # a joker upcard stands for this card
+    suit: Suit | None  # the suit an 8 named
+    stock: int
+    discards: int  # under the upcard
+    melee: Melee | None
+    melee_seconds: int
+    last_points: list[int] | None = None  # the hand just scored (between hands)
+    revealed: list[list[FrenchCard]] | None = None  # the hands left when it ended
+    seat: int | None = None
+    my_cards: list[FrenchCard] | None = None
+    my_playable: list[FrenchCard] | None = None  # on your turn: what you may play
+    must_call: bool = False  # you hold one card and haven't called yet
+
+
+# ---- the game ---------------------------------------------------------------------------------
+
+
+class LastOneState(HandAfterHand):
+    options: LastOneOptions
+    match: Match
+    phase: Literal["turn", "free", "suit", "name", "melee", "between", "over"] = "turn"
+    players: list[int] = []
+    cards_each: int = 0
+    hands: list[list[FrenchCard]] = []
+    stock: list[FrenchCard] = []  # the top is the end
+    discards: list[FrenchCard] = []  # the upcard is the end
+    named: Named | None = None
+    suit: Suit | None = None
+    turn: int = 0  # who plays, adds a card after a 3, or names a suit or card
+    direction: int = 1
+    melee: Melee | None = None
+    caller: int | None = None  # holds one card and must still call "Last one!"
+    last_points: list[int] | None = None
+    revealed: list[list[FrenchCard]] | None = None
+
+    # ---- dealing --------------------------------------------------------------------------
+
+    def start_hand(self) -> list[Event]:
+        self.players = self.match.seats_in()
+        self.cards_each = hand_size_for(self.options.hand_size, len(self.players))
+        deck = self.rng.shuffled(full_deck())
+        self.hands = [[] for _ in range(self.seat_count)]
+        for index in range(len(self.players)):  # in blocks, from the dealer's left
+            seat = self.next_seat(self.dealer, index + 1)
+            block = deck[index * self.cards_each : (index + 1) * self.cards_each]
+            self.hands[seat] = sort_cards(block)
+        dealt = len(self.players) * self.cards_each
+        upcard = deck[dealt]
+        self.stock = deck[dealt + 1 :][::-1]
+        self.discards = [upcard]
+        self.named = self.suit = self.melee = self.caller = None
+        self.last_points = self.revealed = None
+        self.direction = 1
+        events: list[Event] = [
+            HandStarted(hand=self.hand),
+            Dealt(dealer=self.dealer, cards_each=self.cards_each, upcard=upcard),
+        ]
+        return events + self.effect(self.dealer, upcard, first=True)
+
+    def next_dealer(self) -> int:
+        return self.match.next_dealer(self.dealer)
+
+    # ---- turn order -----------------------------------------------------------------------
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places after `seat` in the direction of play, among the players."""
+        order = self.players
+        return order[(order.index(seat) + steps * self.direction) % len(order)]
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.players) == 2
+
+    # ---- what may be played ----------------------------------------------------------------
+
+    def target(self) -> tuple[Rank | None, Suit]:
+        """The rank and suit the next card must match: a joker's named card, or the upcard
+        with the suit its 8 named."""
+        upcard = self.discards[-1]
+        if self.named is not None:
+            return self.named.rank, self.named.suit
+        return upcard.rank, self.suit or upcard.suit
+
+    def playable(self, card: FrenchCard) -> bool:
+        rank, suit = self.target()
+        return is_wild(card) or card.suit == suit or card.rank == rank
+
+    def target_text(self) -> str:
+        upcard = self.discards[-1]
+        if self.named is not None:
+            return f"{upcard.label} as {named_text(self.named.rank, self.named.suit)}"
+        if self.suit is not None:
+            return f"{SUIT_NAMES[self.suit]} (named with {upcard.label})"
+        return upcard.label
+
+    def melee_cards(self, seat: int) -> list[FrenchCard]:
+        """The cards `seat` may continue the melee with: the next card of its suit, or a
+        joker. Never the aggressor's: they can't attack themselves."""
+        melee = self.melee
+        if self.phase != "melee" or seat == melee.aggressor or seat not in self.players:
+            return []
+        step = Rank(melee.rank + 1)
+        return [
+            card
+            for card in self.hands[seat]
+            if card.is_joker or (card.rank == step and card.suit == melee.suit)
+        ]
+
+    def can_draw(self) -> bool:
+        return bool(self.stock) or len(self.discards) > 1
+
+    # ---- who decides -----------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        decisions: dict[int, Decision] = {}
+        if self.phase in ("turn", "free", "suit", "name"):
+            decisions[self.turn] = Decision(
+                seat=self.turn, kind=self.phase, prompt=self.prompt(self.phase)
+            )
+        elif self.phase == "melee":
+            for seat in self.players:
+                if self.melee_cards(seat):
+                    decisions[seat] = Decision(
+                        seat=seat, kind="melee", prompt=self.prompt("melee"), optional=True
+                    )
+        if self.caller is not None and self.caller not in decisions:
+            decisions[self.caller] = Decision(
+                seat=self.caller, kind="call", prompt=self.prompt("call"), optional=True
+            )
+        return list(decisions.values())
+
+    def prompt(self, kind: str) -> str:
+        match kind:
+            case "turn":
+                draw = "draw a card" if self.can_draw() else "pass (nothing is left to draw)"
+                return (
+                    f"Your turn: play on {self.target_text()} (same suit or rank; an 8 or a "
+                    f"joker goes on anything), or {draw}."
+                )
+            case "free":
+                return "Your 3 lets you add any one card from your hand, or end your turn."
+            case "suit":
+                return "Name the suit the next player must play."
+            case "name":
+                return "Name the card your joker stands for (it has none of that card's effects)."
+            case "melee":
+                melee = self.melee
+                step = named_text(Rank(melee.rank + 1), melee.suit)
+                return f"You may play {step} (or a joker as it) to become the aggressor."
+        return "You hold one card: press Last one! before the next player plays, or draw two."
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase in ("between", "over") or seat not in self.pending_seats():
+            return []
+        actions: list[Action] = []
+        if self.phase == "melee":
+            step = Rank(self.melee.rank + 1)
+            actions += [Continue(card=card, rank=step) for card in self.melee_cards(seat)]
+        elif seat == self.turn:
+            actions += self.turn_actions(seat)
+        if seat == self.caller:
+            actions.append(Call())
+        return actions
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        match self.phase:
+            case "turn":
+                plays: list[Action] = [Play(card=c) for c in hand if self.playable(c)]
+                return [*plays, Draw()]
+            case "free":
+                return [*(Play(card=card) for card in hand), EndTurn()]
+            case "suit":
+                return [NameSuit(suit=suit) for suit in SUITS]
+            case "name":
+                return [NameCard(rank=rank, suit=suit) for suit in SUITS for rank in Rank]
+        return []
+
+    def verify(self, seat: int, action: Action) -> None:
+        """The rules' own reason for a move that isn't allowed now."""
+        live = self.phase not in ("between", "over") and seat in self.players
+        asked = live and (seat in self.pending_seats() or isinstance(action, Call | Continue))
+        if asked and action not in self.legal_actions(seat):
+            raise IllegalAction(self.why_not(seat, action))
+        super().verify(seat, action)
+
+    def why_not(self, seat: int, action: Action) -> str:
+        holds = getattr(action, "card", None) in self.hands[seat]
+        if isinstance(action, Call):
+            if len(self.hands[seat]) != 1:
+                return "You can call Last one! only when you hold one card."
+            return "You have already called Last one!"
+        if isinstance(action, Continue) and self.phase != "melee":
+            return "There is no melee to continue."
+        if self.phase == "melee":
+            if not isinstance(action, Continue):
+                return "Only melee cards can be played now."
+            if self.melee.aggressor == seat:
+                return "You are the aggressor: someone else must continue the melee."
+            step = named_text(Rank(self.melee.rank + 1), self.melee.suit)
+            if action.rank == self.melee.rank + 1 and not holds:
+                return "You don't hold that card."
+            return f"Only {step} (or a joker standing for it) continues this melee."
+        if seat != self.turn:
+            return "It is not your turn."
+        if isinstance(action, Play | Continue) and not holds:
+            return "You don't hold that card."
+        if self.phase == "turn" and isinstance(action, Play):
+            return f"{action.card.label} doesn't go on {self.target_text()}."
+        return {
+            "turn": "Play a card or draw.",
+            "free": "After your 3, add any card from your hand or end your turn.",
+            "suit": "Name a suit for your 8.",
+            "name": "Name the card your joker stands for.",
+        }[self.phase]
+
+    def default_action(self, seat: int) -> Action:
+        """On timeout: play your playable card worth the most (an 8 or a joker last), else
+        draw; after a 3, end the turn; name your longest suit (a joker: your best card in
+        it). Playing rather than drawing lets a table of absent players still finish."""
+        match self.phase:
+            case "free":
+                return EndTurn()
+            case "suit":
+                return NameSuit(suit=self.longest_suit(seat))
+            case "name":
+                return self.default_name(seat)
+        plays = [card for card in self.hands[seat] if self.playable(card)]
+        if not plays:
+            return Draw()
+        return Play(card=min(plays, key=lambda card: (is_wild(card), -card_points(card))))
+
+    def longest_suit(self, seat: int) -> Suit:
+        naturals = [card for card in self.hands[seat] if not card.is_joker]
+        return max(SUITS, key=lambda s: (sum(c.suit == s for c in naturals), -SUITS.index(s)))
+
+    def default_name(self, seat: int) -> NameCard:
+        suit = self.longest_suit(seat)
+        ranks = [card.rank for card in self.hands[seat] if card.suit == suit]
+        return NameCard(rank=max(ranks, default=Rank.KING), suit=suit)
+
+    def sample(self, seat: int, chooser) -> Action:
+        """A random move that plays more often than it draws (random play that drew as often
+        as it played would make hands drag on)."""
+        actions = self.legal_actions(seat)
+        plays = [a for a in actions if isinstance(a, Play | Continue)]
+        if plays and chooser.random() < 0.95:
+            return chooser.choice(plays)
+        return chooser.choice(actions)
+
+    # ---- acting ----------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        before = self.offers()
+        if isinstance(action, Call):
+            self.caller = None
+            return [Called(seat=seat)]
+        events = self.late_call(seat)
+        match action:
+            case Play():
+                events += self.play(seat, action.card, free=self.phase == "free")
+            case Draw():
+                events += self.draw(seat, 1, "draw")
+                self.turn = self.next_seat(seat)
+            case EndTurn():
+                events.append(EndedTurn(seat=seat))
+                self.phase, self.turn = "turn", self.next_seat(seat)
+            case NameSuit():
+                self.suit, self.phase, self.turn = action.suit, "turn", self.next_seat(seat)
+                events.append(SuitNamed(seat=seat, suit=action.suit))
+            case NameCard():
+                self.named = Named(rank=action.rank, suit=action.suit)
+                self.phase, self.turn = "turn", self.next_seat(seat)
+                events.append(CardNamed(seat=seat, rank=action.rank, suit=action.suit))
+            case Continue():
+                events += self.continue_melee(seat, action.card, action.rank)
+        return events + self.nudges(before, acted=seat)
+
+    def late_call(self, seat: int) -> list[Event]:
+        """Someone else plays while a one-card player hasn't called: two penalty cards."""
+        if self.caller is None or self.caller == seat:
+            return []
+        late, self.caller = self.caller, None
+        return self.draw(late, PENALTY_CARDS, "penalty")
+
+    def discard(self, seat: int, card: FrenchCard) -> None:
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        self.named = self.suit = None
+        if len(self.hands[seat]) == 1:
+            self.caller = seat
+
+    def play(self, seat: int, card: FrenchCard, *, free: bool) -> list[Event]:
+        self.discard(seat, card)
+        left = len(self.hands[seat])
+        events: list[Event] = [Played(seat=seat, card=card, left=left, free=free)]
+        if not left:
+            return events + self.end_hand(seat)
+        return events + self.effect(seat, card)
+
+    def effect(self, seat: int, card: FrenchCard, *, first: bool = False) -> list[Event]:
+        """What a card played by `seat` does (the first upcard: as if the dealer played it,
+        but a 3 gives no free card and a 4 starts no melee)."""
+        self.phase, self.turn = "turn", self.next_seat(seat)
+        if card.is_joker:
+            self.phase, self.turn = "name", seat
+            return []
+        match card.rank:
+            case Rank.EIGHT:
+                self.phase, self.turn = "suit", seat
+            case Rank.TWO:
+                victim = self.next_seat(seat)
+                self.turn = self.next_seat(seat, 2)
+                return [*self.draw(victim, 2, "two"), Skipped(seat=victim)]
+            case Rank.JACK:
+                self.turn = self.next_seat(seat, 2)
+                return [Skipped(seat=self.next_seat(seat))]
+            case Rank.ACE if self.heads_up:
+                self.turn = seat
+                return [Skipped(seat=self.next_seat(seat))]
+            case Rank.ACE:
+                self.direction = -self.direction
+                self.turn = self.next_seat(seat)
+                return [Reversed(direction=self.direction)]
+            case Rank.THREE if not first:
+                self.phase, self.turn = "free", seat
+            case Rank.FOUR if not first:
+                return self.start_melee(seat, card.suit)
+        return []
+
+    # ---- drawing ---------------------------------------------------------------------------
+
+    def draw(self, seat: int, count: int, reason: str) -> list[Event]:
+        """Draw `count` from the stock, rebuilding it from the discards when it runs out; the
+        draw stops short when both are empty."""
+        events: list[Event] = []
+        drawn: list[FrenchCard] = []
+        for _ in range(count):
+            if not self.stock:
+                events += self.rebuild()
+            if not self.stock:
+                break
+            drawn.append(self.stock.pop())
+        self.hands[seat] = sort_cards(self.hands[seat] + drawn)
+        if self.caller == seat and len(self.hands[seat]) != 1:
+            self.caller = None
+        told = Drew(seat=seat, count=len(drawn), wanted=count, reason=reason)
+        mine = told.model_copy(update={"cards": drawn, "audience": (seat,)})
+        return [*events, told, mine]
+
+    def rebuild(self) -> list[Event]:
+        """The discards under the upcard, shuffled, become the stock."""
+        under = self.discards[:-1]
+        if not under:
+            return []
+        self.stock = self.rng.shuffled(under)[::-1]
+        self.discards = self.discards[-1:]
+        return [StockRebuilt(count=len(under))]
+
+    # ---- the melee -------------------------------------------------------------------------
+
+    def start_melee(self, seat: int, suit: Suit) -> list[Event]:
+        defender = self.next_seat(seat)
+        self.melee = Melee(suit=suit, rank=Rank.FOUR, aggressor=seat, defender=defender)
+        self.phase = "melee"
+        return [MeleeStarted(seat=seat, suit=suit, defender=defender)]
+
+    def continue_melee(self, seat: int, card: FrenchCard, rank: Rank) -> list[Event]:
+        melee = self.melee
+        self.discard(seat, card)
+        if card.is_joker:
+            self.named = Named(rank=rank, suit=melee.suit)
+        melee.defender, melee.aggressor, melee.rank = melee.aggressor, seat, rank
+        left = len(self.hands[seat])
+        events: list[Event] = [
+            MeleeContinued(
+                seat=seat,
+                card=card,
+                rank=rank,
+                suit=melee.suit,
+                defender=melee.defender,
+                left=left,
+            )
+        ]
+        if not left:
+            return events + self.end_hand(seat)
+        if rank == Rank.KING:
+            return events + self.end_melee()
+        return events
+
+    def window_seconds(self) -> int | None:
+        return self.options.melee_seconds if self.phase == "melee" else None
+
+    def close_window(self) -> list[Event]:
+        if self.phase != "melee":
+            return super().close_window()
+        before = self.offers()
+        return self.end_melee() + self.nudges(before, acted=None)
+
+    def end_melee(self) -> list[Event]:
+        """Nobody went on (or the King was played): the defender draws the last card's pips
+        and play resumes after them."""
+        melee, self.melee = self.melee, None
+        self.phase, self.turn = "turn", self.next_seat(melee.defender)
+        ended = MeleeEnded(defender=melee.defender, rank=melee.rank)
+        return [ended, *self.draw(melee.defender, int(melee.rank), "melee")]
+
+    # ---- telling seats their choices changed -----------------------------------------------
+
+    def offers(self) -> dict[int, tuple[bool, list[Action]]]:
+        return {d.seat: (d.optional, self.legal_actions(d.seat)) for d in self.pending()}
+
+    def nudges(self, before: dict[int, tuple], acted: int | None) -> list[Event]:
+        """Seats that decided before and after this step, other than the one that acted,
+        whose choices changed: their open prompt is kept, so they are told privately."""
+        events: list[Event] = []
+        for seat, (optional, actions) in self.offers().items():
+            if seat != acted and seat in before and before[seat] != (optional, actions):
+                events.append(Nudge(seat=seat, turn=not optional, audience=(seat,)))
+        return events
+
+    # ---- the end of a hand -----------------------------------------------------------------
+
+    def end_hand(self, winner: int) -> list[Event]:
+        """`winner` is out of cards: everyone else with more than one card scores them."""
+        points = [0] * self.seat_count
+        for seat in self.players:
+            if len(self.hands[seat]) > 1:
+                points[seat] = sum(map(card_points, self.hands[seat]))
+        still_in = set(self.match.seats_in())
+        over = self.match.add_hand(points)
+        eliminated = sorted(still_in - set(self.match.seats_in()))
+        self.melee = self.caller = None
+        self.last_points = points
+        self.revealed = [list(hand) for hand in self.hands]
+        events: list[Event] = [
+            HandScored(
+                winner=winner,
+                hands=self.revealed,
+                points=points,
+                totals=list(self.match.scores),
+                eliminated=eliminated,
+            ),
+            HandEnded(
+                hand=self.hand,
+                players=list(self.players),
+                net_chips=[0] * self.seat_count,
+                scores=[points[s] if s in self.players else None for s in range(self.seat_count)],
+                winners=[winner],
+            ),
+        ]
+        self.phase = "over" if over else "between"
+        return events + ([self.standings()] if over else [])
+
+    def standings(self) -> MatchEnded:
+        """The last player in first, then the later out the better (then the lower score)."""
+        return MatchEnded(placings=self.match.seat_placings(), scores=self.match.seat_scores())
+
+    def final_standings(self) -> MatchEnded:
+        return self.standings()
+
+    def leave(self, seat: int) -> int:
+        """Leaving between hands drops you out of the match; the others play on."""
+        if not self.can_leave_now(seat):
+            raise IllegalAction("You can leave between hands.")
+        if self.phase == "between":
+            self.match.drop(seat)
+            if self.match.is_over():
+                self.phase = "over"
+        return 0
+
+    # ---- what each seat sees ---------------------------------------------------------------
+
+    def view(self, viewer: Viewer) -> LastOneView:
+        playing = self.phase not in ("between", "over")
+        view = LastOneView(
+            hand=self.hand,
+            phase=self.phase,
+            dealer=self.dealer,
+            players=list(self.players),
+            turn=self.turn if self.phase in ("turn", "free", "suit", "name") else None,
+            direction=self.direction,
+            counts=[len(hand) for hand in self.hands],
+            scores=list(self.match.scores),
+            out=[not self.match.playing(seat) for seat in range(self.seat_count)],
+            threshold=self.options.threshold,
+            cards_each=self.cards_each,
+            upcard=self.discards[-1] if self.discards else None,
+            named=self.named,
+            suit=self.suit,
+            stock=len(self.stock),
+            discards=max(len(self.discards) - 1, 0),
+            melee=self.melee,
+            melee_seconds=self.options.melee_seconds,
+            last_points=None if playing else self.last_points,
+            revealed=None if playing else self.revealed,
+        )
+        if viewer is not None:
+            view.seat = viewer
+            view.my_cards = list(self.hands[viewer]) if self.hands else []
+            view.must_call = self.caller == viewer
+            if playing and self.phase == "turn" and viewer == self.turn:
+                view.my_playable = [c for c in self.hands[viewer] if self.playable(c)]
+        return view
+
+    def all_cards(self) -> list[FrenchCard]:
+        held = [card for hand in self.hands for card in hand]
+        return self.stock + self.discards + held
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        hidden = set(self.stock)
+        if self.phase in ("between", "over") and self.revealed is not None:
+            return hidden  # the hands left were shown when the hand ended
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand)
+        return hidden
+
+
+def new_last_one(options: LastOneOptions, stacks: list[int], rng: Rng) -> LastOneState:
+    state = LastOneState(
+        rng=rng,
+        seat_count=len(stacks),
+        options=options,
+        match=Match.elimination(len(stacks), options.threshold),
+    )
+    state.start_hand()
+    return state
+
+
+LAST_ONE = registry.register(
+    GameSpec(
+        id="lastone",
+        name="Last One",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        options_model=LastOneOptions,
+        state_model=LastOneState,
+        action_model=LastOneAction,
+        deck=full_deck,
+        create=new_last_one,
+    )
+)

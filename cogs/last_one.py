@@ -1,0 +1,329 @@
+"""/lastone: Last One tables (2-6 players, Crazy Eights with specials, out at a threshold)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from pydantic import BaseModel
+
+from bot.cards import Rank
+from bot.discord.format import plural, relative_time
+from bot.discord.picker import cards_text
+from bot.discord.tables import (
+    MAX_SELECT_OPTIONS,
+    ActionButton,
+    ActionSelect,
+    GameUI,
+    table_game_cog,
+)
+from bot.engine import Action, Event
+from bot.games.last_one import (
+    LAST_ONE,
+    SUIT_NAMES,
+    SUITS,
+    LastOneOptions,
+    LastOneView,
+    named_text,
+)
+from bot.tables import Table, action_token
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+MAX_BUTTONS = 5  # one row: more plays than that go in a select
+
+RULES = """\
+**Last One** · 2-6 players · French 52 + 2 jokers · Crazy Eights with specials
+**Deal.** Each player gets the table's hand size (4-8, default 7), in blocks from the dealer's \
+left; the next card is the upcard, the rest the stock. Nine cards only at a table opened with \
+hand size 9: every player agrees to it by joining that table (at six players 8 are dealt, as \
+the pack can't give nine each and an upcard). The deal passes left to the next player still in.
+**Play.** From the dealer's left, play a card of the upcard's suit or rank; an 8 or a joker \
+goes on anything. Or draw one card (allowed even when you could play) and the turn passes.
+**Specials.** 2: the next player draws two and is skipped. 3: add any one card from your \
+hand (it needn't match, and its own effect applies), or end your turn. 4: a melee. 8: name a \
+suit; the next player plays that suit or another 8 (or a joker). J: the next player is \
+skipped. A: play reverses (two players: a skip, you play again). Joker: name any natural \
+card; it counts as that card but has none of its effects. 5-7, 9, 10, Q, K: nothing.
+**Melee.** The 4's player is the aggressor, the next player the defender. A window opens \
+(melee seconds, default 10) and the table says so: anyone but the aggressor holding the next \
+card of the 4's suit (5, then 6 ...; a joker may stand for it) may play it from their DM; the \
+first press wins. They become the aggressor, the last aggressor the defender, and a new window \
+opens. When a window passes with no play, or after the King, the defender draws the last \
+card's pips (A 1 ... 10, J 11, Q 12, K 13) and play goes on from the player after the \
+defender. Melee cards have no other effect. A window always runs its full time, so it never \
+shows who could continue.
+**First upcard.** As if the dealer had played it: 2, the first player draws two and is \
+skipped; J, the first player is skipped; A, play starts to the dealer's right (two players: \
+the dealer starts); 8, the dealer names the suit; joker, the dealer names the card; 3 and 4 \
+do nothing.
+**Last one!** Down to one card, press Last one! in your DM before another player plays (or \
+draws); if they do first, you draw two penalty cards. Nobody has to catch you: the bot does.
+**Stock.** When it runs out, the discards under the upcard are shuffled into a new stock.
+**Scoring.** A hand ends the moment someone plays their last card. They and anyone holding \
+one card score 0; everyone else scores their cards: joker 40, 8 25, A 15, K Q J 10, others \
+their pips. Reach the threshold (default 250) and you are out; the last player in wins. \
+Players out in an earlier hand place lower; out in the same hand, the lower score is better.
+**House decisions.** The aggressor can't continue their own melee (anyone else may, the \
+defender too). A 3's extra card may be any card, special or not, and its effect applies (a \
+3 gives another extra card). A 2 on a 2 is an ordinary match: no stacking. The card that \
+ends a hand has no effect (no draw, no melee). Play direction starts to the left each hand. \
+With stock and discards both empty a draw stops short (drawing then just passes). A player \
+holding one card may call until another player plays or draws; a draw leaves them nothing \
+to call. Leaving between hands drops you out of the game (the others play on). On timeout: \
+play your playable card worth the most (8s and jokers last), else draw; after a 3, end your \
+turn; name your longest suit (a joker: your highest card of it, or its King). Melee cards \
+and calls are never played for you."""
+
+
+def seat_line(view: LastOneView, seat: int, name: str) -> str:
+    pointer = "▶ " if seat == view.turn else ""
+    dealer = " (dealer)" if seat == view.dealer else ""
+    if view.out[seat]:
+        return f"~~{name}~~ · out · {plural(view.scores[seat], 'point')}"
+    held = plural(view.counts[seat], "card") if seat in view.players else "not dealt"
+    return f"{pointer}**{name}**{dealer} · {held} · {plural(view.scores[seat], 'point')}"
+
+
+def upcard_text(view: LastOneView) -> str:
+    if view.upcard is None:
+        return "none"
+    if view.named is not None:
+        return f"{view.upcard.label} as {named_text(view.named.rank, view.named.suit)}"
+    if view.suit is not None:
+        return f"{view.upcard.label}: {SUIT_NAMES[view.suit]} named"
+    return view.upcard.label
+
+
+def direction_text(direction: int) -> str:
+    return "to the left" if direction == 1 else "to the right"
+
+
+def melee_text(table: Table, view: LastOneView, names: list[str]) -> str:
+    melee = view.melee
+    step = named_text(Rank(melee.rank + 1), melee.suit)
+    closes = (
+        f"closes {relative_time(table.record.deadline)}"
+        if table.record.deadline
+        else f"lasts {view.melee_seconds} s"
+    )
+    return (
+        f"{names[melee.aggressor]} attacks, {names[melee.defender]} defends. Whoever holds "
+        f"{step} (or a joker) may continue now; the window {closes}. If nobody does, "
+        f"{names[melee.defender]} draws {int(melee.rank)}."
+    )
+
+
+class LastOneUI(GameUI):
+    game_id = LAST_ONE.id
+    colour = discord.Colour.dark_teal()
+
+    # ---- the table ---------------------------------------------------------------------------
+
+    def public_embed(self, table: Table, view: LastOneView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Last One · hand {view.hand}", colour=self.colour)
+        embed.description = "\n".join(
+            seat_line(view, seat, name) for seat, name in enumerate(names)
+        )
+        embed.add_field(name="Upcard", value=upcard_text(view))
+        embed.add_field(name="Stock", value=f"{view.stock} · discards {view.discards}")
+        embed.add_field(name="Play goes", value=direction_text(view.direction))
+        if view.melee is not None:
+            embed.add_field(name="Melee!", value=melee_text(table, view, names), inline=False)
+        embed.set_footer(
+            text=f"{view.cards_each} cards each · out at {view.threshold} points · "
+            "the last player in wins"
+        )
+        return embed
+
+    def private_embed(self, table: Table, view: LastOneView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Your Last One hand · table {table.id}", colour=self.colour)
+        hand = view.my_cards or []
+        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        embed.add_field(name="Upcard", value=upcard_text(view))
+        embed.add_field(name="Your score", value=plural(view.scores[view.seat], "point"))
+        if view.my_playable is not None:
+            embed.add_field(name="You may play", value=cards_text(view.my_playable), inline=False)
+        if view.melee is not None:
+            embed.add_field(name="Melee!", value=melee_text(table, view, names), inline=False)
+        if view.must_call:
+            embed.add_field(
+                name="One card left",
+                value="Press Last one! before another player plays, or draw two.",
+                inline=False,
+            )
+        return embed
+
+    def hand_summary(
+        self, table: Table, view: LastOneView, names: list[str]
+    ) -> discord.Embed | None:
+        if view.last_points is None or view.revealed is None:
+            return None
+        embed = discord.Embed(title=f"Last One · hand {view.hand} over", colour=self.colour)
+        lines = []
+        for seat in view.players:
+            cards = view.revealed[seat]
+            if not cards:
+                lines.append(f"**{names[seat]}** · out of cards · 0")
+                continue
+            why = " (one card)" if len(cards) == 1 else ""
+            out = " · **out of the game**" if view.out[seat] else ""
+            lines.append(
+                f"**{names[seat]}** · {cards_text(cards)} · {view.last_points[seat]}{why} · "
+                f"total {view.scores[seat]}{out}"
+            )
+        embed.description = "\n".join(lines)
+        embed.set_footer(text=f"Out at {view.threshold} points.")
+        return embed
+
+    def options_text(self, options: LastOneOptions) -> str:
+        size = f"hand size: {options.hand_size}"
+        if options.hand_size == 9:
+            size += " (by joining, every player agrees to nine cards)"
+        return f"{size}, threshold: {options.threshold}, melee seconds: {options.melee_seconds}"
+
+    # ---- controls ------------------------------------------------------------------------------
+
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
+        """Buttons for a few choices; the cards you may play in a select when there are more;
+        a joker's card named from one select per suit."""
+        actions = table.state.legal_actions(seat)
+        if not actions:
+            return None
+        view = table.state.view(seat)
+        prompt = table.seats[seat].prompt
+        plays = [a for a in actions if a.kind == "play"]
+        names = [a for a in actions if a.kind == "name"]
+        others = [a for a in actions if a.kind not in ("play", "name")]
+        if len(plays) + len(others) <= MAX_BUTTONS:
+            others, plays = plays + others, []
+        controls = discord.ui.View(timeout=None)
+        for action in others:
+            label = self.action_label(view, action)
+            controls.add_item(ActionButton(table.id, prompt, action_token(action), label))
+        for part, start in enumerate(range(0, len(plays), MAX_SELECT_OPTIONS)):
+            chunk = self.options(view, plays[start : start + MAX_SELECT_OPTIONS])
+            controls.add_item(ActionSelect(table.id, prompt, "play", chunk, part))
+        for suit in SUITS if names else ():
+            chunk = self.options(view, [a for a in names if a.suit == suit])
+            controls.add_item(ActionSelect(table.id, prompt, f"name_{SUIT_NAMES[suit]}", chunk))
+        return controls
+
+    def options(self, view: BaseModel, actions: list[Action]) -> list[tuple[str, str]]:
+        return [(action_token(action), self.action_label(view, action)) for action in actions]
+
+    # ---- words ---------------------------------------------------------------------------------
+
+    def action_label(self, view: LastOneView, action: Action) -> str:
+        match action.kind:
+            case "play":
+                card = action.card
+                then = ""
+                if card.is_joker:
+                    then = " (then name a card)"
+                elif card.rank == Rank.EIGHT:
+                    then = " (then name a suit)"
+                return f"Play {card.label}{then}"
+            case "draw":
+                return "Draw a card" if view.stock or view.discards else "Pass (nothing to draw)"
+            case "end":
+                return "End your turn"
+            case "suit":
+                return f"{action.suit.symbol} {SUIT_NAMES[action.suit].capitalize()}"
+            case "name":
+                return f"{action.rank.label}{action.suit.symbol}"
+            case "melee":
+                if action.card.is_joker:
+                    standing = named_text(action.rank, view.melee.suit)
+                    return f"Continue with {action.card.label} as {standing}"
+                return f"Continue with {action.card.label}"
+            case "call":
+                return "Last one!"
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "dealt":
+                return (
+                    f"{names[event.dealer]} deals {event.cards_each} cards each; "
+                    f"the upcard is {event.upcard.label}."
+                )
+            case "played":
+                verb = "adds" if event.free else "plays"
+                return f"{names[event.seat]} {verb} {event.card.label} ({event.left} left)."
+            case "ended_turn":
+                return f"{names[event.seat]} adds no card."
+            case "suit_named":
+                return f"{names[event.seat]} names {SUIT_NAMES[event.suit]}."
+            case "card_named":
+                return (
+                    f"{names[event.seat]}'s joker stands for {named_text(event.rank, event.suit)}."
+                )
+            case "skipped":
+                return f"{names[event.seat]} is skipped."
+            case "reversed":
+                return f"Play now goes {direction_text(event.direction)}."
+            case "drew":
+                return self.drew_line(event, names)
+            case "stock_rebuilt":
+                return (
+                    f"The discards ({plural(event.count, 'card')}) are shuffled into a new "
+                    "stock; the upcard stays."
+                )
+            case "melee_started":
+                step = named_text(Rank.FIVE, event.suit)
+                return (
+                    f"Melee! {names[event.seat]} attacks, {names[event.defender]} defends: "
+                    f"whoever holds {step} (or a joker) may continue."
+                )
+            case "melee_continued":
+                card = event.card.label
+                if event.card.is_joker:
+                    card += f" as {named_text(event.rank, event.suit)}"
+                return (
+                    f"{names[event.seat]} continues the melee with {card} ({event.left} left): "
+                    f"{names[event.defender]} defends."
+                )
+            case "melee_ended":
+                if event.rank == Rank.KING:
+                    return "The King ends the melee."
+                return "Nobody goes on: the melee is over."
+            case "called":
+                return f"{names[event.seat]} calls Last one!"
+            case "nudge":
+                return "Your turn now." if event.turn else "Your choices changed: see below."
+            case "hand_scored":
+                line = f"{names[event.winner]} goes out: the hand is over."
+                for seat in event.eliminated:
+                    line += f" {names[seat]} reaches {event.totals[seat]} and is out of the game."
+                return line
+        return None
+
+    def drew_line(self, event: Event, names: list[str]) -> str:
+        if event.audience is not None:  # the drawer's own copy
+            return f"You drew {cards_text(event.cards)}." if event.cards else "You drew nothing."
+        who, count = names[event.seat], plural(event.count, "card")
+        short = (
+            f" (only {event.count}: the stock and the discards ran out)"
+            if event.count < event.wanted
+            else ""
+        )
+        match event.reason:
+            case "draw":
+                if not event.wanted or not event.count:
+                    return f"{who} passes: nothing is left to draw."
+                return f"{who} draws a card."
+            case "two":
+                return f"{who} draws {count} for the 2{short}."
+            case "melee":
+                return f"{who}, the last defender, draws {count}{short}."
+        return f"{who} didn't call Last one! in time: {count} as a penalty{short}."
+
+
+LastOne = table_game_cog("lastone", LAST_ONE, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.presenter.register(LastOneUI())
+    await bot.add_cog(LastOne(bot))
