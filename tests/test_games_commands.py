@@ -26,8 +26,11 @@ GAMES = {
     "cogs.last_one": ("lastone", ["hand_size", "threshold", "melee_seconds", "turn_seconds"]),
     "cogs.lowball": ("lowball", ["buy_in", "small_bet", "turn_seconds"]),
     "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
+    "cogs.porrazo": ("porrazo", ["partnerships", "target", "turn_seconds"]),
     "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
     "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds"]),
+    "cogs.totit": ("totit", ["trail_when_able", "turn_seconds"]),
+    "cogs.turup": ("turup", ["rounds", "turn_seconds"]),
     "cogs.western_terrapin": ("western", ["buy_in", "raise_limit", "allow_check", "turn_seconds"]),
 }
 GAME_COGS = list(GAMES)

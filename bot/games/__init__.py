@@ -11,6 +11,9 @@ from bot.games import crash as crash
 from bot.games import dou_dizhu as dou_dizhu
 from bot.games import last_one as last_one
 from bot.games import lowball as lowball
+from bot.games import porrazo as porrazo
+from bot.games import totit as totit
+from bot.games import turup as turup
 from bot.games.terrapin import liars as liars
 from bot.games.terrapin import provincial as provincial
 from bot.games.terrapin import soliterrapin as soliterrapin

@@ -32,12 +32,11 @@ from bot.engine import (
     HandEnded,
     HandStarted,
     IllegalAction,
-    MatchEnded,
     Rng,
     Viewer,
     registry,
 )
-from bot.games.hands import HandAfterHand
+from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
 from bot.games.tricks import Trick, TrickPlay, TrickRules, WonPiles, legal_cards, why_illegal
 
@@ -233,9 +232,8 @@ class BotifarraView(BaseModel):
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class BotifarraState(HandAfterHand):
+class BotifarraState(PointsMatchHands):
     options: BotifarraOptions
-    match: Match
     phase: Literal["choose", "double", "play", "between", "over"] = "choose"
     hands: list[list[FrenchCard]] = []
     chooser: int = 0
@@ -445,19 +443,6 @@ class BotifarraState(HandAfterHand):
             return [*events, self.standings()]
         self.phase = "between"
         return events
-
-    def standings(self) -> MatchEnded:
-        """Placings per side (partners share them) and each player's side score."""
-        return MatchEnded(placings=self.match.seat_placings(), scores=self.match.seat_scores())
-
-    def final_standings(self) -> MatchEnded:
-        return self.standings()
-
-    def leave(self, seat: int) -> int:
-        """A partnership can't play a player short: the leaver's side forfeits the match."""
-        if self.can_leave_now(seat) and not self.match.is_over():
-            self.match.drop(seat)
-        return super().leave(seat)
 
     # ---- what each seat sees ------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from bot.engine import (
     registry,
 )
 from bot.engine import HandStarted as BaseHandStarted
-from bot.games.hands import HandAfterHand
+from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -474,11 +474,10 @@ class CrashView(BaseModel):
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class CrashState(HandAfterHand):
+class CrashState(PointsMatchHands):
     listable = False
 
     options: CrashOptions
-    match: Match
     phase: Literal["setting", "between", "over"] = "setting"
     hands: list[list[FrenchCard]] = []  # each seat's thirteen cards
     undealt: list[FrenchCard] = []
@@ -671,9 +670,6 @@ class CrashState(HandAfterHand):
         keys = [(seat not in self.straights, -scores[seat]) for seat in range(self.seat_count)]
         order = sorted(keys)
         return MatchEnded(placings=[order.index(key) + 1 for key in keys], scores=scores)
-
-    def final_standings(self) -> MatchEnded:
-        return self.standings()
 
     def leave(self, seat: int) -> int:
         """Leaving between hands ends the game for everyone; the leaver forfeits."""

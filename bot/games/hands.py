@@ -3,7 +3,8 @@ left, the match being over, and leaving a game that needs every player."""
 
 from __future__ import annotations
 
-from bot.engine import Event, GameState, IllegalAction
+from bot.engine import Event, GameState, IllegalAction, MatchEnded
+from bot.games.matches import Match
 
 
 class HandAfterHand(GameState):
@@ -57,3 +58,23 @@ class HandAfterHandWithStacks(HandAfterHand):
     def take_chips(self, seat: int) -> int:
         chips, self.stacks[seat] = self.stacks[seat], 0
         return chips
+
+
+class PointsMatchHands(HandAfterHand):
+    """A points match (bot.games.matches.Match) played hand after hand: its standings, and
+    a leaver's side forfeiting it (leaving ends it for everyone, unless a game lets the
+    others play on)."""
+
+    match: Match
+
+    def standings(self) -> MatchEnded:
+        """Placings per side (partners share them) and each player's side score."""
+        return MatchEnded(placings=self.match.seat_placings(), scores=self.match.seat_scores())
+
+    def final_standings(self) -> MatchEnded:
+        return self.standings()
+
+    def leave(self, seat: int) -> int:
+        if self.can_leave_now(seat) and not self.match.is_over():
+            self.match.drop(seat)
+        return super().leave(seat)

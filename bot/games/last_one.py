@@ -42,12 +42,11 @@ from bot.engine import (
     HandEnded,
     HandStarted,
     IllegalAction,
-    MatchEnded,
     Rng,
     Viewer,
     registry,
 )
-from bot.games.hands import HandAfterHand
+from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -322,9 +321,8 @@ class LastOneView(BaseModel):
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class LastOneState(HandAfterHand):
+class LastOneState(PointsMatchHands):
     options: LastOneOptions
-    match: Match
     phase: Literal["turn", "free", "suit", "name", "melee", "between", "over"] = "turn"
     players: list[int] = []
     cards_each: int = 0
@@ -758,13 +756,6 @@ class LastOneState(HandAfterHand):
         ]
         self.phase = "over" if over else "between"
         return events + ([self.standings()] if over else [])
-
-    def standings(self) -> MatchEnded:
-        """The last player in first, then the later out the better (then the lower score)."""
-        return MatchEnded(placings=self.match.seat_placings(), scores=self.match.seat_scores())
-
-    def final_standings(self) -> MatchEnded:
-        return self.standings()
 
     def leave(self, seat: int) -> int:
         """Leaving between hands drops you out of the match; the others play on."""

@@ -1,0 +1,338 @@
+"""/porrazo: Porrazo tables (2-5 players, or four in two partnerships; a points game to 61)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from pydantic import BaseModel
+
+from bot.discord.format import plural
+from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
+from bot.discord.tables import SIDE_NAMES, table_game_cog
+from bot.engine import Action, Event
+from bot.games.porrazo import (
+    PORRAZO,
+    DealTendido,
+    Declare,
+    NoTendido,
+    Play,
+    PorrazoOptions,
+    PorrazoView,
+    move_of,
+    pip,
+    play_problem,
+    run_order,
+)
+from bot.tables import Table
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+RULES = """\
+**Porrazo** · 2-5 players, or 4 in two partnerships · one 52-card pack, aces low
+**Partners.** With the partnerships option, pick a side in the lobby (Switch side, or the \
+host's Shuffle sides); partners sit across and share their captures and score.
+**Deals.** Three cards each from the dealer's left; the rest is the stock. Once every hand is \
+empty the dealer deals three more each, the table staying as it is. The player at the \
+dealer's left starts, the dealer plays last; the deal passes left after every hand.
+**Rondas.** After each deal, a player holding a pair may declare a ronda, three of a kind a \
+rondine (a button; the rank isn't said), until they play their first card of the deal. Once \
+everyone has played a card of the deal and every declared set has been played out, the \
+highest scores: a ronda of K 4, Q 3, J 2, 10 to A 1; a rondine three times that, above any \
+ronda. Ties go to the first player from the dealer's left.
+**Play.** Play one card. It takes one table card of its rank (only one, even from a pair), or \
+a run of two or more consecutive ranks, one card of each, starting with its own rank (a 7 \
+takes 7-8-9-10; K-A-2 wraps, so a Q takes Q-K-A-2). Pick the card with the cards it takes. \
+A card that can capture must, else it stays on the table.
+**In place.** An A, 2, 3 or 4 placed without capturing, whose pip equals the number of table \
+cards once it lies there (an A on an empty table, a 2 as the second card...), scores its pip; \
+it may pass up a capture to do so.
+**Limpia.** Taking every table card scores a ronda of the last rank taken (K-A-2-3-4: 1).
+**Porrazo.** Pairing the card the previous player just placed without capturing is a \
+porrazo: both cards wait on the table. A third card of the rank played next is a \
+counter-porrazo: it takes both and scores a rondine, the porrazo scoring nothing; a fourth \
+right after is a san benito and wins the game. Otherwise, at the next card or the end of the \
+deal, the porrazo (counter-porrazo) stands: its player takes the cards and scores a ronda \
+(a rondine). Only cards of one deal count.
+**Tendido.** Once a hand, right after a deal, the dealer may deal the tendido: four cards \
+face up in two pairs. An A first, 2 second, 3 third or 4 fourth scores its pip (each pair \
+either way round, counted from either end); each pair, three or four of a kind a tendido card \
+makes with the table scores a ronda, rondine or two rondines.
+**Last deal.** With 3 or 5 players the three odd cards go face up on the table. The dealer's \
+last card takes every card left.
+**Scoring.** The side with the most cards captured scores the difference to the next best. \
+The first side to the target (61 unless the table sets another) wins at once, even mid-hand.
+**House decisions.** Rondas are declared on every deal of three, not only the first. Run \
+captures follow the rule decisions: the card matches the run's lowest card (the text's jack \
+taking Q-K-A-2 is read as a queen). Taking a run from the card just placed is no porrazo, and \
+a porrazo is never also a limpia. A porrazo stands before the next card lands: if that ends \
+the game, that card isn't played. In place counts the open table. The tendido is arranged by \
+the bot for the most points and dealt at the latest with the last deal (so the pack comes out \
+even), before the odd cards; its sets count only ranks it adds to. The dealer's last card is \
+played for them: a porrazo, counter-porrazo or san benito with it counts, a limpia or in \
+place doesn't. A tie for the most cards scores nothing. Leaving between hands ends the game \
+and your side forfeits. On timeout: no tendido yet; playing, a counter-porrazo, else a \
+porrazo, else the capture taking most cards (lowest card first), else your lowest card \
+placed."""
+
+MOVES = {
+    "counter": "counter-porrazo!",
+    "san_benito": "san benito!",
+}
+REASONS = {
+    "limpia": "a limpia",
+    "porrazo": "a porrazo",
+    "counter_porrazo": "a counter-porrazo",
+    "tendido": "the tendido",
+    "cards": "the most cards",
+}
+
+
+def side_name(seats: list[int], names: list[str]) -> str:
+    return " & ".join(names[seat] for seat in seats)
+
+
+def rank_plural(rank) -> str:
+    return f"{rank.label}s"
+
+
+def score_reason(event: Event) -> str:
+    if event.why == "in_place":
+        return f"a {event.rank.label} in place"
+    if event.why in ("ronda", "rondine"):
+        return f"the highest {event.why}, {cards_text(event.cards)}"
+    reason = REASONS[event.why]
+    if event.why == "limpia":
+        return f"{reason} (up to the {event.rank.label})"
+    if event.cards:
+        return f"{reason} ({cards_text(event.cards)})"
+    return reason
+
+
+class PorrazoUI(PickerUI):
+    game_id = PORRAZO.id
+    colour = discord.Colour.dark_gold()
+
+    def options_text(self, options: PorrazoOptions) -> str:
+        who = "two partnerships" if options.partnerships else "everyone for themselves"
+        return f"{who}, game to {options.target}"
+
+    # ---- the table -----------------------------------------------------------------------------
+
+    def seat_lines(self, view: PorrazoView, names: list[str]) -> list[str]:
+        lines = []
+        partners = len(view.sides) < len(names)
+        for seat, name in enumerate(names):
+            pointer = "▶ " if seat == view.turn else ""
+            dealer = " (dealer)" if seat == view.dealer else ""
+            line = f"{pointer}**{name}**{dealer} · {plural(view.counts[seat], 'card')}"
+            if not partners:
+                line += f" · {plural(view.scores[seat], 'point')} · {view.won[seat]} won"
+            lines.append(line)
+        if partners:
+            lines += [
+                f"**Side {SIDE_NAMES[side]}** ({side_name(seats, names)}) · "
+                f"{plural(view.scores[side], 'point')} · {view.won[side]} won"
+                for side, seats in enumerate(view.sides)
+            ]
+        return lines
+
+    def add_table(self, embed: discord.Embed, view: PorrazoView, names: list[str]) -> None:
+        embed.add_field(name="Table", value=cards_text(view.table) if view.table else "empty")
+        if view.porrazo:
+            kind = "porrazo" if len(view.porrazo) == 2 else "counter-porrazo"
+            rank = view.porrazo[0].rank.label
+            embed.add_field(
+                name=kind.capitalize(),
+                value=f"{names[view.porrazo_seat]}'s {kind}: {cards_text(view.porrazo)} "
+                f"(a {rank} next counters it)",
+                inline=False,
+            )
+        if view.declared:
+            declared = ", ".join(f"{names[d.seat]} a {d.set_name}" for d in view.declared)
+            embed.add_field(name="Declared", value=declared, inline=False)
+
+    def public_embed(self, table: Table, view: PorrazoView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(
+            title=f"Porrazo · hand {view.hand} · deal {view.deal}", colour=self.colour
+        )
+        embed.description = "\n".join(self.seat_lines(view, names))
+        self.add_table(embed, view, names)
+        embed.add_field(name="Stock", value=plural(view.stock, "card"))
+        if view.tendido:
+            embed.add_field(name="Tendido", value=cards_text(view.tendido))
+        elif view.phase in ("tendido", "play"):
+            embed.add_field(name="Tendido", value=f"{names[view.dealer]} hasn't dealt it yet")
+        embed.set_footer(text=f"The first side to {view.target} points wins.")
+        return embed
+
+    def private_embed(self, table: Table, view: PorrazoView, names: list[str]) -> discord.Embed:
+        embed = discord.Embed(title=f"Your Porrazo hand · table {table.id}", colour=self.colour)
+        hand = view.my_cards or []
+        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        side = next(i for i, seats in enumerate(view.sides) if view.seat in seats)
+        embed.add_field(
+            name="Your side" if len(view.sides[side]) > 1 else "Your score",
+            value=f"{side_name(view.sides[side], names)} · "
+            f"{plural(view.scores[side], 'point')} · {view.won[side]} cards won",
+        )
+        if view.my_declared:
+            embed.add_field(name="You declared", value=cards_text(view.my_declared))
+        elif view.my_declarable:
+            embed.add_field(name="You may declare", value=f"a {view.my_declarable}")
+        self.add_table(embed, view, names)
+        return embed
+
+    def hand_summary(
+        self, table: Table, view: PorrazoView, names: list[str]
+    ) -> discord.Embed | None:
+        if view.result is None:
+            return None
+        embed = discord.Embed(title=f"Porrazo · hand {view.hand} over", colour=self.colour)
+        embed.description = "\n".join(
+            f"**{side_name(seats, names)}**: {plural(view.won[side], 'card')} won · "
+            f"{plural(view.hand_points[side], 'point')} this hand · total {view.scores[side]}"
+            for side, seats in enumerate(view.sides)
+        )
+        embed.set_footer(text="The side with the most cards scores the difference to the next.")
+        return embed
+
+    # ---- picking a card and what it takes -------------------------------------------------------
+
+    def picker(self, view: PorrazoView) -> Picker | None:
+        if view.phase != "play" or view.turn != view.seat or not view.my_cards:
+            return None
+        return Picker(
+            zones=(
+                Zone("your hand", view.my_cards, low=1, high=1),
+                Zone("the table", [*view.table, *view.porrazo]),
+            ),
+            groups=(Group("Selected", low=1, high=None),),
+            verb="Play selected",
+        )
+
+    def pick_action(self, view: PorrazoView, picked: Picked) -> Action:
+        hand, taken = picked.zones
+        return Play(card=hand[0], take=list(taken))
+
+    def pick_reason(self, view: PorrazoView, picked: Picked) -> str | None:
+        hand, taken = picked.zones
+        return play_problem(hand[0], taken, view.my_cards, view.table, view.porrazo)
+
+    def pick_of(self, view: PorrazoView, action: Action) -> list[list] | None:
+        return [[action.card, *action.take]] if isinstance(action, Play) else None
+
+    # ---- words ---------------------------------------------------------------------------------
+
+    def action_label(self, view: BaseModel, action: Action) -> str:
+        if isinstance(action, Declare):
+            return f"Declare your {view.my_declarable or 'set'}"
+        if isinstance(action, DealTendido):
+            return "Deal the tendido now"
+        if isinstance(action, NoTendido):
+            return "Not yet"
+        return play_label(view, action)
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        match event.kind:
+            case "hand_dealt":
+                first = names[(event.dealer + 1) % len(names)]
+                return f"{names[event.dealer]} deals; {first} plays first."
+            case "replenished":
+                return f"Deal {event.deal}: three cards each ({event.stock} left in the stock)."
+            case "dealt":
+                return f"You are dealt {cards_text(event.cards)}."
+            case "tendido_dealt":
+                return tendido_line(event, names)
+            case "tendido_deferred":
+                return f"{names[event.dealer]} keeps the tendido for a later deal."
+            case "odd_cards":
+                return f"The odd cards go face up on the table: {cards_text(event.cards)}."
+            case "declared":
+                return f"{names[event.seat]} declares a {event.set_name}."
+            case "played":
+                return played_line(event, names)
+            case "scored":
+                if event.why == "cards":
+                    return None  # the hand's count says it
+                side = side_name(event.side_seats, names)
+                return (
+                    f"{names[event.seat]} scores {event.points} for {score_reason(event)} "
+                    f"· {side}: {plural(event.total, 'point')}."
+                )
+            case "san_benito":
+                wins = "win" if len(event.side_seats) > 1 else "wins"
+                return f"San benito: {side_name(event.side_seats, names)} {wins} the game!"
+            case "swept":
+                taken = cards_text(event.cards) if event.cards else "nothing"
+                return f"{names[event.seat]}'s last card takes the rest of the table: {taken}."
+            case "hand_scored":
+                return hand_line(event, names)
+        return None
+
+
+def play_label(view: PorrazoView, action: Play) -> str:
+    """How a play reads on a button or in the suggestions."""
+    card, take = action.card.label, cards_text(run_order(action.card, action.take))
+    move = move_of(action.card, action.take, view.table, view.porrazo, view.trailed)
+    match move:
+        case "placed":
+            return f"Place {card}"
+        case "in_place":
+            return f"{card} in place (+{pip(action.card)})"
+        case "porrazo":
+            return f"{card} porrazo on {take}"
+        case "limpia":
+            return f"{card} takes {take} (limpia)"
+        case "counter" | "san_benito":
+            return f"{card} {MOVES[move]}"
+    return f"{card} takes {take}"
+
+
+def played_line(event: Event, names: list[str]) -> str:
+    who, card = names[event.seat], event.card.label
+    match event.move:
+        case "placed":
+            return f"{who} places {card}."
+        case "in_place":
+            return f"{who} plays {card} in place."
+        case "porrazo":
+            return f"{who} plays {card} on {cards_text(event.taken)}: porrazo!"
+        case "counter" | "san_benito":
+            return f"{who} plays {card} on {cards_text(event.taken)}: {MOVES[event.move]}"
+        case "last":
+            return f"{who} plays the last card, {card}."
+    limpia = ": limpia!" if event.move == "limpia" else "."
+    return f"{who} plays {card} and takes {cards_text(event.taken)}{limpia}"
+
+
+def tendido_line(event: Event, names: list[str]) -> str:
+    parts = []
+    if event.in_place:
+        parts.append(f"{cards_text(event.in_place)} in place")
+    for found in event.sets:
+        size = {2: "a pair", 3: "three", 4: "four"}[found.count]
+        parts.append(f"{size} of {rank_plural(found.rank)}")
+    scoring = f" ({'; '.join(parts)})" if parts else ": nothing scores"
+    return f"{names[event.dealer]} deals the tendido: {cards_text(event.cards)}{scoring}."
+
+
+def hand_line(event: Event, names: list[str]) -> str:
+    result = event.result
+    counts = " · ".join(
+        f"{side_name(seats, names)} {result.won[side]}" for side, seats in enumerate(event.sides)
+    )
+    if result.side is None:
+        return f"Hand over, cards won: {counts}. A tie for the most: nobody scores."
+    winner = side_name(event.sides[result.side], names)
+    return f"Hand over, cards won: {counts}. {winner} +{result.points}."
+
+
+Porrazo = table_game_cog("porrazo", PORRAZO, RULES)
+
+
+async def setup(bot: CardTableBot) -> None:
+    add_picker(bot)
+    bot.presenter.register(PorrazoUI())
+    await bot.add_cog(Porrazo(bot))
