@@ -22,6 +22,7 @@ GAMES = {
     "cogs.botifarra": ("botifarra", ["target", "turn_seconds"]),
     "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds"]),
     "cogs.crash": ("crash", ["target", "turn_seconds"]),
+    "cogs.delphi": ("delphi", ["oracle", "bot_hands", "difficulty", "cards", "turn_seconds"]),
     "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
     "cogs.last_one": ("lastone", ["hand_size", "threshold", "melee_seconds", "turn_seconds"]),
     "cogs.lowball": ("lowball", ["buy_in", "small_bet", "turn_seconds"]),

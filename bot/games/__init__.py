@@ -8,6 +8,7 @@ from bot.games import big_two as big_two
 from bot.games import botifarra as botifarra
 from bot.games import calabrasella as calabrasella
 from bot.games import crash as crash
+from bot.games import delphi as delphi
 from bot.games import dou_dizhu as dou_dizhu
 from bot.games import last_one as last_one
 from bot.games import lowball as lowball
