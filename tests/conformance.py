@@ -27,11 +27,11 @@
 - `hidden_from(None)` covers every card the public has not been shown: a card in no public
   view, and in no public view or public event since it was last hidden, must be hidden (a
   face-down pile the views leave out, say);
-- no event names a card hidden from those it is told to (the whole table, or a private
-  event's `audience`, which must name seats of the table) once the step is over: an event
-  that reveals a card makes it public, so the game stops hiding it, and keeps it public until
-  its next step (show the cards, then reshuffle them in the next step, as the table's channel
-  shows the event in between);
+- no event (the first deal's from `open_match` too) names a card hidden from those it is told
+  to (the whole table, or a private event's `audience`, which must name seats of the table)
+  once the step is over: an event that reveals a card makes it public, so the game stops
+  hiding it, and keeps it public until its next step (show the cards, then reshuffle them in
+  the next step, as the table's channel shows the event in between);
 - a secret choice made while others are still choosing changes nothing anyone else can see
   (other seats' views, the public view, the events), whichever choice it is: checked for
   every secret choice the playout makes;
@@ -318,7 +318,7 @@ def perform_checked(state: GameState, move: Move) -> tuple[int, list[Event]]:
 
 def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: bool) -> list[Step]:
     chooser = random.Random(seed)
-    state = spec.new_match(None, starting_stacks(spec, seats, chooser), seed)
+    state, dealt = spec.open_match(None, starting_stacks(spec, seats, chooser), seed)
     auditor = Audit(
         spec,
         Counter(spec.deck_for(seats)),
@@ -332,7 +332,7 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
         f"{spec.id}: the house bank starts at {state.house_bank()}, not the stake {stake}"
     )
     snapshot = state.snapshot() if audit else ""
-    events: list[Event] = []  # what the last step told the table
+    events: list[Event] = dealt  # what the last step (at first, the deal) told the table
     steps: list[Step] = []
     while not state.is_over():
         where = f"{spec.id} seed {seed} ({seats} seats) step {len(steps)}"

@@ -40,6 +40,8 @@ async def test_a_four_player_big_two_hand(world):
     assert [len(h) for h in state.hands] == [13, 13, 13, 13]
     assert "13 cards" in driver.message().text() and "First play" in driver.message().text()
     leader = driver.member(driver.turn())
+    # The first deal is announced like every later one.
+    assert f"Hand 1: {leader.name} holds the lowest card and leads." in driver.message().text()
     dm = await driver.controls(leader)
     assert len(toggles(dm)) == 13 and dm.button("Play selected") and dm.button("Clear")
     # An illegal selection is refused with the rules' reason, and nothing changes.

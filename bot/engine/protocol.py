@@ -266,7 +266,7 @@ class GameSpec(BaseModel):
     state_model: type[GameState]
     action_model: Any  # a pydantic type (usually a discriminated union) for stored actions
     deck: Any  # () -> every card the game uses; (seats) -> ... with deck_by_seats
-    create: Any  # (options, stacks, rng) -> GameState
+    create: Any  # (options, stacks, rng) -> GameState, or (GameState, first deal's events)
     # Plays for chips (buy-in, stacks): True, or (options) -> bool for a game with a mode
     # that doesn't (Backhand's wins-only mode).
     uses_chips: Any = False
@@ -304,13 +304,25 @@ class GameSpec(BaseModel):
     ) -> GameState:
         """Start a match for len(stacks) seats with those table stacks. `stacked` decks (card
         codes, tests only) come first out of the next shuffles that hold them (see Rng)."""
+        return self.open_match(options, stacks, seed, stacked)[0]
+
+    def open_match(
+        self,
+        options: BaseModel | None,
+        stacks: Sequence[int],
+        seed: int,
+        stacked: list[list[str]] | None = None,
+    ) -> tuple[GameState, list[Event]]:
+        """`new_match`, with the events of the first deal for the table to show. A game's
+        `create` returns its state, or (state, the first deal's events)."""
         if not self.min_players <= len(stacks) <= self.max_players:
             raise ValueError(
                 f"{self.name} needs {self.min_players}-{self.max_players} players, "
                 f"not {len(stacks)}"
             )
         rng = Rng(seed=seed, stacked=[list(deck) for deck in stacked or []])
-        return self.create(options or self.options_model(), list(stacks), rng)
+        made = self.create(options or self.options_model(), list(stacks), rng)
+        return made if isinstance(made, tuple) else (made, [])
 
     def restore(self, snapshot: str) -> GameState:
         return self.state_model.model_validate_json(snapshot)

@@ -705,7 +705,9 @@ def bet_ladder(low: int, high: int, last: int) -> list[int]:
     return sorted(picks)
 
 
-def new_backhand(options: BackhandOptions, stacks: list[int], rng: Rng) -> BackhandState:
+def new_backhand(
+    options: BackhandOptions, stacks: list[int], rng: Rng
+) -> tuple[BackhandState, list[Event]]:
     seats = len(stacks)
     state = BackhandState(
         rng=rng,
@@ -718,8 +720,7 @@ def new_backhand(options: BackhandOptions, stacks: list[int], rng: Rng) -> Backh
         wins=[0] * seats,
         last_bets=[0] * seats,
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 BACKHAND = registry.register(

@@ -393,10 +393,11 @@ class BigTwoState(HandAfterHand):
         return hidden
 
 
-def new_big_two(options: BigTwoOptions, stacks: list[int], rng: Rng) -> BigTwoState:
+def new_big_two(
+    options: BigTwoOptions, stacks: list[int], rng: Rng
+) -> tuple[BigTwoState, list[Event]]:
     state = BigTwoState(rng=rng, seat_count=len(stacks), options=options, scores=[0] * len(stacks))
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 BIG_TWO = registry.register(

@@ -488,15 +488,16 @@ class BotifarraState(PointsMatchHands):
         return {card for seat, hand in enumerate(self.hands) if seat != viewer for card in hand}
 
 
-def new_botifarra(options: BotifarraOptions, stacks: list[int], rng: Rng) -> BotifarraState:
+def new_botifarra(
+    options: BotifarraOptions, stacks: list[int], rng: Rng
+) -> tuple[BotifarraState, list[Event]]:
     state = BotifarraState(
         rng=rng,
         seat_count=len(stacks),
         options=options,
         match=Match.to_target([[0, 2], [1, 3]], options.target),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 BOTIFARRA = registry.register(

@@ -693,10 +693,9 @@ def take_reason(cards: list[FrenchCard], widow: list[FrenchCard], count: int) ->
 
 def new_calabrasella(
     options: CalabrasellaOptions, stacks: list[int], rng: Rng
-) -> CalabrasellaState:
+) -> tuple[CalabrasellaState, list[Event]]:
     state = CalabrasellaState(rng=rng, seat_count=PLAYERS, options=options, stacks=stacks)
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 CALABRASELLA = registry.register(

@@ -751,7 +751,7 @@ def best_quad(sets: list[list[list[FrenchCard]]]) -> Bonus | None:
     return max(quads, key=lambda bonus: quad_power(bonus.rank), default=None)
 
 
-def new_crash(options: CrashOptions, stacks: list[int], rng: Rng) -> CrashState:
+def new_crash(options: CrashOptions, stacks: list[int], rng: Rng) -> tuple[CrashState, list[Event]]:
     seats = len(stacks)
     state = CrashState(
         rng=rng,
@@ -759,8 +759,7 @@ def new_crash(options: CrashOptions, stacks: list[int], rng: Rng) -> CrashState:
         options=options,
         match=Match.to_target(seats, options.target),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 CRASH = registry.register(

@@ -495,14 +495,15 @@ class DelphiState(PointsMatchHands):
         return set(self.stock)
 
 
-def new_delphi(options: DelphiOptions, stacks: list[int], rng: Rng) -> DelphiState:
+def new_delphi(
+    options: DelphiOptions, stacks: list[int], rng: Rng
+) -> tuple[DelphiState, list[Event]]:
     seats = len(stacks)
     hands = seats if options.oracle == "players" else options.bot_hands
     state = DelphiState(
         rng=rng, seat_count=seats, options=options, match=Match.for_hands(seats, hands)
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 DELPHI = registry.register(

@@ -533,10 +533,11 @@ class DouDizhuState(HandAfterHandWithStacks):
         return sum(self.stacks)
 
 
-def new_dou_dizhu(options: DouDizhuOptions, stacks: list[int], rng: Rng) -> DouDizhuState:
+def new_dou_dizhu(
+    options: DouDizhuOptions, stacks: list[int], rng: Rng
+) -> tuple[DouDizhuState, list[Event]]:
     state = DouDizhuState(rng=rng, seat_count=PLAYERS, options=options, stacks=stacks)
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 DOU_DIZHU = registry.register(

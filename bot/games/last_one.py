@@ -815,15 +815,16 @@ class LastOneState(PointsMatchHands):
         return hidden
 
 
-def new_last_one(options: LastOneOptions, stacks: list[int], rng: Rng) -> LastOneState:
+def new_last_one(
+    options: LastOneOptions, stacks: list[int], rng: Rng
+) -> tuple[LastOneState, list[Event]]:
     state = LastOneState(
         rng=rng,
         seat_count=len(stacks),
         options=options,
         match=Match.elimination(len(stacks), options.threshold),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 LAST_ONE = registry.register(

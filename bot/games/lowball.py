@@ -419,7 +419,9 @@ class LowballState(BettingTable):
         return hidden
 
 
-def new_lowball(options: LowballOptions, stacks: list[int], rng: Rng) -> LowballState:
+def new_lowball(
+    options: LowballOptions, stacks: list[int], rng: Rng
+) -> tuple[LowballState, list[Event]]:
     state = LowballState(
         rng=rng,
         seat_count=len(stacks),
@@ -428,8 +430,7 @@ def new_lowball(options: LowballOptions, stacks: list[int], rng: Rng) -> Lowball
         seated=[True] * len(stacks),
         stub=french_deck(),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 LOWBALL = registry.register(

@@ -886,7 +886,9 @@ class PorrazoState(PointsMatchHands):
         return held | set(self.stock)
 
 
-def new_porrazo(options: PorrazoOptions, stacks: list[int], rng: Rng) -> PorrazoState:
+def new_porrazo(
+    options: PorrazoOptions, stacks: list[int], rng: Rng
+) -> tuple[PorrazoState, list[Event]]:
     seats = len(stacks)
     state = PorrazoState(
         rng=rng,
@@ -894,8 +896,7 @@ def new_porrazo(options: PorrazoOptions, stacks: list[int], rng: Rng) -> Porrazo
         options=options,
         match=Match.to_target(table_sides(seats, options.partnerships), options.target),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 PORRAZO = registry.register(

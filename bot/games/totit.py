@@ -393,7 +393,7 @@ class TotitState(PointsMatchHands):
         return hidden
 
 
-def new_totit(options: TotitOptions, stacks: list[int], rng: Rng) -> TotitState:
+def new_totit(options: TotitOptions, stacks: list[int], rng: Rng) -> tuple[TotitState, list[Event]]:
     players = len(stacks)
     state = TotitState(
         rng=rng,
@@ -401,8 +401,7 @@ def new_totit(options: TotitOptions, stacks: list[int], rng: Rng) -> TotitState:
         options=options,
         match=Match.for_hands(players, players),  # everyone deals once
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 TOTIT = registry.register(

@@ -391,7 +391,7 @@ class TurupState(PointsMatchHands):
         return set(self.stock) | others
 
 
-def new_turup(options: TurupOptions, stacks: list[int], rng: Rng) -> TurupState:
+def new_turup(options: TurupOptions, stacks: list[int], rng: Rng) -> tuple[TurupState, list[Event]]:
     seats = len(stacks)
     state = TurupState(
         rng=rng,
@@ -399,8 +399,7 @@ def new_turup(options: TurupOptions, stacks: list[int], rng: Rng) -> TurupState:
         options=options,
         match=Match.for_hands(seats, options.rounds),
     )
-    state.start_hand()
-    return state
+    return state, state.start_hand()
 
 
 TURUP = registry.register(

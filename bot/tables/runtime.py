@@ -286,7 +286,9 @@ class TableRuntime:
                 )
             order = table.seating_order()
             stacks = [table.record.buy_in] * len(table.seats)
-            state = table.game.new_match(table.options, stacks, self.new_seed(), self.stacked)
+            state, dealt = table.game.open_match(
+                table.options, stacks, self.new_seed(), self.stacked
+            )
             self.stacked = []
             deadline = self._deadline(table, state)
             stake = self._house_stake(table, len(stacks))
@@ -299,7 +301,7 @@ class TableRuntime:
             await self.store.save_seats(table.record)
             self._arm(table)
             events = await self._play_for_away(table)
-        self.show(table, [TableStarted(), *events])
+        self.show(table, [TableStarted(), *dealt, *events])
         return table
 
     async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:

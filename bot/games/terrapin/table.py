@@ -157,7 +157,9 @@ def register_terrapin(
 ) -> GameSpec:
     """Register a Terrapin variant: 2-7 players on the basic Decktet, playing for chips."""
 
-    def create(options: BaseModel, stacks: list[int], rng: Rng) -> TerrapinTable:
+    def create(
+        options: BaseModel, stacks: list[int], rng: Rng
+    ) -> tuple[TerrapinTable, list[Event]]:
         state = state_model(
             rng=rng,
             seat_count=len(stacks),
@@ -166,8 +168,7 @@ def register_terrapin(
             seated=[True] * len(stacks),
             deck=decktet.deck(),
         )
-        state.start_match()
-        return state
+        return state, state.start_match()
 
     return registry.register(
         GameSpec(
