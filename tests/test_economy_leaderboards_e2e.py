@@ -6,6 +6,8 @@ from datetime import timedelta
 
 import pytest
 
+import bot.games  # noqa: F401  (registers every game)
+from bot.engine import registry
 from bot.store import ResultRow
 
 
@@ -98,8 +100,10 @@ async def test_a_solo_game_ranks_best_scores_with_todays_daily_beside(world):
     assert field(tomorrow, "Today's daily") == "Nobody has finished today's daily yet."
 
 
-async def test_a_game_nobody_has_played_has_an_empty_board(world):
-    embed = await board_of(world, world.alice, "doudizhu")
+@pytest.mark.parametrize("game", sorted(spec.id for spec in registry.games()))
+async def test_every_game_has_its_own_board(world, game):
+    embed = await board_of(world, world.alice, game)
+    assert registry.get(game).name in embed["title"]
     assert embed["description"] == "Nobody is ranked here yet."
     assert field(embed, "Rank") == f"<@{world.alice.id}> is not ranked in this game yet."
 
