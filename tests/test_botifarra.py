@@ -59,7 +59,8 @@ def stacked(hands: dict[int, str], dealer: int = 0) -> list[str]:
 
 def new(hands: dict[int, str] | None = None, target: int = 101, seed: int = 1) -> BotifarraState:
     rng = Rng(seed=seed, stacked=[stacked(hands)] if hands else [])
-    return new_botifarra(BotifarraOptions(target=target), [0] * 4, rng)
+    state, _ = new_botifarra(BotifarraOptions(target=target), [0] * 4, rng)
+    return state
 
 
 def at_play(hands: dict[int, str], trump: Suit | None, leader: int, played: str = ""):
