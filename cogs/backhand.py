@@ -95,6 +95,9 @@ class BackhandUI(GameUI):
     game_id = BACKHAND.id
     colour = discord.Colour.dark_teal()
 
+    def score_noun(self, options) -> tuple[str, str]:
+        return "win", "wins"  # only the wins-only mode has match scores
+
     # ---- the table ------------------------------------------------------------------------------
 
     def public_embed(self, table, view: BackhandView, names: list[str]) -> discord.Embed:

@@ -291,8 +291,6 @@ class LastOneUI(GameUI):
                 return "Nobody goes on: the melee is over."
             case "called":
                 return f"{names[event.seat]} calls Last one!"
-            case "nudge":
-                return "Your turn now." if event.turn else "Your choices changed: see below."
             case "hand_scored":
                 line = f"{names[event.winner]} goes out: the hand is over."
                 for seat in event.eliminated:

@@ -48,6 +48,9 @@ class TurupUI(PickerUI):
     game_id = TURUP.id
     colour = discord.Colour.dark_gold()
 
+    def score_noun(self, options) -> tuple[str, str]:
+        return "card won", "cards won"
+
     # ---- the table -----------------------------------------------------------------------------
 
     def seat_line(self, view: TurupView, seat: int, names: list[str]) -> str:

@@ -94,7 +94,8 @@ class TableDriver:
         return self.world.fake.users[self.table.seats[seat].member_id]
 
     def turn(self) -> int:
-        (seat,) = self.table.pending_seats()
+        """The one seat play waits for (optional choices others may hold aside)."""
+        (seat,) = self.table.required_seats()
         return seat
 
     def seat_of(self, user: User) -> int:

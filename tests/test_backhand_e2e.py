@@ -119,6 +119,7 @@ async def test_a_wins_only_match_moves_no_chips(world):
     await driver.play("Call backhand")
     assert driver.table_id is None
     assert "Backhand: Alice wins!" in channel_text(world)
+    assert "Alice · 1 win\n" in channel_text(world) + "\n"  # wins, not points
     assert await world.bot.ledger.balance(world.guild.id, world.alice.id) == 1000
     assert await world.bot.ledger.house_balance(world.guild.id) == 0
 

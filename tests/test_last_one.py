@@ -25,7 +25,6 @@ from bot.games.last_one import (
     MeleeStarted,
     NameCard,
     NameSuit,
-    Nudge,
     Play,
     Reversed,
     Skipped,
@@ -209,11 +208,14 @@ def test_two_holders_race_and_only_the_first_continuation_counts():
     state = deal(MELEE, "4h")
     play(state, 1, "4s")
     stale = Continue(card=card("RJ"), rank=Rank.FIVE)  # seat 0's button, pressed second
+    (offered,) = [d for d in state.pending() if d.seat == 0]
     events = state.apply(2, Continue(card=card("5s"), rank=Rank.FIVE))
     assert state.melee.aggressor == 2 and state.melee.defender == 1
     refused(state, 0, stale, "Only the 6 of spades")
-    # Seat 0 may now go on with the 6 (or the joker as the 6): told privately, by a nudge.
-    assert Nudge(seat=0, turn=False, audience=(0,)) in events
+    # Seat 0 may now go on with the 6 (or the joker as the 6): another choice, which the
+    # table prompts afresh.
+    (now,) = [d for d in state.pending() if d.seat == 0]
+    assert now != offered and "6 of spades" in now.prompt
     assert state.legal_actions(0) == [
         Continue(card=card("6s"), rank=Rank.SIX),
         Continue(card=card("RJ"), rank=Rank.SIX),
@@ -232,10 +234,12 @@ def test_two_holders_race_and_only_the_first_continuation_counts():
 def test_a_window_passing_makes_the_defender_draw_the_4_and_play_goes_on_after_them():
     state = deal(MELEE, "4h")
     play(state, 1, "4s")
-    events = state.close_window()
+    (offered,) = [d for d in state.pending() if d.seat == 0]
+    state.close_window()
     assert len(state.hands[2]) == 4 + 4 and state.pending()[0].seat == 0
-    # Seat 0 held a melee choice: its turn now is told to it privately (a fresh prompt).
-    assert Nudge(seat=0, turn=True, audience=(0,)) in events
+    # Seat 0 held an optional melee choice: its turn now is another decision (a fresh prompt).
+    (turn,) = state.pending()
+    assert turn != offered and not turn.optional
 
 
 def test_the_melee_ends_after_the_king_and_its_cards_have_no_other_effect():

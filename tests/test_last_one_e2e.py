@@ -145,9 +145,13 @@ async def test_a_melee_window_is_announced_and_two_holders_race_for_it(world):
     await driver.settle()
     taken = [reply for reply in pressed if not reply.response.ephemeral]
     (late,) = [reply for reply in pressed if reply.response.ephemeral]
-    # The loser's button is stale: its card no longer continues, or it holds no choice now.
+    # The loser's button is stale: a fresh prompt replaced it (the melee moved on to the 6),
+    # or its holder has no choice now.
     assert len(taken) == 1
-    assert late.text in ("That move is not available any more.", "It is not your turn.")
+    assert late.text in ("This prompt has expired.", "It is not your turn.")
+    # Whoever may go on now (with the 6, or a joker as it) has been sent that new choice.
+    for decision in driver.table.state.pending():
+        assert decision.prompt in world.tester.dms(driver.member(decision.seat))[-1].text()
     assert "continues the melee with" in driver.message().text()
     # The window passes: Bob, the last defender, draws the 5's pips, told the cards alone.
     await world.bot.runtime.fire_deadline(driver.table.id)

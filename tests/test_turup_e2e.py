@@ -121,6 +121,7 @@ async def test_five_players_two_packs_from_new_to_the_end(world):
     await finish_by_timeouts(driver, world)
     everything = channel_text(world)
     assert "Turup · round 1 over" in everything and "Final standings" in everything
+    assert "cards won" in everything and " points" not in everything  # what Turup counts
     rows = await world.bot.database.fetch_all(
         "SELECT seat, placing, score FROM results WHERE scope = 'match' ORDER BY seat"
     )

@@ -62,6 +62,10 @@ class GameUI:
     def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
         return None
 
+    def score_noun(self, options: BaseModel) -> tuple[str, str]:
+        """What a match score counts, singular and plural: points, or cards won, or wins."""
+        return "point", "points"
+
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """The controls under a player's private hand (by default one per listed action)."""
         return action_controls(table, seat, self)
@@ -184,7 +188,8 @@ class TablePresenter:
             if summary:
                 await self._channel(table).send(embed=summary)
         if closed and closed.placings and not table.record.solo:
-            await self._channel(table).send(embed=standings_embed(table, closed, names))
+            noun = ui.score_noun(table.options)
+            await self._channel(table).send(embed=standings_embed(table, closed, names, noun))
 
     async def _in_channel(self, table: Table, work: Coroutine[Any, Any, None]) -> None:
         try:
@@ -433,7 +438,9 @@ class TablePresenter:
                 self.bot.runtime.show(table, [])
 
 
-def standings_embed(table: Table, closed: TableClosed, names: list[str]) -> discord.Embed:
+def standings_embed(
+    table: Table, closed: TableClosed, names: list[str], noun: tuple[str, str]
+) -> discord.Embed:
     """The final standings of a match, best first, naming the winner(s); partners together."""
     seats = range(len(names))
     groups = [[seat for seat in seats if seat % table.sides == side] for side in range(table.sides)]
@@ -443,7 +450,7 @@ def standings_embed(table: Table, closed: TableClosed, names: list[str]) -> disc
     for group in groups:
         first = group[0]
         result = (
-            plural(closed.scores[first], "point")
+            plural(closed.scores[first], *noun)
             if closed.scores
             else f"{sum(closed.nets[seat] for seat in group):+,} chips"
         )

@@ -240,16 +240,6 @@ class Called(Event):
     seat: int
 
 
-class Nudge(Event):
-    """Told privately to a seat whose open choice changed while its earlier prompt stayed
-    open (its turn came after a window, a melee moved on): the table's prompt version only
-    changes for seats that newly decide, so this is what sends them their new controls."""
-
-    kind: Literal["nudge"] = "nudge"
-    seat: int
-    turn: bool  # it is now their turn (else: their optional choices changed)
-
-
 class HandScored(Event):
     kind: Literal["hand_scored"] = "hand_scored"
     winner: int
@@ -556,7 +546,6 @@ class LastOneState(PointsMatchHands):
     # ---- acting ----------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        before = self.offers()
         if isinstance(action, Call):
             self.caller = None
             return [Called(seat=seat)]
@@ -579,7 +568,7 @@ class LastOneState(PointsMatchHands):
                 events.append(CardNamed(seat=seat, rank=action.rank, suit=action.suit))
             case Continue():
                 events += self.continue_melee(seat, action.card, action.rank)
-        return events + self.nudges(before, acted=seat)
+        return events
 
     def late_call(self, seat: int) -> list[Event]:
         """Someone else plays while a one-card player hasn't called: two penalty cards."""
@@ -699,8 +688,7 @@ class LastOneState(PointsMatchHands):
     def close_window(self) -> list[Event]:
         if self.phase != "melee":
             return super().close_window()
-        before = self.offers()
-        return self.end_melee() + self.nudges(before, acted=None)
+        return self.end_melee()
 
     def end_melee(self) -> list[Event]:
         """Nobody went on (or the King was played): the defender draws the last card's pips
@@ -709,20 +697,6 @@ class LastOneState(PointsMatchHands):
         self.phase, self.turn = "turn", self.next_seat(melee.defender)
         ended = MeleeEnded(defender=melee.defender, rank=melee.rank)
         return [ended, *self.draw(melee.defender, int(melee.rank), "melee")]
-
-    # ---- telling seats their choices changed -----------------------------------------------
-
-    def offers(self) -> dict[int, tuple[bool, list[Action]]]:
-        return {d.seat: (d.optional, self.legal_actions(d.seat)) for d in self.pending()}
-
-    def nudges(self, before: dict[int, tuple], acted: int | None) -> list[Event]:
-        """Seats that decided before and after this step, other than the one that acted,
-        whose choices changed: their open prompt is kept, so they are told privately."""
-        events: list[Event] = []
-        for seat, (optional, actions) in self.offers().items():
-            if seat != acted and seat in before and before[seat] != (optional, actions):
-                events.append(Nudge(seat=seat, turn=not optional, audience=(seat,)))
-        return events
 
     # ---- the end of a hand -----------------------------------------------------------------
 

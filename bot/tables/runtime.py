@@ -21,7 +21,16 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, MatchEnded, registry
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    MatchEnded,
+    registry,
+)
 from bot.engine.protocol import placings
 from bot.errors import UserError
 from bot.store import (
@@ -506,7 +515,7 @@ class TableRuntime:
         """Apply `change` to a copy of the state and save it as one step (closing the table
         when the match ends); the copy is kept only once saved."""
         state = table.game.restore(table.state.snapshot())
-        before = table.pending_seats()
+        before = table.state.pending()
         events = change(state)
         chips = self._hand_results(table, events)
         if state.is_over():
@@ -534,7 +543,7 @@ class TableRuntime:
         state: GameState,
         record: ActionRecord,
         chips: list[ChipOperation] = (),
-        before: list[int] = (),
+        before: Sequence[Decision] = (),
         *,
         acted: int | None = None,
         leaving: SeatRecord | None = None,
@@ -714,14 +723,20 @@ class TableRuntime:
 
     @staticmethod
     def _open_prompts(
-        table: Table, before: list[int], state: GameState, version: int, acted: int | None = None
+        table: Table,
+        before: Sequence[Decision],
+        state: GameState,
+        version: int,
+        acted: int | None = None,
     ) -> None:
-        """A seat with a new decision (newly pending, or pending again right after acting) gets
-        a fresh prompt version, so older buttons expire; seats still deciding a simultaneous
-        choice keep theirs."""
-        for seat in state.pending():
-            if seat.seat not in before or seat.seat == acted:
-                table.seats[seat.seat].prompt = version
+        """A seat with a new decision (newly pending, pending again right after acting, or
+        facing another choice than before: a melee's holder whose turn has come) gets a fresh
+        prompt version, so it is prompted again and older buttons expire; seats still deciding
+        the same simultaneous choice keep theirs."""
+        earlier = {decision.seat: decision for decision in before}
+        for decision in state.pending():
+            if decision.seat == acted or earlier.get(decision.seat) != decision:
+                table.seats[decision.seat].prompt = version
 
     def _deadline(self, table: Table, state: GameState) -> datetime | None:
         if state.awaiting_next_hand():
