@@ -1,4 +1,5 @@
-"""`python -m bot`: start the bot, or say in one sentence why it cannot start."""
+"""`python -m bot`: start the bot, or say in one sentence why it cannot start.
+`python -m bot simulate ...`: AI players play a game without Discord (bot/simulation.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def configure_logging(settings: Settings) -> None:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["simulate"]:
+        from bot.simulation import main as simulate
+
+        return simulate(sys.argv[2:])
     try:
         settings = load_settings()
         token = require_token(settings)

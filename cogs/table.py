@@ -1,5 +1,5 @@
-"""/table close and /table show for the table in a channel, and what keeps a table reachable
-when a moderator deletes its message or its channel."""
+"""/table close and /table show for the table in a channel, /table ai for the server, and
+what keeps a table reachable when a moderator deletes its message or its channel."""
 
 from __future__ import annotations
 
@@ -59,6 +59,20 @@ class TableCommands(
             "Here it comes, at the bottom of the channel.", ephemeral=True
         )
         await self.bot.presenter.repost(table)
+
+    @app_commands.command(
+        name="ai", description="Allow or forbid AI players at this server's tables (Manage Server)."
+    )
+    @app_commands.describe(allowed="May hosts seat AI players?")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def ai(self, interaction: discord.Interaction, allowed: bool) -> None:
+        await self.bot.runtime.guilds.set_ai_seats(interaction.guild_id, allowed)
+        await interaction.response.send_message(
+            "Hosts may now seat AI players (Add AI in a table's lobby)."
+            if allowed
+            else "AI players are now turned off here: no new AI seat can be added.",
+            ephemeral=True,
+        )
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

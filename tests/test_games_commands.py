@@ -10,29 +10,50 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
-from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
+from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 # Each table game's cog: its game id and the options `/<game> new` takes, in order.
 GAMES = {
     "cogs.backhand": (
         "backhand",
-        ["buy_in", "mode", "min_bet", "max_bet", "target", "hand_limit", "turn_seconds"],
+        [
+            "buy_in",
+            "mode",
+            "min_bet",
+            "max_bet",
+            "target",
+            "hand_limit",
+            "turn_seconds",
+            "ai_delay",
+        ],
     ),
-    "cogs.big_two": ("bigtwo", ["target", "turn_seconds"]),
-    "cogs.botifarra": ("botifarra", ["target", "turn_seconds"]),
-    "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds"]),
-    "cogs.crash": ("crash", ["target", "turn_seconds"]),
-    "cogs.delphi": ("delphi", ["oracle", "bot_hands", "difficulty", "cards", "turn_seconds"]),
-    "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds"]),
-    "cogs.last_one": ("lastone", ["hand_size", "threshold", "melee_seconds", "turn_seconds"]),
-    "cogs.lowball": ("lowball", ["buy_in", "small_bet", "turn_seconds"]),
-    "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds"]),
-    "cogs.porrazo": ("porrazo", ["partnerships", "target", "turn_seconds"]),
-    "cogs.provincial_terrapin": ("provincial", ["buy_in", "stake_limit", "turn_seconds"]),
-    "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds"]),
-    "cogs.totit": ("totit", ["trail_when_able", "turn_seconds"]),
-    "cogs.turup": ("turup", ["rounds", "turn_seconds"]),
-    "cogs.western_terrapin": ("western", ["buy_in", "raise_limit", "allow_check", "turn_seconds"]),
+    "cogs.big_two": ("bigtwo", ["target", "turn_seconds", "ai_delay"]),
+    "cogs.botifarra": ("botifarra", ["target", "turn_seconds", "ai_delay"]),
+    "cogs.calabrasella": ("calabrasella", ["buy_in", "turn_seconds", "ai_delay"]),
+    "cogs.crash": ("crash", ["target", "turn_seconds", "ai_delay"]),
+    "cogs.delphi": (
+        "delphi",
+        ["oracle", "bot_hands", "difficulty", "cards", "turn_seconds", "ai_delay"],
+    ),
+    "cogs.dou_dizhu": ("doudizhu", ["buy_in", "turn_seconds", "ai_delay"]),
+    "cogs.last_one": (
+        "lastone",
+        ["hand_size", "threshold", "melee_seconds", "turn_seconds", "ai_delay"],
+    ),
+    "cogs.lowball": ("lowball", ["buy_in", "small_bet", "turn_seconds", "ai_delay"]),
+    "cogs.liars_terrapin": ("liars", ["buy_in", "turn_seconds", "ai_delay"]),
+    "cogs.porrazo": ("porrazo", ["partnerships", "target", "turn_seconds", "ai_delay"]),
+    "cogs.provincial_terrapin": (
+        "provincial",
+        ["buy_in", "stake_limit", "turn_seconds", "ai_delay"],
+    ),
+    "cogs.temptation_terrapin": ("temptation", ["buy_in", "turn_seconds", "ai_delay"]),
+    "cogs.totit": ("totit", ["trail_when_able", "turn_seconds", "ai_delay"]),
+    "cogs.turup": ("turup", ["rounds", "turn_seconds", "ai_delay"]),
+    "cogs.western_terrapin": (
+        "western",
+        ["buy_in", "raise_limit", "allow_check", "turn_seconds", "ai_delay"],
+    ),
 }
 GAME_COGS = list(GAMES)
 
@@ -72,6 +93,7 @@ def test_buy_in_and_turn_time_options_follow_the_table_limits(module_name):
         new_command_ranges(module_name)  # build it again with the real bounds
     points_game = not registry.get(GAMES[module_name][0]).uses_chips  # no buy-in
     assert ranges["turn_seconds"] == (30, 600)
+    assert ranges["ai_delay"] == (AI_DELAY.low, AI_DELAY.high)
     assert ranges.get("buy_in") == (None if points_game else (20, 500))
 
 

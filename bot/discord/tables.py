@@ -31,9 +31,10 @@ from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
 from bot.engine import Action, Event, GameSpec, HandEnded
 from bot.errors import InvalidComponent, UserError
+from bot.games.ai import policy_for
 from bot.tables import Table, action_token
 from bot.tables.events import SeatLeft, TableClosed, TableStarted
-from bot.tables.limits import BUY_IN, TURN_SECONDS, Bounds
+from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -344,7 +345,7 @@ class TablePresenter:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and self.prompted.get(key) != record.prompt
             wanted = everyone or fresh_prompt or record.seat in told
-            if record.left or key in self.dm_failed or not wanted:
+            if record.left or record.ai or key in self.dm_failed or not wanted:
                 continue
             if record.seat in pending:
                 self.prompted[key] = record.prompt
@@ -398,6 +399,8 @@ class TablePresenter:
             if chips or seat not in back:
                 back[seat] = back.get(seat, 0) + chips
         for seat, chips in back.items():
+            if table.seats[seat].ai:
+                continue
             member_id = table.seats[seat].member_id
             text = (
                 f"The channel of your {table.game.name} table was deleted, so the table closed"
@@ -479,7 +482,8 @@ def standings_embed(
 
 def lobby_controls(table: Table) -> discord.ui.View:
     sides = ("switch", "shuffle") if table.sides else ()
-    return buttons(table.id, "join", "leave", "start", "cancel", *sides)
+    ai = ("add_ai", "remove_ai") if policy_for(table.game) else ()
+    return buttons(table.id, "join", "leave", "start", "cancel", *ai, *sides)
 
 
 def table_controls(table: Table) -> discord.ui.View:
@@ -551,9 +555,13 @@ def can_manage(interaction: discord.Interaction) -> bool:
 class TableButton(
     TableItem,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tb:(?P<table>\d+):(?P<verb>join|leave|confirm_leave|start|cancel|hand|switch|shuffle)",
+    template=(
+        r"tb:(?P<table>\d+):"
+        r"(?P<verb>join|leave|confirm_leave|start|cancel|hand|switch|shuffle|add_ai|remove_ai)"
+    ),
 ):
-    """The table's own buttons: the lobby's Join / Leave / Start / Cancel, and My hand."""
+    """The table's own buttons: the lobby's Join / Leave / Start / Cancel / Add AI /
+    Remove AI, and My hand."""
 
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
@@ -564,6 +572,8 @@ class TableButton(
         "confirm_leave": ("Leave now", discord.ButtonStyle.danger),
         "switch": ("Switch side", discord.ButtonStyle.secondary),
         "shuffle": ("Shuffle sides", discord.ButtonStyle.secondary),
+        "add_ai": ("Add AI", discord.ButtonStyle.secondary),
+        "remove_ai": ("Remove AI", discord.ButtonStyle.secondary),
     }
 
     def __init__(self, table_id: int, verb: str) -> None:
@@ -601,6 +611,10 @@ class TableButton(
         elif self.verb == "shuffle":
             await runtime.shuffle_sides(self.table_id, user.id, can_manage=can_manage(interaction))
             reply = "The sides are shuffled."
+        elif self.verb in ("add_ai", "remove_ai"):
+            change = runtime.add_ai if self.verb == "add_ai" else runtime.remove_ai
+            name = await change(self.table_id, user.id, can_manage=can_manage(interaction), key=key)
+            reply = f"{name} {'sits down' if self.verb == 'add_ai' else 'left the table'}."
         elif self.verb == "start":
             await runtime.start(self.table_id, user.id, can_manage=can_manage(interaction))
             reply = "The game has started: your cards are in your DMs (or press My hand)."
@@ -793,6 +807,8 @@ class TextModal(discord.ui.Modal):
 TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)
 
 
+DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
+
 # ---- what every game's slash commands share ---------------------------------------------------
 
 
@@ -802,6 +818,7 @@ async def open_table_command(
     options: BaseModel,
     buy_in: int,
     turn_seconds: int | None,
+    ai_delay: int = 2,
 ) -> None:
     """`/<game> new`: open a lobby in this channel with the caller seated."""
     bot: CardTableBot = interaction.client
@@ -827,6 +844,7 @@ async def open_table_command(
         buy_in=buy_in,
         turn_seconds=turn_seconds,
         key=f"open:{interaction.id}",
+        ai_delay=AI_DELAY.check(ai_delay),
     )
     seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if chips else "")
     await interaction.response.send_message(
@@ -879,11 +897,12 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
     async def new(self, interaction: discord.Interaction, **values: Any) -> None:
         buy_in = values.pop("buy_in", 0)
         turn_seconds = values.pop("turn_seconds", None)
+        ai_delay = values.pop("ai_delay", DEFAULT_AI_DELAY)
         try:
             options = game.options_model(**values)
         except ValidationError as invalid:
             raise UserError(options_refusal(invalid)) from None
-        await open_table_command(interaction, game, options, buy_in, turn_seconds)
+        await open_table_command(interaction, game, options, buy_in, turn_seconds, ai_delay)
 
     keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
     parameters = [
@@ -904,6 +923,14 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
         described[name] = described_option(name, field)
     turn = bounded(TURN_SECONDS) | None
     parameters.append(inspect.Parameter("turn_seconds", keyword, annotation=turn, default=None))
+    parameters.append(
+        inspect.Parameter(
+            "ai_delay", keyword, annotation=bounded(AI_DELAY), default=DEFAULT_AI_DELAY
+        )
+    )
+    described["ai_delay"] = (
+        f"Seconds an AI player waits before it acts (default {DEFAULT_AI_DELAY})"
+    )
     described["turn_seconds"] = (
         f"Time for each decision (default {game.turn_seconds} s)"
         if game.turn_seconds

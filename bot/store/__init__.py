@@ -14,6 +14,7 @@ from bot.store.ledger import (
 from bot.store.tables import (
     ActionRecord,
     ChipOperation,
+    GuildSettings,
     SeatRecord,
     StaleTable,
     TableRecord,
@@ -26,6 +27,7 @@ __all__ = [
     "ChipOperation",
     "Database",
     "GameStanding",
+    "GuildSettings",
     "InsufficientChips",
     "Ledger",
     "Migration",

@@ -69,6 +69,7 @@ class ResultRow:
     table_id: int | None = None
     variant: str | None = None
     scope: str = "hand"  # "hand", "settle" (chips no hand accounted for) or "match"
+    with_ai: bool = False  # played at a table with AI seats
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,8 @@ class _RankingQuery:
         return f"SELECT *, RANK() OVER (ORDER BY {self.order}) AS rank FROM ({self.grouped})"
 
 
+PEOPLE = "member_id > 0"  # AI seats (member ids below zero) are never ranked
+
 _RANKINGS: dict[Ranking, _RankingQuery] = {
     # A match row repeats the chips of the hands and settlements it sums, so it is left out;
     # only hand rows count as hands played or won.
@@ -145,6 +148,7 @@ _RANKINGS: dict[Ranking, _RankingQuery] = {
         "SELECT member_id, SUM(scope = 'hand') AS hands,"
         " SUM(scope = 'hand' AND placing = 1) AS wins, SUM(chip_net) AS net"
         " FROM results WHERE guild_id = ? AND game_id = ? AND scope IN ('hand', 'settle')"
+        f" AND {PEOPLE}"
         " GROUP BY member_id",
         "net DESC, wins DESC",
         GameStanding,
@@ -153,6 +157,7 @@ _RANKINGS: dict[Ranking, _RankingQuery] = {
         "SELECT member_id, COUNT(*) AS matches, SUM(placing = 1) AS wins,"
         " AVG(placing) AS average_place"
         " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'match'"
+        f" AND {PEOPLE}"
         " GROUP BY member_id",
         "wins DESC, average_place",
         MatchStanding,
@@ -469,7 +474,8 @@ class Ledger:
     ) -> None:
         await conn.execute(
             "INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, placing,"
-            " score, chip_net, variant, scope) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " score, chip_net, variant, scope, with_ai)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 guild_id,
@@ -482,5 +488,6 @@ class Ledger:
                 result.chip_net,
                 result.variant,
                 result.scope,
+                result.with_ai,
             ),
         )

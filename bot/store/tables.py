@@ -30,6 +30,12 @@ class SeatRecord:
     dm_failed: bool = False
     prompt: int = 0  # the table version at which this seat's pending decision opened
     side: int | None = None  # the partnership, in games played by sides
+    ai: bool = False  # the bot plays this seat; its chips are the house's
+
+    @property
+    def account(self) -> Account:
+        """Where this seat's chips come from and go back to."""
+        return Account.house() if self.ai else Account.member(self.member_id)
 
 
 @dataclass
@@ -49,6 +55,11 @@ class TableRecord:
     deadline: datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     solo: bool = False  # a personal game: several may share a channel
+    ai_delay: int = 2  # seconds an AI seat waits before it acts
+
+    @property
+    def has_ai(self) -> bool:
+        return any(seat.ai for seat in self.seats)
 
 
 @dataclass(frozen=True)
@@ -96,8 +107,8 @@ class TableStore:
                 raise UserError("A table is already open in this channel.")
             cursor = await conn.execute(
                 "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                " buy_in, options, turn_seconds, solo)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " buy_in, options, turn_seconds, solo, ai_delay)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (
                     table.guild_id,
                     table.channel_id,
@@ -107,6 +118,7 @@ class TableStore:
                     table.options,
                     table.turn_seconds,
                     table.solo,
+                    table.ai_delay,
                 ),
             )
             table.id = cursor.lastrowid
@@ -128,10 +140,18 @@ class TableStore:
             return await cursor.fetchone() is not None
 
     async def add_seat(
-        self, table: TableRecord, member_id: int, name: str, key: str, side: int | None = None
+        self,
+        table: TableRecord,
+        member_id: int,
+        name: str,
+        key: str,
+        side: int | None = None,
+        *,
+        ai: bool = False,
     ) -> SeatRecord:
+        """A seat joins the lobby with its buy-in (an AI's from the house)."""
         async with self.db.transaction() as conn:
-            seat = await self._seat(conn, table, member_id, name, key, side)
+            seat = await self._seat(conn, table, member_id, name, key, side, ai=ai)
         table.seats.append(seat)
         return seat
 
@@ -143,16 +163,19 @@ class TableStore:
         name: str,
         key: str,
         side: int | None = None,
+        *,
+        ai: bool = False,
     ) -> SeatRecord:
         number = 1 + max((s.seat for s in table.seats), default=-1)
         await conn.execute(
-            "INSERT INTO table_seats (table_id, seat, member_id, name, side)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (table.id, number, member_id, name, side),
+            "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table.id, number, member_id, name, side, ai),
         )
-        move = Move(Account.member(member_id), Account.table(table.id), table.buy_in, "buy-in")
+        seat = SeatRecord(number, member_id, name, side=side, ai=ai)
+        move = Move(seat.account, Account.table(table.id), table.buy_in, "buy-in")
         await self.ledger.execute_in(conn, table.guild_id, key, "buy_in", [move])
-        return SeatRecord(number, member_id, name, side=side)
+        return seat
 
     async def remove_seat(self, table: TableRecord, seat: SeatRecord, key: str) -> None:
         """A lobby seat leaves: its buy-in goes back."""
@@ -160,9 +183,7 @@ class TableStore:
             await conn.execute(
                 "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table.id, seat.seat)
             )
-            move = Move(
-                Account.table(table.id), Account.member(seat.member_id), table.buy_in, "leave lobby"
-            )
+            move = Move(Account.table(table.id), seat.account, table.buy_in, "leave lobby")
             await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", [move])
         table.seats.remove(seat)
 
@@ -248,7 +269,7 @@ class TableStore:
         moves = [
             Move(
                 Account.table(table.id),
-                Account.member(s.member_id),
+                s.account,
                 table.buy_in,
                 "table cancelled",
             )
@@ -262,21 +283,24 @@ class TableStore:
     async def open_tables(self) -> list[TableRecord]:
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
-            " turn_seconds, message_id, state, version, deadline, solo FROM game_tables"
+            " turn_seconds, message_id, state, version, deadline, solo, ai_delay FROM game_tables"
             " WHERE status != 'closed' ORDER BY id"
         )
         tables = []
         for row in rows:
-            table = TableRecord(*row[:12], deadline=_parse(row[12]), solo=bool(row[13]))
+            table = TableRecord(
+                *row[:12], deadline=_parse(row[12]), solo=bool(row[13]), ai_delay=row[14]
+            )
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
-                " dm_failed, prompt, side FROM table_seats WHERE table_id = ? ORDER BY seat",
+                " dm_failed, prompt, side, ai FROM table_seats WHERE table_id = ? ORDER BY seat",
                 table.id,
             )
             table.seats = [SeatRecord(**dict(row)) for row in seats]
             for seat in table.seats:
                 seat.left, seat.leaving = bool(seat.left), bool(seat.leaving)
                 seat.away, seat.dm_failed = bool(seat.away), bool(seat.dm_failed)
+                seat.ai = bool(seat.ai)
             tables.append(table)
         return tables
 
@@ -328,3 +352,24 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _parse(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
+
+
+class GuildSettings:
+    """Each guild's choices about the bot (Manage Server)."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+
+    async def ai_seats(self, guild_id: int) -> bool:
+        row = await self.db.fetch_one(
+            "SELECT ai_seats FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        return True if row is None else bool(row[0])
+
+    async def set_ai_seats(self, guild_id: int, allowed: bool) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, ai_seats) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET ai_seats = excluded.ai_seats",
+                (guild_id, allowed),
+            )

@@ -28,3 +28,4 @@ class Bounds:
 
 BUY_IN = Bounds("buy-in", 10, 100_000)
 TURN_SECONDS = Bounds("turn time", 15, 86_400)
+AI_DELAY = Bounds("AI delay", 0, 10)

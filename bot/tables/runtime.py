@@ -33,10 +33,12 @@ from bot.engine import (
 )
 from bot.engine.protocol import placings
 from bot.errors import UserError
+from bot.games.ai import ai_move, policy_for
 from bot.store import (
     Account,
     ActionRecord,
     ChipOperation,
+    GuildSettings,
     InsufficientChips,
     Ledger,
     Move,
@@ -146,6 +148,8 @@ class TableRuntime:
         self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
         self.tables: dict[int, Table] = {}
         self.renders: set[asyncio.Task] = set()
+        self.ai_turns: set[asyncio.Task] = set()
+        self.guilds = GuildSettings(store.db)
         # Tests only: decks (card codes) the next match deals first (an exact deal, set before
         # Start rather than by editing a live state).
         self.stacked: list[list[str]] = []
@@ -193,6 +197,7 @@ class TableRuntime:
         turn_seconds: int,
         key: str,
         once: tuple[str, str] | None = None,
+        ai_delay: int = 2,
     ) -> Table:
         """A lobby with the creator seated, shown in the channel. A personal (solo) game is
         not shown until it starts, which its command does at once."""
@@ -212,6 +217,7 @@ class TableRuntime:
             options.model_dump_json(),
             turn_seconds,
             solo=game.solo,
+            ai_delay=ai_delay,
         )
         side = 0 if game.sides_for(options) else None
         await self.store.create(record, creator_name, key, once, side)
@@ -233,6 +239,48 @@ class TableRuntime:
             await self.store.add_seat(table.record, member_id, name, key, side)
         self.show(table, [])
         return table
+
+    async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
+        """The host seats an AI player (its buy-in from the house); returns its name."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "add AI players to")
+            await self._check_ai_allowed(table)
+            number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
+            name = f"🤖 AI {number}"
+            try:
+                await self.store.add_seat(
+                    table.record, -number, name, key, table.smallest_side(), ai=True
+                )
+            except InsufficientChips as short:
+                raise UserError(
+                    f"The house has {short.available:,} chips and can't buy an AI player in "
+                    f"for {short.needed:,}. A server manager can add chips with /chips bankroll."
+                ) from None
+        self.show(table, [])
+        return name
+
+    async def _check_ai_allowed(self, table: Table) -> None:
+        if table.record.status != "lobby":
+            raise UserError("AI players are seated in the lobby, before the game starts.")
+        if policy_for(table.game) is None:
+            raise UserError(f"{table.game.name} has no AI player yet.")
+        if not await self.guilds.ai_seats(table.record.guild_id):
+            raise UserError("AI players are turned off on this server.")
+        if len(table.seats) >= table.game.max_players:
+            raise UserError(f"The table is full ({table.game.max_players} players).")
+
+    async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
+        """The host takes the last AI player seated out again (its buy-in back to the house)."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "remove AI players from")
+            if table.record.status != "lobby":
+                raise UserError("AI players leave in the lobby, before the game starts.")
+            seated = [seat for seat in table.seats if seat.ai]
+            if not seated:
+                raise UserError("There is no AI player at this table.")
+            await self.store.remove_seat(table.record, seated[-1], key)
+        self.show(table, [])
+        return seated[-1].name
 
     async def switch_side(self, table_id: int, member_id: int) -> int:
         """A seated player moves to the next side (in the lobby); returns the new side."""
@@ -526,7 +574,7 @@ class TableRuntime:
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
         state = table.game.restore(table.state.snapshot())
         chips = state.leave(seat.seat)
-        move = Move(Account.table(table.id), Account.member(seat.member_id), chips, "leave table")
+        move = Move(Account.table(table.id), seat.account, chips, "leave table")
         settled = self._settle_rows(table, {seat.seat: chips}, await self._nets(table))
         operation = ChipOperation(f"leave:{table.id}:{seat.seat}", "cash_out", [move], settled)
         record = ActionRecord(seat.seat, '{"kind":"leave"}')
@@ -535,6 +583,10 @@ class TableRuntime:
             seat.left, seat.leaving, seat.away = True, False, False
             return [left, *await self._close(table, state, record, [operation])]
         await self._commit(table, state, record, [operation], leaving=seat)
+        alone = all(other.ai or other.left for other in table.seats)
+        if alone and table.record.has_ai and not table.closing:
+            table.closing = "closed"  # AI players don't play on among themselves
+            return [left, *await self._wind_up(table)]
         return [left]
 
     async def _commit(
@@ -583,7 +635,7 @@ class TableRuntime:
         (a carried pot shared out) and each player's final standing, in the same step."""
         payouts = state.cash_out()
         moves = [
-            Move(Account.table(table.id), Account.member(seat.member_id), amount, "table closed")
+            Move(Account.table(table.id), seat.account, amount, "table closed")
             for seat, amount in zip(table.seats, payouts, strict=True)
         ]
         if state.house_bank():
@@ -672,7 +724,9 @@ class TableRuntime:
 
     @staticmethod
     def _result(table: Table, seat: int, chip_net: int, **fields) -> ResultRow:
-        """A result row of `seat` at this table (a 'settle' row has no placing: 0)."""
+        """A result row of `seat` at this table (a 'settle' row has no placing: 0). An AI
+        seat's rows (its member id is below zero) keep the table's sums whole; leaderboards
+        leave them out, and mark every row of a table that had AI seats."""
         fields.setdefault("placing", 0)
         return ResultRow(
             game_id=table.game.id,
@@ -680,6 +734,7 @@ class TableRuntime:
             seat=seat,
             chip_net=chip_net,
             table_id=table.id,
+            with_ai=table.record.has_ai,
             **fields,
         )
 
@@ -752,6 +807,7 @@ class TableRuntime:
     def _arm(self, table: Table) -> None:
         if table.timer and table.timer is not asyncio.current_task():
             table.timer.cancel()
+        self._wake_ai(table)
         deadline = table.record.deadline
         if deadline is None or table.record.status != "playing":
             table.timer = None
@@ -767,6 +823,52 @@ class TableRuntime:
             await self.fire_deadline(table_id, version)
         except Exception:
             log.exception("deadline of table %s failed", table_id)
+
+    # ---- AI seats ------------------------------------------------------------------------------
+
+    def _wake_ai(self, table: Table) -> None:
+        """An AI seat with a decision acts after the table's AI delay (its deadline still
+        stands: an AI that fails gets the default like anyone)."""
+        if table.record.status != "playing" or table.state is None:
+            return
+        if not any(table.seats[seat].ai for seat in table.state.pending_seats()):
+            return
+        turn = asyncio.create_task(self._ai_turn(table.id, table.record.version))
+        self.ai_turns.add(turn)
+        turn.add_done_callback(self.ai_turns.discard)
+
+    async def _ai_turn(self, table_id: int, version: int) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        await asyncio.sleep(table.record.ai_delay)
+        try:
+            async with self._locked(table_id) as table:
+                if table.record.version != version or table.record.status != "playing":
+                    return  # the table moved on: a later wake-up decides
+                events = await self._ai_step(table)
+        except UserError:
+            return  # closed meanwhile
+        except Exception:
+            log.exception("AI turn at table %s failed; its deadline plays the default", table_id)
+            return
+        self.show(table, events)
+
+    async def _ai_step(self, table: Table) -> list[Event]:
+        """The first AI seat that acts now makes its move (one per step, as a player would)."""
+        policy = policy_for(table.game)
+        for decision in table.state.pending():
+            if not table.seats[decision.seat].ai:
+                continue
+            rng = random.Random(f"{table.id}:{table.record.version}:{decision.seat}")
+            if policy is not None:
+                action = ai_move(table.state, decision.seat, policy, rng)
+            else:
+                action = None if decision.optional else table.state.default_action(decision.seat)
+            if action is not None:
+                events = await self._step(table, decision.seat, action)
+                return events + await self._play_for_away(table)
+        return []
 
     # ---- telling the Discord layer ------------------------------------------------------------
 

@@ -1,0 +1,139 @@
+"""AI seats end to end through the fake Discord, with the test-only Banker game (a chip game
+against the house) and a simple policy: the host seats and unseats AI players in the lobby,
+their buy-ins come from and go back to the house, they act by themselves (never by DM), their
+results are kept apart from the leaderboards and the humans' are marked, a server can turn AI
+seats off, and an AI that answers wrongly or fails gets the default action."""
+
+import asyncio
+
+import pytest
+
+from bot.games.ai import Policy, register_policy
+from tests.framework_cogs import load_framework_games
+from tests.framework_games import BANKER
+from tests.tables_e2e import TableDriver
+
+
+class LargestBet(Policy):
+    game_id = BANKER.id
+
+    def __init__(self) -> None:
+        self.fail = False
+
+    def choose(self, seat, view, decision, legal, rng):
+        if self.fail:
+            raise RuntimeError("the AI broke")
+        return legal[-1]
+
+
+POLICY = register_policy(LargestBet())
+
+
+@pytest.fixture
+async def games(world):
+    await load_framework_games(world)
+    POLICY.fail = False
+    await world.bot.ledger.fund_house(world.guild.id, 1000, reason="test", key="fund")
+    return world
+
+
+async def settle(world) -> None:
+    """Until every AI seat that may act has acted."""
+    runtime = world.bot.runtime
+    await world.tester.idle()
+    while runtime.ai_turns:
+        await asyncio.gather(*list(runtime.ai_turns))
+        await world.tester.idle()
+
+
+async def open_with_two_ai(world) -> TableDriver:
+    driver = TableDriver(world)
+    await driver.open("fwbanker new", world.alice, [], buy_in=20, hands=2, ai_delay=0)
+    for _ in range(2):
+        reply = await world.tester.click(world.alice, driver.message(), "Add AI")
+        assert "sits down" in reply.text
+    driver.total_chips = await totals(world)
+    return driver
+
+
+async def totals(world) -> int:
+    found = await world.bot.ledger.totals(world.guild.id)
+    return found.balances + found.escrows + found.house
+
+
+async def test_the_host_seats_ai_players_who_play_by_themselves(games):
+    world = games
+    ledger, guild = world.bot.ledger, world.guild.id
+    driver = await open_with_two_ai(world)
+    lobby = driver.message().text()
+    assert "🤖 AI 1" in lobby and "🤖 AI 2" in lobby
+    assert await ledger.house_balance(guild) == 1000 - 2 * 20  # their buy-ins
+    refused = await world.tester.click(world.bob, driver.message(), "Add AI")
+    assert refused.text.startswith("Only the member who opened the table")
+    await driver.start(world.alice)
+    await settle(world)
+    # Both AI seats bet at once, by themselves; only Alice is asked, by DM.
+    state = driver.table.state
+    assert state.bets[1] == state.bets[2] == 3 and state.bets[0] is None
+    assert world.tester.dms(world.alice)
+    for _ in range(2):
+        await driver.press(world.alice, await driver.controls(world.alice), "Bet 1")
+        await settle(world)
+        if driver.table_id is not None:
+            await world.bot.runtime.fire_deadline(driver.table.id)  # the pause between hands
+            await settle(world)
+    assert driver.table_id is None  # two hands played, the table closed
+    assert (await ledger.totals(guild)).escrows == 0
+    assert await totals(world) == driver.total_chips  # every chip back where it belongs
+    rows = await world.bot.database.fetch_all(
+        "SELECT member_id, with_ai FROM results WHERE scope = 'hand'"
+    )
+    assert {row[0] for row in rows} == {world.alice.id, -1, -2}
+    assert all(row[1] == 1 for row in rows)  # every result of the table is marked
+    board = await ledger.game_standings(guild, BANKER.id, 0, 10)
+    assert [standing.member_id for standing in board] == [world.alice.id]  # no AI ranked
+
+
+async def test_remove_ai_and_a_server_that_turns_ai_off(games):
+    world = games
+    ledger, guild = world.bot.ledger, world.guild.id
+    driver = await open_with_two_ai(world)
+    reply = await world.tester.click(world.alice, driver.message(), "Remove AI")
+    assert reply.text == "🤖 AI 2 left the table."
+    assert await ledger.house_balance(guild) == 1000 - 20
+    refused = await world.tester.slash(world.bob, world.channel, "table ai", allowed=False)
+    assert "Manage Server" in refused.text
+    done = await world.tester.slash(world.admin, world.channel, "table ai", allowed=False)
+    assert "turned off" in done.text
+    refused = await world.tester.click(world.alice, driver.message(), "Add AI")
+    assert refused.text == "AI players are turned off on this server."
+    await world.tester.slash(world.admin, world.channel, "table ai", allowed=True)
+    reply = await world.tester.click(world.alice, driver.message(), "Add AI")
+    assert reply.text == "🤖 AI 2 sits down."
+
+
+async def test_an_ai_that_fails_plays_the_default(games):
+    world = games
+    driver = await open_with_two_ai(world)
+    POLICY.fail = True
+    for _ in range(2):
+        world.expect_error_log("fw_banker AI failed; the default action is played")
+    await driver.start(world.alice)
+    await settle(world)
+    state = driver.table.state
+    default = state.default_action(1).chips
+    assert state.bets[1] == state.bets[2] == default  # the AI never blocks the table
+
+
+async def test_the_table_closes_when_only_ai_players_are_left(games):
+    world = games
+    driver = await open_with_two_ai(world)
+    await driver.start(world.alice)
+    await settle(world)
+    await driver.press(world.alice, await driver.controls(world.alice), "Bet 1")
+    await settle(world)
+    await driver.leave(world.alice)  # between hands: she leaves, and so do the AI players
+    await settle(world)
+    assert driver.table_id is None
+    assert (await world.bot.ledger.totals(world.guild.id)).escrows == 0
+    assert await totals(world) == driver.total_chips
