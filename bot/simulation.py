@@ -45,11 +45,17 @@ def main(argv: list[str]) -> int:
 
 def report(name: str, tally: Tally, against: str, chips: bool, elapsed: float) -> str:
     lines = [
-        f"{name}: {tally.matches} matches, {tally.hands} hands, {tally.steps} decisions "
+        f"{name}: {count(tally.matches, 'match', 'matches')}, {count(tally.hands, 'hand')}, "
+        f"{count(tally.steps, 'decision')} "
         f"in {elapsed:.2f} s ({tally.hands / elapsed:.1f} hands/s)"
     ]
     for seat in range(tally.seats):
         who = "AI" if against == "ai" or seat == 0 else "random"
-        won = f"{tally.chips[seat]:+,} chips" if chips else f"{tally.firsts[seat]:g} wins"
+        # a first place shared by two counts half a win each
+        won = f"{tally.chips[seat]:+,} chips" if chips else f"{tally.firsts[seat]:.2f} wins"
         lines.append(f"  seat {seat + 1} ({who}): {won}")
     return "\n".join(lines)
+
+
+def count(number: int, noun: str, nouns: str | None = None) -> str:
+    return f"{number:,} {noun if number == 1 else nouns or noun + 's'}"
