@@ -26,7 +26,7 @@ def test_a_points_game_prints_wins_and_a_bad_table_size_is_refused(capsys):
     assert main(["delphi", "--players", "3", "--hands", "1"]) == 0
     out = capsys.readouterr().out
     wins = [float(n) for n in re.findall(r"\(AI\): ([\d.]+) wins", out)]
-    assert len(wins) == 3 and round(sum(wins), 2) == 1  # one match, one first place
+    assert len(wins) == 3 and abs(sum(wins) - 1) < 0.02  # one match: one first place, shared
     assert main(["delphi", "--players", "9"]) == 2
     assert "3 to 7 players" in capsys.readouterr().out
 
