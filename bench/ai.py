@@ -5,10 +5,10 @@ it takes to decide.
 
 Seat 0 is the game's AI policy, every other seat a random legal player. Points games play
 whole matches: the AI's share of first places, with a 95% Wilson interval, against the 1/N a
-random player would get. Chip games play single hands from fresh stacks: the AI's chips won
-per hand less the random players' average, with a 95% interval, against the 0 of equals.
-Decision time is the wall time of each AI decision (`ai_move`), p50 and p99 over every
-decision of the run.
+random player would get. Chip games play single hands from fresh stacks (Liar's Terrapin,
+one pot to the end, whole matches): the AI's chips won per hand less the random players'
+average, with a 95% interval, against the 0 of equals. Decision time is the wall time of each
+AI decision (`ai_move`), p50 and p99 over every decision of the run.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ Z95 = 1.96
 # Players per game, and options, where the defaults would not make a fair or quick benchmark.
 PLAYERS = {"botifarra": 4, "backhand": 2}
 OPTIONS = {"lastone": {"threshold": 100}, "delphi": {"oracle": "bot", "cards": 26}}
+# Chip games whose pot is only settled by the whole match (Liar's Terrapin plays one pot to
+# the last player in): they play whole matches, scored by the chips won over the match.
+WHOLE_MATCHES = {"liars"}
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -73,8 +76,9 @@ def bench(spec: GameSpec, matches: int, seed: int) -> str:
     try:
         for match in range(matches):
             seats = Seats(policies_for(spec, players, "random"), seed + match)
+            single = chips and spec.id not in WHOLE_MATCHES
             result = play_match(
-                spec, seats, seed + match, options=options, most_hands=1 if chips else None
+                spec, seats, seed + match, options=options, most_hands=1 if single else None
             )
             firsts = [seat for seat, place in enumerate(result.placings) if place == 1]
             wins += 1 / len(firsts) if 0 in firsts else 0
@@ -89,7 +93,9 @@ def bench(spec: GameSpec, matches: int, seed: int) -> str:
         half = Z95 * statistics.stdev(won) / math.sqrt(len(won)) if len(won) > 1 else 0
         verdict = "beats random" if mean - half > 0 else "NOT clearly better"
         outcome = (
-            f"{matches} hands, AI chips per hand over random's {mean:+.2f} "
+            f"{matches} {'matches' if spec.id in WHOLE_MATCHES else 'hands'}, "
+            f"AI chips per {'match' if spec.id in WHOLE_MATCHES else 'hand'} over random's "
+            f"{mean:+.2f} "
             f"(95% CI {mean - half:+.2f} to {mean + half:+.2f}) vs 0: {verdict}"
         )
     else:

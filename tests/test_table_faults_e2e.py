@@ -39,7 +39,14 @@ async def test_a_deleted_lobby_message_is_posted_again_and_the_table_closes_by_c
     await eventually(lambda: western.table.record.message_id != lobby.id, what="a new lobby")
     await world.tester.idle()
     again = western.message()
-    assert [b["label"] for b in again.buttons()] == ["Join", "Leave", "Start", "Cancel"]
+    assert [b["label"] for b in again.buttons()] == [
+        "Join",
+        "Leave",
+        "Start",
+        "Cancel",
+        "Add AI",
+        "Remove AI",
+    ]
     refused = await world.tester.slash(world.bob, world.channel, "table close")
     assert "Only the member who opened the table" in refused.text
     closed = await world.tester.slash(world.alice, world.channel, "table close")
