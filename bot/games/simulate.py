@@ -98,9 +98,10 @@ def play_match(
 
 
 def step(state: GameState, seats: Seats) -> list[Event]:
-    """One move: the first pending seat that acts (optional choices may be let go); when
-    only optional choices wait and none is taken, their window closes."""
-    for decision in state.pending():
+    """One move: the first pending seat that acts; optional choices are offered first (a
+    "Last one!" call is made before the next player moves, as at a table) and may be let go.
+    When only optional choices wait and none is taken, their window closes."""
+    for decision in sorted(state.pending(), key=lambda decision: not decision.optional):
         action = seats.move(state, decision.seat)
         if action is not None:
             return state.apply(decision.seat, action)
