@@ -217,6 +217,7 @@ class BotifarraView(BaseModel):
     counts: list[int]
     trick: Trick | None
     last_trick: list[TrickPlay]
+    played: list[TrickPlay]  # the finished tricks of the hand, in order, leader first
     turn: int | None
     tricks: list[int]  # tricks won per side this hand
     points: list[int] | None  # trick points per side, once the hand is over
@@ -244,6 +245,7 @@ class BotifarraState(PointsMatchHands):
     answers: dict[int, bool] = {}  # the asked side's secret answers so far
     trick: Trick | None = None
     last_trick: list[TrickPlay] = []
+    played: list[TrickPlay] = []  # every finished trick of the hand, in order (public)
     piles: WonPiles = WonPiles(sides=[[0, 2], [1, 3]])
 
     def start_hand(self) -> list[Event]:
@@ -254,7 +256,7 @@ class BotifarraState(PointsMatchHands):
             self.hands[seat] = sort_hand(deck[index * HAND_SIZE : (index + 1) * HAND_SIZE])
         self.phase, self.chooser, self.passed = "choose", self.dealer, False
         self.trumps_chosen, self.trump, self.doublings, self.answers = False, None, 0, {}
-        self.trick, self.last_trick = None, []
+        self.trick, self.last_trick, self.played = None, [], []
         self.piles = WonPiles(sides=[[0, 2], [1, 3]])
         return [HandStarted(hand=self.hand), Dealt(dealer=self.dealer)]
 
@@ -407,6 +409,7 @@ class BotifarraState(PointsMatchHands):
         points = sum(map(card_points, self.trick.cards)) + 1
         events.append(TrickTaken(seat=winner, cards=self.trick.cards, points=points))
         self.last_trick = list(self.trick.plays)
+        self.played += self.trick.plays
         self.trick = Trick(leader=winner)
         if any(self.hands):
             return events
@@ -464,6 +467,7 @@ class BotifarraState(PointsMatchHands):
             counts=[len(hand) for hand in self.hands],
             trick=self.trick,
             last_trick=self.last_trick,
+            played=self.played,
             turn=self.turn(),
             tricks=list(self.piles.tricks),
             points=self.points() if ended else None,

@@ -41,7 +41,7 @@ from bot.engine import (
     registry,
 )
 from bot.games.hands import HandAfterHandWithStacks
-from bot.games.tricks import Trick, TrickRules, WonPiles, legal_cards, why_illegal
+from bot.games.tricks import Trick, TrickPlay, TrickRules, WonPiles, legal_cards, why_illegal
 
 PLAYERS = 3
 HAND = 12
@@ -266,12 +266,14 @@ class CalabrasellaView(BaseModel):
     leader: int | None
     trick: list[TrickPlayView]
     last_trick: list[TrickPlayView]
+    played: list[TrickPlayView]  # the finished tricks of the hand, in order, leader first
+    taken: list[FrenchCard]  # what the declarer took from the face-up widow
     tricks: list[int]  # [declarer, defenders]
     points: list[int]  # card points won in tricks so far, [declarer, defenders]
     to_take: int  # while taking: how many widow cards
     my_cards: list[FrenchCard] | None = None
     my_discards: list[FrenchCard] | None = None
-    named_card: FrenchCard | None = None  # for the declarer and the holder
+    named_card: FrenchCard | None = None  # for the declarer (even lost in the widow), the holder
     given_back: FrenchCard | None = None  # for the declarer and the holder
     legal: list[FrenchCard] | None = None  # while playing: the cards the seat may play
 
@@ -295,6 +297,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
     exposed: list[FrenchCard] = []  # taken from the face-up widow: everyone knows where
     trick: Trick | None = None
     last_trick: Trick | None = None
+    played: list[TrickPlay] = []  # every finished trick of the hand, in order (public)
     piles: WonPiles | None = None
     settled: list[FrenchCard] = []  # cards of finished hands, all shown
 
@@ -318,6 +321,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         self.declarer = self.holder = self.named = self.given_back = None
         self.named_done = False
         self.trick = self.last_trick = self.piles = None
+        self.played = []
         self.phase = "bidding"
         return [
             HandStarted(hand=self.hand),
@@ -422,6 +426,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         self.piles.take(winner, cards)
         events.append(TrickWon(seat=winner, cards=cards, points=sum(map(card_points, cards))))
         self.last_trick = self.trick
+        self.played += self.trick.plays
         if sum(self.piles.tricks) == TRICKS:
             self.trick = None
             return events + self.settle()
@@ -596,10 +601,13 @@ class CalabrasellaState(HandAfterHandWithStacks):
     # ---- what each seat sees ------------------------------------------------------------------
 
     def known_to(self, seat: int) -> set[FrenchCard]:
-        """Cards in others' hands this seat knows of: the card it handed over or got back."""
+        """Cards out of this seat's sight it knows of: the card it handed over or got back, and
+        for the declarer the card it named (in the widow when nobody held it)."""
         known = set(self.exposed)
         if seat in (self.declarer, self.holder) and self.holder is not None:
             known |= {c for c in (self.named, self.given_back) if c is not None}
+        if seat == self.declarer and self.named is not None:
+            known.add(self.named)
         return known
 
     def view(self, viewer: Viewer) -> CalabrasellaView:
@@ -626,6 +634,10 @@ class CalabrasellaState(HandAfterHandWithStacks):
             last_trick=[TrickPlayView(seat=p.seat, card=p.card) for p in self.last_trick.plays]
             if self.last_trick and playing
             else [],
+            played=[TrickPlayView(seat=p.seat, card=p.card) for p in self.played]
+            if playing
+            else [],
+            taken=self.exposed,
             tricks=piles.tricks if piles and playing else [0, 0],
             points=[sum(map(card_points, pile)) for pile in piles.cards]
             if piles and playing
@@ -636,7 +648,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
             view.my_cards = self.hands[viewer]
             if viewer == self.declarer:
                 view.my_discards = self.discards
-            if self.holder is not None and viewer in (self.declarer, self.holder):
+            if viewer == self.declarer or (self.holder is not None and viewer == self.holder):
                 view.named_card, view.given_back = self.named, self.given_back
             if playing and viewer == self.turn():
                 view.legal = self.legal_plays(viewer)
