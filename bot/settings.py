@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
     turn_timeout_seconds: int = Field(default=120, ge=TURN_SECONDS.low, le=TURN_SECONDS.high)
+    # Least time between two edits of a table's message: Discord allows about five edits per
+    # five seconds in a channel, and AI players can act faster than that.
+    table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
     log_level: str = "INFO"
 
     @field_validator("log_level")

@@ -112,6 +112,7 @@ async def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
         database_path=tmp_path / "bot.sqlite3",
         starting_chips=1000,
         daily_chips=100,
+        table_edit_seconds=0,  # every edit at once; tests of the pacing set their own
     )
     return World(fake, Tester(fake), guild, channel, settings, Clock(), members)
 

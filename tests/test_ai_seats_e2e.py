@@ -5,6 +5,7 @@ results are kept apart from the leaderboards and the humans' are marked, a serve
 seats off, and an AI that answers wrongly or fails gets the default action."""
 
 import asyncio
+import itertools
 
 import pytest
 
@@ -137,3 +138,30 @@ async def test_the_table_closes_when_only_ai_players_are_left(games):
     assert driver.table_id is None
     assert (await world.bot.ledger.totals(world.guild.id)).escrows == 0
     assert await totals(world) == driver.total_chips
+
+
+async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discords_pace(world):
+    """The real Crash AI: three AI seats set their hands at once, without delay; the table's
+    message is edited no more than once a second (Discord allows about five edits in five
+    seconds), the burst shown by one later edit."""
+    world.bot.presenter.edit_seconds = 1.0
+    driver = TableDriver(world)
+    await driver.open("crash new", world.alice, [], target=1, ai_delay=0)
+    for _ in range(3):
+        await world.tester.click(world.alice, driver.message(), "Add AI")
+    message_id = driver.table.record.message_id
+    await driver.start(world.alice)
+    while driver.table_id is not None:
+        await settle(world)
+        if driver.table_id is not None and driver.table.required_seats() == [0]:
+            await world.bot.runtime.fire_deadline(driver.table.id)  # Alice's default set
+    await settle(world)
+    assert "Crash" in world.tester.channel_messages(world.channel)[-1].text()  # standings
+    edits = [
+        call.at
+        for call in world.fake.calls
+        if call.method == "PATCH" and call.path.endswith(f"/messages/{message_id}")
+    ]
+    assert len(edits) >= 2
+    gaps = [later - earlier for earlier, later in itertools.pairwise(edits)]
+    assert min(gaps) >= 0.95, gaps

@@ -14,7 +14,9 @@ import contextlib
 import inspect
 import io
 import logging
+import math
 import re
+import time
 import typing
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
@@ -117,6 +119,11 @@ class TablePresenter:
         self.dm_notice: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
         self.cleanups: set[asyncio.Task] = set()
+        # Table message edits are paced: one every `edit_seconds`, a burst of changes shown by
+        # one later edit with the table as it then is.
+        self.edit_seconds = bot.settings.table_edit_seconds
+        self.last_edit: dict[int, float] = {}
+        self.later_edit: dict[int, asyncio.Task] = {}
 
     def register(self, ui: GameUI) -> None:
         self.games[ui.game_id] = ui
@@ -148,6 +155,7 @@ class TablePresenter:
     def _forget(self, table_id: int) -> None:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
+        self.last_edit.pop(table_id, None)
         for keyed in (self.prompted, self.private_lines, self.dm_controls):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
@@ -234,6 +242,30 @@ class TablePresenter:
         )
 
     async def _update_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
+        """Edit the table's message now, or (too soon after the last edit) once, later."""
+        if table.id in self.later_edit:
+            return  # the edit already waiting will show this change too
+        wait = self.last_edit.get(table.id, -math.inf) + self.edit_seconds - time.monotonic()
+        if wait > 0 and table.record.message_id:
+            edit = asyncio.create_task(self._edit_later(table, ui, wait))
+            self.later_edit[table.id] = edit
+            self.bot.runtime.renders.add(edit)  # the table is still being shown
+            edit.add_done_callback(self.bot.runtime.renders.discard)
+            return
+        self.last_edit[table.id] = time.monotonic()
+        await self._write_table_message(table, ui, table.names())
+
+    async def _edit_later(self, table: Table, ui: GameUI, wait: float) -> None:
+        await asyncio.sleep(wait)
+        async with table.render_lock:
+            del self.later_edit[table.id]
+            self.last_edit[table.id] = time.monotonic()
+            try:
+                await self._in_channel(table, self._write_table_message(table, ui, table.names()))
+            except Exception:
+                log.exception("could not show table %s", table.id)
+
+    async def _write_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
         embed, view = self.table_message(table, ui, names)
         files = []
         if table.state is not None and ui.image is not None:

@@ -160,6 +160,7 @@ class Call:
     path: str
     body: Any
     status: int
+    at: float = field(default_factory=time.monotonic)  # when the bot made it
 
 
 @dataclass
