@@ -1,7 +1,10 @@
 """Big Two: every combination and ranking rule (big-two.md, DECISIONS.md), legal plays, the
 first lead, passing and the trick, scoring, and the match to the target."""
 
+import os
 import random
+import subprocess
+import sys
 from itertools import combinations, pairwise
 
 import pytest
@@ -211,3 +214,28 @@ def test_the_next_deal_is_the_engines_hand_started_saying_who_leads():
     (started,) = state.next_hand()
     assert isinstance(started, HandStarted) and started.kind == "hand_started"
     assert started.hand == 2 and state.opening in state.hands[started.leader]
+
+
+def test_legal_plays_come_in_the_same_order_in_every_process():
+    """Random players and replays pick plays by their place in the list: no hash seed may
+    change it (five-card hands of equal rank used to follow set order)."""
+    script = (
+        "import random, bot.games\n"
+        "from bot.cards import french_deck\n"
+        "from bot.games.big_two import legal_plays\n"
+        "for seed in range(20):\n"
+        "    deck = french_deck()\n"
+        "    random.Random(seed).shuffle(deck)\n"
+        "    print([[card.code for card in play] for play in legal_plays(deck[:13], None)])\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outputs) == 1

@@ -185,7 +185,11 @@ def legal_plays(
         if (target is None or combo.beats(target))
         and (must_include is None or must_include in cards)
     ]
-    plays.sort(key=lambda item: (item[0].size, item[0].category, item[0].key))
+    # The cards themselves break ties, so the order (which random players and replays
+    # depend on) is the same in every process, whatever the hash seed.
+    plays.sort(
+        key=lambda item: (item[0].size, item[0].category, item[0].key, [*map(value, item[1])])
+    )
     return [cards for _, cards in plays]
 
 
@@ -240,6 +244,7 @@ class BigTwoView(BaseModel):
     first_play: bool  # the first play of the hand must include the lowest card dealt
     must_include: FrenchCard | None = None  # that card, for its holder only
     my_cards: list[FrenchCard] | None = None
+    played: list[FrenchCard] = []  # every card played this hand (all shown on the table)
 
 
 class BigTwoState(HandAfterHand):
@@ -375,6 +380,7 @@ class BigTwoState(HandAfterHand):
             last_player=self.climb.last_player if playing else None,
             turn=self.climb.turn if playing else None,
             first_play=self.opening is not None,
+            played=self.played,
         )
         if viewer is not None:
             view.my_cards = self.hands[viewer]

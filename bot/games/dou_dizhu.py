@@ -335,6 +335,7 @@ class DouDizhuView(BaseModel):
     last_player: int | None
     turn: int | None
     my_cards: list[FrenchCard] | None = None
+    played: list[FrenchCard] = []  # every card played this hand (all shown on the table)
 
 
 class DouDizhuState(HandAfterHandWithStacks):
@@ -514,6 +515,7 @@ class DouDizhuState(HandAfterHandWithStacks):
             to_beat_name=classify(to_beat).name if to_beat else None,
             last_player=self.climb.last_player if playing else None,
             turn=self.climb.turn if playing else (self.bidder if self.phase == "bidding" else None),
+            played=self.played,
         )
         if viewer is not None:
             view.my_cards = self.hands[viewer]
