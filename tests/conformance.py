@@ -87,6 +87,7 @@ from bot.engine import (
     MatchEnded,
     Viewer,
 )
+from bot.games.ai import Policy
 
 BOGUS = Action(kind="no-such-action")
 # What the table (not a seat) does, recorded in trajectories like seat actions.
@@ -236,10 +237,18 @@ def pick(
     chooser: random.Random,
     decision: Decision,
     legal: Sequence[list[Action]] | None,
+    policy: Policy | None = None,
 ) -> Move:
     """A random action for the decision: now and then an answer in words to a free-text
-    question; else the game's sample, or one of its legal actions."""
+    question; else the game's sample, or one of its legal actions. With an AI `policy`, its
+    own answer (which must be legal: it is played as is); a random one when it lets an
+    optional choice go."""
     seat = decision.seat
+    if policy is not None:
+        actions = list(legal[seat] if legal is not None else state.legal_actions(seat))
+        action = policy.choose(seat, state.view(seat), decision, actions, chooser)
+        if action is not None:  # an answer to a question in words counts as words
+            return Move(seat, action, "text" if decision.text_question else "ai")
     if decision.text_question is not None and chooser.random() < TEXT_RATE:
         with suppress(IllegalAction):  # refused: move as for any other decision
             return Move(seat, state.text_action(seat, word(chooser)), "text")
@@ -254,6 +263,7 @@ def choose(
     chooser: random.Random,
     pending: Sequence[Decision],
     legal: Sequence[list[Action]] | None = None,
+    policy: Policy | None = None,
 ) -> Move:
     """The next step, as a table would take it. Now and then an optional holder acts; else a
     seat play waits for acts (now and then timing out: its default); with nobody to wait for
@@ -266,13 +276,13 @@ def choose(
         "window to close: it stalls"
     )
     if optional and chooser.random() < (OPTIONAL_BESIDE if required else OPTIONAL_ALONE):
-        return pick(state, chooser, chooser.choice(optional), legal)
+        return pick(state, chooser, chooser.choice(optional), legal, policy)
     if required:
         seat = chooser.choice(required)
         if chooser.random() < DEFAULT_RATE:
             return Move(seat, state.default_action(seat), "default")
         decision = next(d for d in pending if d.seat == seat and not d.optional)
-        return pick(state, chooser, decision, legal)
+        return pick(state, chooser, decision, legal, policy)
     if waiting:
         return Move(-1, CLOSE_WINDOW, "table")
     return between_hands(state, chooser)
@@ -310,13 +320,22 @@ def perform_checked(state: GameState, move: Move) -> tuple[int, list[Event]]:
             "default": "default action",
             "text": "answer in words",
             "table": "table step",
+            "ai": "AI policy's answer",
         }[move.how]
         raise AssertionError(
             f"seat {move.seat}'s {what} {move.action!r} was refused: {refusal}"
         ) from refusal
 
 
-def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: bool) -> list[Step]:
+def playout(
+    spec: GameSpec,
+    seats: int,
+    seed: int,
+    max_steps: int,
+    *,
+    audit: bool,
+    policy: Policy | None = None,
+) -> list[Step]:
     chooser = random.Random(seed)
     state, dealt = spec.open_match(None, starting_stacks(spec, seats, chooser), seed)
     auditor = Audit(
@@ -345,7 +364,7 @@ def playout(spec: GameSpec, seats: int, seed: int, max_steps: int, *, audit: boo
         else:
             pending = state.pending()
         with context(where):
-            move = choose(state, chooser, pending, facts.legal if audit else None)
+            move = choose(state, chooser, pending, facts.legal if audit else None, policy)
         if audit and move.how != "table":
             with context(where):
                 check_secret_choice(spec, facts, move.seat)
@@ -832,18 +851,24 @@ def check_resume(spec: GameSpec, steps: list[Step], at: int) -> None:
 
 
 def check_game(
-    spec: GameSpec, *, seeds: int = 24, max_steps: int = 5000, options: dict | None = None
+    spec: GameSpec,
+    *,
+    seeds: int = 24,
+    max_steps: int = 5000,
+    options: dict | None = None,
+    policy: Policy | None = None,
 ) -> None:
     """`options` replace some of the defaults the game is played with (a lower target for a
-    long points game keeps the check quick: every rule is met within fewer hands)."""
+    long points game keeps the check quick: every rule is met within fewer hands). With an AI
+    `policy`, every seat plays by it, and every one of its answers must be legal."""
     if options:
         defaults = functools.partial(spec.options_model, **options)
         spec = spec.model_copy(update={"options_model": defaults})
     counts = seat_counts(spec)
     for seed in range(seeds):
         seats = next(counts)
-        steps = playout(spec, seats, seed, max_steps, audit=True)
+        steps = playout(spec, seats, seed, max_steps, audit=True, policy=policy)
         assert steps, "a match ended before anyone acted"
-        replay = playout(spec, seats, seed, max_steps, audit=False)
+        replay = playout(spec, seats, seed, max_steps, audit=False, policy=policy)
         assert replay == steps, f"seed {seed}: the same seed gave another trajectory"
         check_resume(spec, steps, random.Random(seed).randrange(len(steps)))

@@ -1,8 +1,8 @@
-"""Every game's AI policy, through the simulator: over many seeds and table sizes, every
-seat's AI answers legally (`ai_move` never falls back to the default), matches end, and a
-policy sees only its seat's view: the AI's answer doesn't change when the cards hidden from
-it are dealt differently. The policies' own tests show their play; bench/ai.py shows they
-beat random players."""
+"""Every game's AI policy: through the conformance test's audited playouts every answer is
+legal as it stands; against random players in the simulator `ai_move` never falls back to the
+default; and a policy sees only its seat's view: the AI's answer doesn't change when the cards
+hidden from it are dealt differently. The policies' own tests show their play; bench/ai.py
+shows they beat random players."""
 
 import json
 import logging
@@ -12,9 +12,10 @@ import pytest
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
-from bot.games.ai import ai_move, policy_for
+from bot.games.ai import Policy, ai_move, policy_for
+from bot.games.climbing import Pass
 from bot.games.simulate import Seats, play_match, policies_for
-from tests.conformance import seat_counts
+from tests.conformance import check_game, seat_counts
 from tests.test_conformance import QUICKER
 
 PLAYED = [spec for spec in registry.games() if not spec.solo]
@@ -25,14 +26,19 @@ def test_every_multiplayer_game_has_an_ai_policy():
 
 
 @pytest.mark.parametrize("spec", PLAYED, ids=lambda spec: spec.id)
-def test_the_ai_always_answers_legally(spec, caplog):
+def test_the_ai_plays_the_conformance_test_legally(spec):
+    """Every seat played by the game's AI through the conformance test's audited playouts:
+    each answer must be accepted as it is, and every invariant holds along the way."""
+    check_game(spec, seeds=4, options=QUICKER.get(spec.id), policy=policy_for(spec))
+
+
+@pytest.mark.parametrize("spec", PLAYED, ids=lambda spec: spec.id)
+def test_ai_and_random_players_finish_matches_without_a_fallback(spec, caplog):
     caplog.set_level(logging.WARNING, logger="bot.games.ai")
     options = spec.options_model(**QUICKER.get(spec.id, {}))
     counts = seat_counts(spec)
-    for seed in range(6):
-        players = next(counts)
-        against = "ai" if seed % 2 else "random"
-        seats = Seats(policies_for(spec, players, against), seed)
+    for seed in range(3):
+        seats = Seats(policies_for(spec, next(counts), "random"), seed)
         most = 3 if spec.chips_for(options) else None
         result = play_match(spec, seats, seed, options=options, most_hands=most)
         assert result.steps > 0
@@ -87,3 +93,14 @@ def swap(value, swapped: dict[str, str]):
     if isinstance(value, dict):
         return {key: swap(item, swapped) for key, item in value.items()}
     return value
+
+
+def test_the_conformance_test_catches_an_illegal_ai_answer():
+    class AlwaysPass(Policy):
+        game_id = "bigtwo"
+
+        def choose(self, seat, view, decision, legal, rng):
+            return Pass()  # not allowed on a free lead
+
+    with pytest.raises(AssertionError, match="AI policy's answer Pass"):
+        check_game(registry.get("bigtwo"), seeds=1, policy=AlwaysPass())
