@@ -165,3 +165,23 @@ async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discord
     assert len(edits) >= 2
     gaps = [later - earlier for earlier, later in itertools.pairwise(edits)]
     assert min(gaps) >= 0.95, gaps
+
+
+async def test_ai_players_go_on_after_a_restart(world):
+    driver = TableDriver(world)
+    await driver.open("crash new", world.alice, [], ai_delay=10)
+    await world.tester.click(world.alice, driver.message(), "Add AI")
+    await driver.start(world.alice)
+    assert world.bot.runtime.ai_turns  # the AI is thinking (for ten seconds)
+    await world.stop_bot()
+    await world.start_bot()
+    await world.tester.idle()
+    runtime = world.bot.runtime
+    assert runtime.ai_turns  # after the restart it thinks again
+    table = driver.table
+    table.record.ai_delay = 0
+    for turn in list(runtime.ai_turns):
+        turn.cancel()
+    runtime._wake_ai(table)
+    await settle(world)
+    assert table.state.sets[1] is not None and table.state.sets[0] is None  # the AI has set

@@ -928,6 +928,8 @@ class TableRuntime:
                 )
 
     async def shutdown(self) -> None:
+        for turn in list(self.ai_turns):  # an AI yet to act acts again after the restart
+            turn.cancel()
         if self.renders:
             await asyncio.wait(self.renders, timeout=5)
         for table in self.tables.values():
