@@ -130,6 +130,30 @@ class TableDriver:
         table = self.world.bot.runtime.in_channel(self.world.channel.id)
         return table.id if table else None
 
+    async def take_suggestion(self, label: str) -> None:
+        """The seat to act chooses `label` among the picker's suggested plays (a select)."""
+        user = self.member(self.turn())
+        dm = await self.controls(user)
+        (select,) = [
+            item
+            for row in dm.components
+            for item in row["components"]
+            if item["type"] == 3 and item["custom_id"].startswith("ps:")
+        ]
+        (value,) = [option["value"] for option in select["options"] if option["label"] == label]
+        await self.world.tester.choose(user, dm, [value], select["custom_id"])
+        await self.settle()
+
+    async def finish_by_timeouts(self, limit: int = 400) -> None:
+        """Let every decision (and pause between hands) time out, the safe default played,
+        until the table closes."""
+        for _ in range(limit):
+            if self.table_id is None:
+                return
+            await self.world.bot.runtime.fire_deadline(self.table.id)
+            await self.settle()
+        raise AssertionError("the game did not end")
+
     async def leave(self, user: User) -> tuple[Interaction, Interaction]:
         """`user` presses Leave during the game, then "Leave now" on the confirmation:
         (the confirmation, the reply)."""

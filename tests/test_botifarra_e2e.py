@@ -43,31 +43,6 @@ async def play_card(driver: TableDriver, world, label: str) -> None:
     await driver.settle()
 
 
-async def take_suggestion(driver: TableDriver, world, label: str) -> None:
-    """The seat to act chooses `label` among the suggested plays (a select)."""
-    user = driver.member(driver.turn())
-    dm = await driver.controls(user)
-    (select,) = [
-        item
-        for row in dm.components
-        for item in row["components"]
-        if item["type"] == 3 and item["custom_id"].startswith("ps:")
-    ]
-    (value,) = [option["value"] for option in select["options"] if option["label"] == label]
-    await world.tester.choose(user, dm, [value], select["custom_id"])
-    await driver.settle()
-
-
-async def finish_by_timeouts(driver: TableDriver, world, limit: int = 200) -> None:
-    """Let every decision time out (the safe default) until the table closes."""
-    for _ in range(limit):
-        if driver.table_id is None:
-            return
-        await world.bot.runtime.fire_deadline(driver.table.id)
-        await driver.settle()
-    raise AssertionError("the match did not end")
-
-
 async def test_a_match_from_new_to_the_end_with_the_doubling_dialogue(world):
     driver = TableDriver(world)
     await driver.open("botifarra new", world.alice, [world.bob, world.carol, world.admin])
@@ -108,7 +83,7 @@ async def test_a_match_from_new_to_the_end_with_the_doubling_dialogue(world):
     assert "ran out of time" in text and "Side A doesn't redouble: x4." in text
     # Bob (the dealer's left) leads with the picker; Carol, void, plays anything.
     await play_card(driver, world, "7♠")
-    await take_suggestion(driver, world, "8♦")
+    await driver.take_suggestion("8♦")
     # Admin's partner Bob is winning: a card worth nothing must be his lowest of its suit.
     admin = await driver.controls(world.admin)
     reply = await world.tester.click(world.admin, admin, "7♦")
@@ -125,7 +100,7 @@ async def test_a_match_from_new_to_the_end_with_the_doubling_dialogue(world):
     assert labels(await driver.controls(world.alice))[-1] != "2♦"
     await play_card(driver, world, "A♠")
     assert "Alice takes the trick (5 points)." in driver.message().text()
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     everything = channel_text(world)
     assert "Side A 72 · Side B 0; Side A scores 144 (x4)." in everything
     standings = next(
@@ -161,7 +136,7 @@ async def test_a_low_target_match_played_out_by_timeouts_and_the_rules(world):
         "target: 10",
     ):
         assert decided in text, decided
-    await finish_by_timeouts(driver, world, limit=400)
+    await driver.finish_by_timeouts(400)
     rows = await world.bot.database.fetch_all(
         "SELECT seat, placing, score FROM results WHERE scope = 'match' ORDER BY seat"
     )

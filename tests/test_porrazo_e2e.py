@@ -48,31 +48,6 @@ async def tap(driver: TableDriver, world, user, *cards: str):
     return world.fake.messages[dm.id]
 
 
-async def take_suggestion(driver: TableDriver, world, label: str) -> None:
-    """The seat to act chooses `label` among the suggested plays (a select)."""
-    user = driver.member(to_act(driver))
-    dm = await driver.controls(user)
-    (select,) = [
-        item
-        for row in dm.components
-        for item in row["components"]
-        if item["type"] == 3 and item["custom_id"].startswith("ps:")
-    ]
-    (value,) = [option["value"] for option in select["options"] if option["label"] == label]
-    await world.tester.choose(user, dm, [value], select["custom_id"])
-    await driver.settle()
-
-
-async def finish_by_timeouts(driver: TableDriver, world, limit: int = 400) -> None:
-    """Let every decision time out (the safe default) until the table closes."""
-    for _ in range(limit):
-        if driver.table_id is None:
-            return
-        await world.bot.runtime.fire_deadline(driver.table.id)
-        await driver.settle()
-    raise AssertionError("the game did not end")
-
-
 async def match_rows(world) -> list[tuple[int, int, int]]:
     rows = await world.bot.database.fetch_all(
         "SELECT seat, placing, score FROM results WHERE scope = 'match' ORDER BY seat"
@@ -123,15 +98,15 @@ async def test_a_partnership_game_from_new_to_the_end(world):
     # Admin pairs the card Bob just placed: a porrazo, waiting on the table.
     admin_options = labels(await driver.controls(world.admin))
     assert "2♣ porrazo on 2♦" in admin_options and "2♣ takes 2♦ 3♦ 4♣" in admin_options
-    await take_suggestion(driver, world, "2♣ porrazo on 2♦")
+    await driver.take_suggestion("2♣ porrazo on 2♦")
     text = driver.message().text()
     assert "Admin plays 2♣ on 2♦: porrazo!" in text and "Admin's porrazo: 2♦ 2♣" in text
     # Alice doesn't counter: the porrazo stands, a ronda of 2s for Admin's side.
-    await take_suggestion(driver, world, "Place Q♦")
+    await driver.take_suggestion("Place Q♦")
     text = driver.message().text()
     assert "Admin scores 1 for a porrazo (2♦ 2♣) · Carol & Admin: 1 point." in text
     assert "Alice places Q♦." in text
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     everything = channel_text(world)
     assert "Final standings" in everything and "Porrazo · hand 1 over" in everything
     rows = await match_rows(world)
@@ -159,7 +134,7 @@ async def test_a_three_player_game_alone_to_the_end_and_the_rules(world):
     # The dealer keeps the tendido for later; it comes at the latest with the last deal.
     await driver.play("Not yet", seat=to_act(driver))
     assert "Alice keeps the tendido for a later deal." in driver.message().text()
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     everything = channel_text(world)
     assert "Porrazo · hand 1 over" in everything
     rows = await match_rows(world)

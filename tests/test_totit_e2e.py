@@ -30,16 +30,6 @@ def card_labels(message) -> list[str]:
     return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
 
 
-async def finish_by_timeouts(driver: TableDriver, world, limit: int = 200) -> None:
-    """Let every decision time out (the default) until the table closes."""
-    for _ in range(limit):
-        if driver.table_id is None:
-            return
-        await world.bot.runtime.fire_deadline(driver.table.id)
-        await driver.settle()
-    raise AssertionError("the game did not end")
-
-
 async def play_out(driver: TableDriver, world, limit: int = 200) -> list[str]:
     """Each player in turn chooses their timeout default among the suggested plays, and the
     next hand is dealt when its time comes, until the table closes. Returns every line the
@@ -150,7 +140,7 @@ async def test_three_players_with_the_trail_option_and_the_rules(world):
         "trail when able: yes",
     ):
         assert decided in rules.text, decided
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     assert "Final standings" in channel_text(world)
     rows = await world.bot.database.fetch_all(
         "SELECT placing FROM results WHERE scope = 'match' ORDER BY seat"

@@ -39,17 +39,6 @@ def card_labels(message) -> list[str]:
     return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
 
 
-async def finish_by_timeouts(driver: TableDriver, world, limit: int = 60) -> None:
-    """Let every decision time out (players who time out twice are played for at once) and
-    every pause between rounds run out, until the table closes."""
-    for _ in range(limit):
-        if driver.table_id is None:
-            return
-        await world.bot.runtime.fire_deadline(driver.table.id)
-        await driver.settle()
-    raise AssertionError("the game did not end")
-
-
 async def test_five_players_two_packs_from_new_to_the_end(world):
     dave = world.fake.add_member(world.guild, "Dave")
     erin = world.fake.add_member(world.guild, "Erin")
@@ -118,7 +107,7 @@ async def test_five_players_two_packs_from_new_to_the_end(world):
     assert "Just for you" in world.tester.dms(erin)[-1].text()
     assert "You are dealt" in world.tester.dms(erin)[-1].text()
 
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     everything = channel_text(world)
     assert "Turup · round 1 over" in everything and "Final standings" in everything
     assert "cards won" in everything and " points" not in everything  # what Turup counts
@@ -163,7 +152,7 @@ async def test_a_player_leaves_between_rounds_and_the_others_play_on(world):
         "rounds: 2",
     ):
         assert decided in rules.text, decided
-    await finish_by_timeouts(driver, world)
+    await driver.finish_by_timeouts()
     rows = await world.bot.database.fetch_all(
         "SELECT seat, placing FROM results WHERE scope = 'match' ORDER BY seat"
     )
