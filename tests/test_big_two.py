@@ -239,3 +239,33 @@ def test_legal_plays_come_in_the_same_order_in_every_process():
         for seed in ("1", "2", "3")
     }
     assert len(outputs) == 1
+
+
+def reference_legal_plays(hand, to_beat):
+    """Brute force: every subset of 1, 2, 3 or 5 cards classified, kept if it beats, in the
+    listed order (size, category, key, then the cards)."""
+    target = classify(to_beat) if to_beat else None
+    plays = []
+    for size in (1, 2, 3, 5):
+        for cards in combinations(sorted(hand, key=value), size):
+            try:
+                found = classify(list(cards))
+            except IllegalAction:
+                continue
+            if target is None or found.beats(target):
+                plays.append(((found.size, found.category, found.key, [*map(value, cards)]), cards))
+    plays.sort(key=lambda play: play[0])
+    return [list(cards) for _, cards in plays]
+
+
+def test_legal_plays_are_every_subset_that_plays_in_order():
+    rng = random.Random(18)
+    deck = french_deck()
+    for _ in range(25):
+        cards = rng.sample(deck, 52)
+        hand, others = cards[:13], cards[13:]
+        assert legal_plays(hand, None) == reference_legal_plays(hand, None)
+        for size in (1, 2, 3, 5):
+            targets = [p for p in reference_legal_plays(others[:13], None) if len(p) == size]
+            for to_beat in rng.sample(targets, min(2, len(targets))):
+                assert legal_plays(hand, to_beat) == reference_legal_plays(hand, to_beat)

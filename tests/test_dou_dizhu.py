@@ -166,3 +166,80 @@ def test_payment_is_the_bid_doubled_for_each_bomb_and_rocket():
     ended = next(e for e in events if isinstance(e, HandEnded))
     assert state.doublings == 1 and ended.winners == [landlord]
     assert ended.net_chips[landlord] == 2 * (2 * 2) and ended.net_chips[farmers[0]] == -4
+
+
+# ---- the generator against the old one: every play classified, then filtered ------------------
+
+
+def reference_legal_plays(hand, to_beat):
+    """The old generator, kept as the reference: every play by ranks, classified, filtered."""
+    from itertools import combinations
+
+    by_rank = {}
+    for card in sorted(hand, key=order):
+        by_rank.setdefault(order(card), []).append(card)
+    have = {rank: len(cards) for rank, cards in by_rank.items()}
+    ranks = sorted(have)
+
+    def runs(eligible, least):
+        found = []
+        for i in range(len(eligible)):
+            for j in range(i + least, len(eligible) + 1):
+                run = eligible[i:j]
+                if run[-1] > 11 or run[-1] - run[0] != len(run) - 1:
+                    break
+                found.append(run)
+        return found
+
+    def with_kickers(base, count):
+        out = []
+        for size in (1, 2):
+            pool = [r for r in ranks if r not in base and have[r] >= size]
+            for picks in combinations(pool, count):
+                if not (size == 1 and {13, 14} <= set(picks)):
+                    out.append({**base, **dict.fromkeys(picks, size)})
+        return out
+
+    candidates = [{r: k} for r in ranks for k in (1, 2, 3, 4) if have[r] >= k]
+    if 13 in have and 14 in have:
+        candidates.append({13: 1, 14: 1})
+    for width, least in ((1, 5), (2, 3), (3, 2)):
+        for run in runs([r for r in ranks if have[r] >= width and r <= 11], least):
+            candidates.append(dict.fromkeys(run, width))
+            if width == 3:
+                candidates += with_kickers(dict.fromkeys(run, 3), len(run))
+    for r in ranks:
+        if have[r] >= 3:
+            candidates += with_kickers({r: 3}, 1)
+        if have[r] == 4:
+            candidates += with_kickers({r: 4}, 2)
+    target = classify(to_beat) if to_beat else None
+    plays = []
+    for counts in candidates:
+        cards = [c for r, k in sorted(counts.items()) for c in by_rank[r][:k]]
+        found = classify(cards)
+        if target is None or found.beats(target):
+            plays.append((found.power, len(cards), found.shape, found.rank, cards))
+    plays.sort(key=lambda p: p[:4])
+    return [p[-1] for p in plays]
+
+
+def test_legal_plays_are_the_reference_generators_in_the_same_order():
+    import random
+
+    rng = random.Random(18)
+    deck = french_deck(jokers=True)
+    shapes_seen = set()
+    for _ in range(120):
+        cards = rng.sample(deck, len(deck))
+        hand = cards[: rng.choice([6, 10, 17, 20])]
+        assert legal_plays(hand, None) == reference_legal_plays(hand, None)
+        # A target of every shape the other cards make.
+        by_shape = {}
+        for play in legal_plays(cards[34:], None):
+            by_shape.setdefault(classify(play).shape, []).append(play)
+        for plays in by_shape.values():
+            for to_beat in rng.sample(plays, 1):
+                shapes_seen.add(classify(to_beat).shape)
+                assert legal_plays(hand, to_beat) == reference_legal_plays(hand, to_beat)
+    assert {"single", "pair", "straight:5", "airplane:2:single", "bomb", "rocket"} <= shapes_seen

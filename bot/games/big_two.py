@@ -132,44 +132,68 @@ def five_card(cards: list[FrenchCard], ranks: Counter) -> Combo:
     )
 
 
-def five_card_candidates(hand: list[FrenchCard]) -> set[frozenset[FrenchCard]]:
-    """Every five-card set that can be a hand: four of a kind + 1, full houses, flushes and
-    straights, built from the hand's ranks and suits (not all 1,287 subsets of 13 cards)."""
+def five_card_plays(hand: list[FrenchCard]) -> list[tuple[tuple, list[FrenchCard]]]:
+    """Every five-card hand in `hand` as (category, key) and cards: four of a kind + 1, full
+    houses, flushes and straights (straight flushes once), built already classified from the
+    hand's ranks and suits (not all 1,287 subsets of 13 cards classified one by one)."""
     by_rank: dict[int, list[FrenchCard]] = {}
     by_suit: dict[Suit, list[FrenchCard]] = {}
     for card in hand:
         by_rank.setdefault(int(card.rank), []).append(card)
         by_suit.setdefault(card.suit, []).append(card)
-    found: set[frozenset[FrenchCard]] = set()
+    found: list[tuple[tuple, list[FrenchCard]]] = []
     for rank, cards in by_rank.items():
+        order = rank_order(cards[0].rank)
         if len(cards) == 4:
-            found |= {
-                frozenset([*cards, kicker]) for kicker in hand if kicker.rank != cards[0].rank
-            }
+            found += [
+                ((4, order), [*cards, kicker]) for kicker in hand if kicker.rank != cards[0].rank
+            ]
         if len(cards) >= 3:
             for trio in combinations(cards, 3):
                 for other, pairs in by_rank.items():
                     if other != rank and len(pairs) >= 2:
-                        found |= {frozenset(trio + pair) for pair in combinations(pairs, 2)}
-    for cards in by_suit.values():
-        found |= {frozenset(five) for five in combinations(cards, 5)}
+                        found += [((3, order), [*trio, *pair]) for pair in combinations(pairs, 2)]
+    for suit, cards in by_suit.items():
+        for five in combinations(cards, 5):
+            start = straight_start(five)
+            if start is not None:
+                found.append(((5, start, SUIT_ORDER[suit]), list(five)))
+            else:
+                values = sorted((value(card) for card in five), reverse=True)
+                found.append(((2, SUIT_ORDER[suit], *values), list(five)))
     for start in range(1, 11):
         ranks = [1 if r == 14 else r for r in range(start, start + 5)]
         if all(r in by_rank for r in ranks):
-            found |= {frozenset(pick) for pick in product(*(by_rank[r] for r in ranks))}
+            top = by_rank[ranks[-1]]
+            for pick in product(*(by_rank[r] for r in ranks[:-1])):
+                suits = {card.suit for card in pick}
+                for card in top:
+                    if len(suits) > 1 or card.suit not in suits:  # else a straight flush
+                        found.append(((1, start, SUIT_ORDER[card.suit]), [*pick, card]))
     return found
 
 
-def all_combos(hand: list[FrenchCard]) -> list[tuple[list[FrenchCard], Combo]]:
-    """Every combination a hand can make (each set of cards once)."""
-    found = [([card], classify([card])) for card in hand]
+def all_plays(hand: list[FrenchCard], size: int | None) -> list[tuple[tuple, list[FrenchCard]]]:
+    """Every combination a hand can make (each set of cards once) as (size, category, key)
+    and cards; only those of `size` cards if given."""
+    found: list[tuple[tuple, list[FrenchCard]]] = []
+    if size in (None, 1):
+        found += [((1, 0, value(card)), [card]) for card in hand]
     by_rank: dict[Rank, list[FrenchCard]] = {}
     for card in hand:
         by_rank.setdefault(card.rank, []).append(card)
-    for group in by_rank.values():
-        for size in (2, 3):
-            found += [(list(cards), classify(list(cards))) for cards in combinations(group, size)]
-    found += [(list(five), classify(list(five))) for five in five_card_candidates(hand)]
+    for rank, group in by_rank.items():
+        for width in (2, 3):
+            if size in (None, width) and len(group) >= width:
+                found += [
+                    (
+                        (width, 0, rank_order(rank), max(SUIT_ORDER[c.suit] for c in cards)),
+                        list(cards),
+                    )
+                    for cards in combinations(group, width)
+                ]
+    if size in (None, 5):
+        found += [((5, *kind), cards) for kind, cards in five_card_plays(hand)]
     return found
 
 
@@ -179,18 +203,17 @@ def legal_plays(
     """Every play `hand` may make against `to_beat` (None or empty: a free lead), lowest first.
     `must_include` is the lowest card on the first lead of a hand."""
     target = classify(to_beat) if to_beat else None
-    plays = [
-        (combo, sorted(cards, key=value))
-        for cards, combo in all_combos(hand)
-        if (target is None or combo.beats(target))
-        and (must_include is None or must_include in cards)
-    ]
+    plays = all_plays(hand, target.size if target else None)
+    if target is not None:
+        floor = (target.size, target.category, *target.key)
+        plays = [play for play in plays if play[0] > floor]
+    if must_include is not None:
+        plays = [play for play in plays if must_include in play[1]]
     # The cards themselves break ties, so the order (which random players and replays
     # depend on) is the same in every process, whatever the hash seed.
-    plays.sort(
-        key=lambda item: (item[0].size, item[0].category, item[0].key, [*map(value, item[1])])
-    )
-    return [cards for _, cards in plays]
+    keyed = [(kind, sorted(map(value, cards)), cards) for kind, cards in plays]
+    keyed.sort(key=lambda item: (item[0], item[1]))
+    return [sorted(cards, key=value) for _, _, cards in keyed]
 
 
 def cards_left_points(count: int) -> int:

@@ -11,7 +11,9 @@ for every bomb and rocket played.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, pairwise
+from operator import itemgetter
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -59,7 +61,7 @@ def order(card: FrenchCard) -> int:
     """3 -> 0 ... A -> 11, 2 -> 12, black joker 13, red joker 14."""
     if card.joker is not None:
         return BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER
-    return (int(card.rank) - 3) % 13
+    return (card.rank - 3) % 13
 
 
 class Combo(BaseModel):
@@ -98,9 +100,15 @@ def classify(cards: list[FrenchCard]) -> Combo:
     """The combination these cards make, or IllegalAction saying why they make none."""
     if not cards or len(cards) != len(set(cards)):
         raise IllegalAction("Choose one or more different cards.")
-    counts = Counter(order(card) for card in cards)
+    return combo_of(tuple(sorted(order(card) for card in cards)))
+
+
+@lru_cache(maxsize=4096)
+def combo_of(played: tuple[int, ...]) -> Combo:
+    """The combination of these card ranks (sorted); remembered, as plays on the table recur."""
+    counts = Counter(played)
     ranks = sorted(counts)
-    n, shape = len(cards), sorted(counts.values(), reverse=True)
+    n, shape = len(played), sorted(counts.values(), reverse=True)
     top = ranks[-1]
     if n == 2 and set(ranks) == {BLACK_JOKER, RED_JOKER}:
         return Combo(shape="rocket", rank=RED_JOKER, name="the rocket")
@@ -121,7 +129,7 @@ def classify(cards: list[FrenchCard]) -> Combo:
     found = trio_combo(counts, n) or four_with_two(counts, n)
     if found:
         return found
-    raise IllegalAction(reason(cards, counts))
+    raise IllegalAction(reason(n, counts))
 
 
 def trio_combo(counts: Counter, n: int) -> Combo | None:
@@ -177,8 +185,8 @@ def four_with_two(counts: Counter, n: int) -> Combo | None:
     return None
 
 
-def reason(cards: list[FrenchCard], counts: Counter) -> str:
-    if len(cards) == 2:
+def reason(n: int, counts: Counter) -> str:
+    if n == 2:
         return "A pair must be two cards of the same rank."
     if any(r > ACE for r in counts) and len(counts) >= 5:
         return "2s and jokers can't be part of a straight or a chain."
@@ -186,81 +194,189 @@ def reason(cards: list[FrenchCard], counts: Counter) -> str:
 
 
 # ---- every legal play ------------------------------------------------------------------------
+#
+# Plays are built already classified, and when following only the shape on the table (plus
+# bombs and the rocket) is built: classifying every candidate again took most of the time.
+
+
+def shape_size(shape: str) -> int:
+    """How many cards a play of `shape` has."""
+    fixed = {"single": 1, "pair": 2, "trio": 3, "bomb": 4, "rocket": 2, "trio+single": 4}
+    fixed |= {"trio+pair": 5, "four+2singles": 6, "four+2pairs": 8}
+    if shape in fixed:
+        return fixed[shape]
+    family, length, *kind = shape.split(":")
+    per_rank = {"straight": 1, "pairs": 2}.get(family) or 3 + KICKER_SIZE.get(kind[0], 0)
+    return per_rank * int(length)
+
+
+KICKER_SIZE = {"plain": 0, "single": 1, "pair": 2}
+SHAPES = {"single", "pair", "trio", "bomb", "rocket", "trio+single", "trio+pair"}
+SHAPES |= {"four+2singles", "four+2pairs"} | {f"straight:{n}" for n in range(5, 13)}
+SHAPES |= {f"pairs:{n}" for n in range(3, 13)}
+SHAPES |= {f"airplane:{n}:{kind}" for n in range(2, 13) for kind in KICKER_SIZE}
+# Legal plays are listed by power, then size, then shape name (as text), then rank: one int.
+SHAPE_KEY = {
+    shape: ((Combo(shape=shape, rank=0, name="").power * 32 + shape_size(shape)) * 64 + place) * 16
+    for place, shape in enumerate(sorted(SHAPES))
+}
 
 
 def legal_plays(hand: list[FrenchCard], to_beat: list[FrenchCard] | None) -> list[list[FrenchCard]]:
     """Every play `hand` may make against `to_beat` (None or empty: a free lead). Suits don't
     matter, so each distinct play by ranks comes once, with the hand's first cards of each."""
     by_rank = cards_by_rank(hand)
-    target = classify(to_beat) if to_beat else None
-    plays = []
-    for counts in rank_plays({r: len(c) for r, c in by_rank.items()}):
-        cards = pick(by_rank, counts)
-        combo = classify(cards)
-        if target is None or combo.beats(target):
-            plays.append((combo.power, combo.shape, combo.rank, cards))
-    plays.sort(key=lambda p: (p[0], len(p[3]), p[1], p[2]))
-    return [cards for *_, cards in plays]
+    plays: list[tuple[int, list[FrenchCard]]] = []
+    if not to_beat:
+        for add in (add_sets, add_bombs, add_rocket, add_chains, add_airplanes, add_trios):
+            add(plays, by_rank, None, -1)
+        add_fours(plays, by_rank, None, -1)
+    else:
+        target = classify(to_beat)
+        if target.power == 0:
+            ADDERS[target.shape.split(":")[0]](plays, by_rank, target.shape, target.rank)
+        if target.power < 2:
+            add_bombs(plays, by_rank, None, target.rank if target.power else -1)
+            add_rocket(plays, by_rank, None, -1)
+    plays.sort(key=itemgetter(0))  # stable: kicker choices stay in the order they were made
+    return [cards for _, cards in plays]
 
 
-def cards_by_rank(hand: list[FrenchCard]) -> dict[int, list[FrenchCard]]:
-    by_rank: dict[int, list[FrenchCard]] = {}
-    for card in sorted(hand, key=order):
-        by_rank.setdefault(order(card), []).append(card)
+def cards_by_rank(hand: list[FrenchCard]) -> list[list[FrenchCard]]:
+    """The hand's cards of each rank (index: `order`), in the hand's order."""
+    by_rank: list[list[FrenchCard]] = [[] for _ in range(RED_JOKER + 1)]
+    for card in hand:
+        by_rank[order(card)].append(card)
     return by_rank
 
 
-def pick(by_rank: dict[int, list[FrenchCard]], counts: dict[int, int]) -> list[FrenchCard]:
+def pick(by_rank: list[list[FrenchCard]], counts: dict[int, int]) -> list[FrenchCard]:
     """The cards a play by ranks uses: the hand's first cards of each rank."""
     return [card for rank, k in sorted(counts.items()) for card in by_rank[rank][:k]]
 
 
-def rank_plays(have: dict[int, int]) -> list[dict[int, int]]:
-    """Every combination the rank counts `have` allow, as {rank: cards used}."""
-    ranks = sorted(have)
-    out: list[dict[int, int]] = []
-    for rank in ranks:
-        for size in (1, 2, 3, 4):
-            if have[rank] >= size:
-                out.append({rank: size})
-    if BLACK_JOKER in have and RED_JOKER in have:
-        out.append({BLACK_JOKER: 1, RED_JOKER: 1})
-    for width, least in ((1, 5), (2, 3), (3, 2)):  # straights, pair chains, trio chains
-        for run in runs([r for r in ranks if have[r] >= width and r <= ACE], least):
-            base = dict.fromkeys(run, width)
-            out.append(base)
-            if width == 3:
-                out += with_kickers(have, base, len(run))
-    for rank in ranks:
-        if have[rank] >= 3:
-            out += with_kickers(have, {rank: 3}, 1)
-        if have[rank] == 4:
-            out += with_kickers(have, {rank: 4}, 2)
-    return out
+# Each adder takes (plays, by_rank, shape, above): it adds the plays of `shape` (None: every
+# shape it makes) ranked above `above`, as (listing key, cards).
 
 
-def runs(ranks: list[int], least: int) -> list[list[int]]:
-    found = []
-    for i in range(len(ranks)):
-        for j in range(i + least, len(ranks) + 1):
-            run = ranks[i:j]
-            if not consecutive(run):
-                break
-            found.append(run)
-    return found
+def add_sets(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    for width, name in ((1, "single"), (2, "pair"), (3, "trio")):
+        if shape in (None, name):
+            key = SHAPE_KEY[name]
+            plays += [
+                (key + r, cards[:width])
+                for r, cards in enumerate(by_rank)
+                if len(cards) >= width and r > above
+            ]
 
 
-def with_kickers(have: dict[int, int], base: dict[int, int], count: int) -> list[dict[int, int]]:
-    """`base` plus `count` singles, or `count` pairs, of other distinct ranks."""
-    others = [r for r in have if r not in base]
-    out = []
-    for size in (1, 2):
-        pool = [r for r in others if have[r] >= size]
-        for picks in combinations(pool, count):
-            if size == 1 and {BLACK_JOKER, RED_JOKER} <= set(picks):
-                continue
-            out.append({**base, **dict.fromkeys(picks, size)})
-    return out
+def add_bombs(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    key = SHAPE_KEY["bomb"]
+    plays += [(key + r, cards) for r, cards in enumerate(by_rank) if len(cards) == 4 and r > above]
+
+
+def add_rocket(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    if by_rank[BLACK_JOKER] and by_rank[RED_JOKER]:
+        rocket = [by_rank[BLACK_JOKER][0], by_rank[RED_JOKER][0]]
+        plays.append((SHAPE_KEY["rocket"] + RED_JOKER, rocket))
+
+
+def runs_of(by_rank: list[list[FrenchCard]], width: int, least: int, shape: str | None, above: int):
+    """(length, top rank) of every run of ranks (up to the ace) with `width` cards each: of
+    `shape`'s length if given, else at least `least` long."""
+    exact = int(shape.split(":")[1]) if shape else 0
+    streak = 0
+    for top in range(ACE + 1):
+        streak = streak + 1 if len(by_rank[top]) >= width else 0
+        if top > above:
+            if exact:
+                if streak >= exact:
+                    yield exact, top
+            else:
+                for length in range(least, streak + 1):
+                    yield length, top
+
+
+def add_chains(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    for family, width, least in (("straight", 1, 5), ("pairs", 2, 3)):
+        if shape is None or shape.startswith(family):
+            for length, top in runs_of(by_rank, width, least, shape, above):
+                cards = [c for r in range(top - length + 1, top + 1) for c in by_rank[r][:width]]
+                plays.append((SHAPE_KEY[f"{family}:{length}"] + top, cards))
+
+
+def add_airplanes(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int):
+    kinds = [shape.split(":")[2]] if shape else list(KICKER_SIZE)
+    for length, top in runs_of(by_rank, 3, 2, shape, above):
+        low = top - length + 1
+        main = [c for r in range(low, top + 1) for c in by_rank[r][:3]]
+        for kind in kinds:
+            key = SHAPE_KEY[f"airplane:{length}:{kind}"] + top
+            if kind == "plain":
+                plays.append((key, main))
+            else:
+                add_kickers(plays, key, by_rank, low, top, main, KICKER_SIZE[kind], length)
+
+
+def add_trios(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    """Trios with a single or a pair."""
+    kinds = [shape[5:]] if shape else ["single", "pair"]
+    for r, cards in enumerate(by_rank):
+        if len(cards) >= 3 and r > above:
+            for kind in kinds:
+                key = SHAPE_KEY[f"trio+{kind}"] + r
+                add_kickers(plays, key, by_rank, r, r, cards[:3], KICKER_SIZE[kind], 1)
+
+
+def add_fours(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+    """Four of a kind with two singles or two pairs."""
+    kinds = [shape[6:]] if shape else ["singles", "pairs"]
+    for r, cards in enumerate(by_rank):
+        if len(cards) == 4 and r > above:
+            for kind in kinds:
+                key = SHAPE_KEY[f"four+2{kind}"] + r
+                add_kickers(plays, key, by_rank, r, r, cards, KICKER_SIZE[kind[:-1]], 2)
+
+
+def add_kickers(
+    plays: list,
+    key: int,
+    by_rank: list[list[FrenchCard]],
+    low: int,
+    high: int,
+    main: list[FrenchCard],
+    size: int,
+    count: int,
+) -> None:
+    """`main` (ranks `low` to `high`) plus `count` kickers of `size` cards, of other distinct
+    ranks, never both jokers; the cards in rank order."""
+    kicks = [
+        (r, cards[:size])
+        for r, cards in enumerate(by_rank)
+        if len(cards) >= size and not low <= r <= high
+    ]
+    if count == 1:
+        plays += [(key, kick + main if r < low else main + kick) for r, kick in kicks]
+        return
+    for picks in combinations(kicks, count):
+        if picks[-2][0] == BLACK_JOKER and picks[-1][0] == RED_JOKER:
+            continue
+        below = [c for r, kick in picks if r < low for c in kick]
+        plays.append((key, below + main + [c for r, kick in picks if r > high for c in kick]))
+
+
+ADDERS = {
+    "single": add_sets,
+    "pair": add_sets,
+    "trio": add_sets,
+    "trio+single": add_trios,
+    "trio+pair": add_trios,
+    "four+2singles": add_fours,
+    "four+2pairs": add_fours,
+    "straight": add_chains,
+    "pairs": add_chains,
+    "airplane": add_airplanes,
+}
 
 
 # ---- the game -----------------------------------------------------------------------------------
