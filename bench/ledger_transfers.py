@@ -1,5 +1,6 @@
 """Ledger transfers per second on a real SQLite file with the bot's durable settings
-(WAL, synchronous=FULL: every transfer is a committed, fsynced transaction).
+(WAL, synchronous=FULL: a transfer returns once it is committed and fsynced). Sequential
+transfers pay one fsync each; concurrent ones share commits (group commit, bot/store/db.py).
 
     .venv/bin/python bench/ledger_transfers.py [--transfers 2000] [--tasks 50]
 

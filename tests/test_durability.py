@@ -1,0 +1,207 @@
+"""Group commit and inline statements (bot/store/db.py) keep every step atomic and durable."""
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.store import Database, Ledger, Migration
+
+GUILD, START = 1, 1000
+ROOT = Path(__file__).resolve().parents[1]
+
+THINGS = Migration(
+    1,
+    "things",
+    "CREATE TABLE owners (id INTEGER PRIMARY KEY);"
+    "CREATE TABLE things (name TEXT UNIQUE, owner INTEGER"
+    " REFERENCES owners (id) DEFERRABLE INITIALLY DEFERRED);",
+)
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "things.sqlite3", [THINGS])
+    yield database
+    await database.close()
+
+
+async def names(db: Database) -> list[str]:
+    return [row[0] for row in await db.fetch_all("SELECT name FROM things ORDER BY name")]
+
+
+async def insert(db: Database, name: str, owner: int | None = None) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO things (name, owner) VALUES (?, ?)", (name, owner))
+
+
+def trace(db: Database) -> list[tuple[str, int]]:
+    """Every statement the connection runs, with the thread that ran it."""
+    seen: list[tuple[str, int]] = []
+    db.connection._conn.set_trace_callback(lambda sql: seen.append((sql, threading.get_ident())))
+    return seen
+
+
+async def test_concurrent_steps_share_commits_and_all_survive(db):
+    statements = trace(db)
+    await asyncio.gather(*(insert(db, f"t{index:02}") for index in range(20)))
+    commits = [sql for sql, _ in statements if sql == "COMMIT"]
+    assert 1 <= len(commits) < 20
+    assert await names(db) == [f"t{index:02}" for index in range(20)]
+    assert not db.connection.in_transaction
+
+
+async def test_a_step_runs_on_the_loop_thread_and_only_its_commit_waits_for_the_worker(db):
+    statements = trace(db)
+    await insert(db, "one")
+    loop_thread = threading.get_ident()
+    threads = {sql.split()[0]: thread for sql, thread in statements if "busy_timeout" not in sql}
+    assert threads["INSERT"] == threads["SAVEPOINT"] == threads["BEGIN"] == loop_thread
+    assert threads["COMMIT"] != loop_thread
+
+
+async def test_a_failing_step_leaves_the_others_of_its_batch_committed(db):
+    async def failing() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO things (name) VALUES ('lost')")
+            raise RuntimeError("boom")
+
+    outcomes = await asyncio.gather(
+        insert(db, "a"), failing(), insert(db, "b"), insert(db, "a"), return_exceptions=True
+    )
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], RuntimeError)
+    assert isinstance(outcomes[3], sqlite3.IntegrityError)  # the second "a": UNIQUE
+    assert await names(db) == ["a", "b"]
+
+
+async def test_a_failed_commit_fails_every_step_of_its_batch_and_keeps_none(db):
+    # A deferred foreign key is only checked at COMMIT, so the whole batch fails there.
+    outcomes = await asyncio.gather(
+        insert(db, "a"), insert(db, "orphan", owner=99), insert(db, "b"), return_exceptions=True
+    )
+    assert all(isinstance(outcome, sqlite3.IntegrityError) for outcome in outcomes)
+    assert await names(db) == []
+    assert not db.connection.in_transaction
+    await insert(db, "after")
+    assert await names(db) == ["after"]
+
+
+async def test_a_cancelled_step_is_undone_and_the_next_one_commits(db):
+    started = asyncio.Event()
+
+    async def stuck() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO things (name) VALUES ('cancelled')")
+            started.set()
+            await asyncio.sleep(60)
+
+    task = asyncio.create_task(stuck())
+    await started.wait()
+    following = asyncio.create_task(insert(db, "next"))
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await following
+    assert await names(db) == ["next"]
+
+
+async def test_a_step_waits_without_blocking_the_loop_for_another_connections_write_lock(
+    db, tmp_path
+):
+    other = await Database.open(tmp_path / "things.sqlite3", [THINGS])
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def hold_the_lock() -> None:
+        async with other.transaction() as conn:
+            await conn.execute("INSERT INTO things (name) VALUES ('first')")
+            holding.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold_the_lock())
+    await holding.wait()
+    waiting = asyncio.create_task(insert(db, "second"))
+    ticks = 0
+    while ticks < 5:  # the loop keeps running while the step waits in the worker thread
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert not waiting.done()
+    release.set()
+    await asyncio.gather(holder, waiting)
+    assert await names(db) == ["first", "second"]
+    await other.close()
+
+
+async def test_closing_waits_for_the_steps_under_way_and_commits_them(tmp_path):
+    db = await Database.open(tmp_path / "closed.sqlite3", [THINGS])
+    inserts = [asyncio.create_task(insert(db, name)) for name in ("x", "y")]
+    await asyncio.sleep(0)  # both steps are under way
+    await db.close()
+    await asyncio.gather(*inserts)
+    reopened = await Database.open(tmp_path / "closed.sqlite3", [THINGS])
+    assert await names(reopened) == ["x", "y"]
+    await reopened.close()
+
+
+# The child process: concurrent transfers, each printed once `transfer` has returned (the
+# acknowledgement a player would see); killed with SIGKILL while it runs.
+CHILD = f"""
+import asyncio, random, sys
+from bot.store import Database, Ledger
+
+async def main(path):
+    ledger = Ledger(await Database.open(path), starting_chips={START})
+    for member in range(1, 11):
+        await ledger.balance({GUILD}, member)
+    print("ready", flush=True)
+
+    async def transfers(task):
+        rng = random.Random(task)
+        for index in range(100_000):
+            giver, receiver = rng.sample(range(1, 11), 2)
+            key = f"{{task}}:{{index}}"
+            if await ledger.transfer({GUILD}, giver, receiver, rng.randint(1, 5), key=key):
+                print(key, flush=True)
+
+    await asyncio.gather(*(transfers(task) for task in range(20)))
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def test_kill_9_loses_no_acknowledged_transfer_and_keeps_the_totals(tmp_path):
+    path = tmp_path / "killed.sqlite3"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert child.stdout.readline().strip() == "ready"
+        acknowledged = [child.stdout.readline().strip() for _ in range(300)]
+        os.kill(child.pid, signal.SIGKILL)
+        acknowledged += child.stdout.read().split()  # printed before the kill landed
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == -signal.SIGKILL
+
+    db = await Database.open(path)
+    try:
+        rows = await db.fetch_all("SELECT key FROM operations WHERE kind = 'transfer'")
+        committed = {row[0] for row in rows}
+        assert set(acknowledged) <= committed
+        totals = await Ledger(db, starting_chips=START).totals(GUILD)
+        assert totals.consistent and totals.balances == 10 * START
+        assert await db.fetch_all("PRAGMA foreign_key_check") == []
+        assert (await db.fetch_one("PRAGMA integrity_check"))[0] == "ok"
+    finally:
+        await db.close()
