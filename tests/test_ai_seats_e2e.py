@@ -10,6 +10,7 @@ import itertools
 import pytest
 
 from bot.games.ai import Policy, register_policy
+from tests.fakediscord.server import RateLimits
 from tests.framework_cogs import load_framework_games
 from tests.framework_games import BANKER
 from tests.tables_e2e import TableDriver
@@ -185,3 +186,35 @@ async def test_ai_players_go_on_after_a_restart(world):
     runtime._wake_ai(table)
     await settle(world)
     assert table.state.sets[1] is not None and table.state.sets[0] is None  # the AI has set
+
+
+async def crash_with_three_ai(world) -> TableDriver:
+    """Alice and three AI players at a one-hand Crash table, played to the end."""
+    driver = TableDriver(world)
+    await driver.open("crash new", world.alice, [], target=1, ai_delay=0)
+    for _ in range(3):
+        await world.tester.click(world.alice, driver.message(), "Add AI")
+    await driver.start(world.alice)
+    while driver.table_id is not None:
+        await settle(world)
+        if driver.table_id is not None and driver.table.required_seats() == [0]:
+            await world.bot.runtime.fire_deadline(driver.table.id)
+    await settle(world)
+    return driver
+
+
+async def test_ai_players_acting_at_once_draw_no_429_from_a_rate_limited_discord(world):
+    """With Discord's limits enforced by the fake, the paced table message never hits them."""
+    world.fake.rate_limits = RateLimits()
+    world.bot.presenter.edit_seconds = 1.0
+    await crash_with_three_ai(world)
+    assert world.fake.rate_limits.limited == []
+
+
+def test_the_fake_enforces_five_edits_in_five_seconds_per_channel():
+    limits = RateLimits()
+    edit = ["channels", "7", "messages", "9"]
+    assert [limits.retry_after("PATCH", edit) for _ in range(5)] == [None] * 5
+    assert 4.9 < limits.retry_after("PATCH", edit) <= 5  # the sixth edit waits
+    assert limits.retry_after("POST", ["channels", "7", "messages"]) is None  # its own bucket
+    assert limits.retry_after("PATCH", ["channels", "8", "messages", "1"]) is None

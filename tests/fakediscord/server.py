@@ -9,6 +9,7 @@ records every REST call. It answers 400 (code 50035) where Discord would refuse 
 from __future__ import annotations
 
 import asyncio
+import collections
 import itertools
 import json
 import time
@@ -193,6 +194,41 @@ class Interaction:
         return self.followups[-1]
 
 
+class RateLimits:
+    """Discord's rate limits as a real server applies them (opt in: `fake.rate_limits`):
+    each route takes 5 message writes per 5 seconds in a channel (sends, edits and deletes
+    each their own bucket), and the bot makes at most 50 requests per second overall. Past a
+    limit the call is answered 429 with `retry_after`, which discord.py waits out before trying
+    again."""
+
+    CHANNEL = (5, 5.0)
+    GLOBAL = (50, 1.0)
+
+    def __init__(self) -> None:
+        self.recent: dict[object, collections.deque[float]] = {}
+        self.limited: list[tuple[str, str]] = []  # (method, path) of each call answered 429
+
+    def retry_after(self, method: str, parts: list[str]) -> float | None:
+        """Seconds to wait before this call may go through; None: it goes through now."""
+        now = time.monotonic()
+        buckets = [("global", *self.GLOBAL)]
+        writes = method in ("POST", "PATCH", "DELETE") and "messages" in parts
+        if writes and parts[:1] == ["channels"]:  # one bucket per route and channel
+            buckets.append(((method, "messages", parts[1]), *self.CHANNEL))
+        waits = []
+        for key, limit, window in buckets:
+            calls = self.recent.setdefault(key, collections.deque())
+            while calls and calls[0] <= now - window:
+                calls.popleft()
+            if len(calls) >= limit:
+                waits.append(calls[0] + window - now)
+        if waits:
+            return max(waits)
+        for key, _, _ in buckets:
+            self.recent[key].append(now)
+        return None
+
+
 class FakeDiscord:
     def __init__(self, token: str = "fake-token") -> None:
         self.token = token
@@ -209,6 +245,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.uploads: dict[str, bytes] = {}  # attachment id -> the file's bytes
         self.unknown_routes: list[str] = []
+        self.rate_limits: RateLimits | None = None  # None: no limits (most tests)
         self.in_flight = 0
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
@@ -433,8 +470,18 @@ class FakeDiscord:
         call = Call(request.method, path, body, 0)
         self.calls.append(call)
         webhook = path.startswith(("/webhooks/", "/interactions/"))
+        wait = None
+        if self.rate_limits is not None and not webhook:
+            wait = self.rate_limits.retry_after(request.method, path.strip("/").split("/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             response = error(401, 0, "401: Unauthorized")
+        elif wait is not None:
+            self.rate_limits.limited.append((request.method, path))
+            response = json_response(
+                {"message": "You are being rate limited.", "retry_after": wait, "global": False},
+                429,
+            )
+            response.headers["Via"] = "1.1 google"  # discord.py takes a 429 without it for a ban
         else:
             try:
                 response = await self._route(
