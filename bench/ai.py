@@ -22,7 +22,7 @@ import bot.games  # noqa: F401  (registers every game)
 import bot.games.simulate as simulate
 from bot.engine import GameSpec, registry
 from bot.games import ai
-from bot.games.simulate import Seats, play_match, policies_for
+from bot.games.simulate import Seats, play_match, policies_for, usual_players
 
 Z95 = 1.96
 # Players per game, and options, where the defaults would not make a fair or quick benchmark.
@@ -63,7 +63,7 @@ class Timed:
 
 
 def players_for(spec: GameSpec) -> int:
-    return PLAYERS.get(spec.id, max(spec.min_players, min(3, spec.max_players)))
+    return PLAYERS.get(spec.id, usual_players(spec))
 
 
 def bench(spec: GameSpec, matches: int, seed: int) -> str:

@@ -12,7 +12,7 @@ import time
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
-from bot.games.simulate import Seats, Tally, play_match, policies_for
+from bot.games.simulate import Seats, Tally, play_match, policies_for, usual_players
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -28,7 +28,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
 def main(argv: list[str]) -> int:
     arguments = parse(argv)
     spec = registry.get(arguments.game)
-    players = arguments.players or max(spec.min_players, min(3, spec.max_players))
+    players = arguments.players or usual_players(spec)
     if not spec.min_players <= players <= spec.max_players:
         print(f"{spec.name} is played by {spec.min_players} to {spec.max_players} players.")
         return 2

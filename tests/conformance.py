@@ -346,7 +346,7 @@ def playout(
         house=state.house_bank(),
         sides=sides_of(spec),
     )
-    stake = spec.house_stake(spec.options_model(), seats) if spec.house_stake else 0
+    stake = spec.stake_for(spec.options_model(), seats)
     assert state.house_bank() == stake, (
         f"{spec.id}: the house bank starts at {state.house_bank()}, not the stake {stake}"
     )

@@ -14,7 +14,7 @@ import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
 from bot.games.ai import Policy, ai_move, policy_for
 from bot.games.climbing import Pass
-from bot.games.simulate import Seats, play_match, policies_for
+from bot.games.simulate import Seats, play_match, policies_for, usual_players
 from tests.conformance import check_game, seat_counts
 from tests.test_conformance import QUICKER
 
@@ -55,7 +55,7 @@ def test_the_ai_sees_only_its_seat(spec):
     compared = 0
     for seed in range(4):
         chooser = random.Random(seed)
-        players = max(spec.min_players, min(3, spec.max_players))
+        players = usual_players(spec)
         state = spec.new_match(options, [100] * players, seed)
         for step in range(60):
             if state.is_over():

@@ -146,17 +146,7 @@ async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discord
     message is edited no more than once a second (Discord allows about five edits in five
     seconds), the burst shown by one later edit."""
     world.bot.presenter.edit_seconds = 1.0
-    driver = TableDriver(world)
-    await driver.open("crash new", world.alice, [], target=1, ai_delay=0)
-    for _ in range(3):
-        await world.tester.click(world.alice, driver.message(), "Add AI")
-    message_id = driver.table.record.message_id
-    await driver.start(world.alice)
-    while driver.table_id is not None:
-        await settle(world)
-        if driver.table_id is not None and driver.table.required_seats() == [0]:
-            await world.bot.runtime.fire_deadline(driver.table.id)  # Alice's default set
-    await settle(world)
+    message_id = await crash_with_three_ai(world)
     assert "Crash" in world.tester.channel_messages(world.channel)[-1].text()  # standings
     edits = [
         call.at
@@ -188,19 +178,21 @@ async def test_ai_players_go_on_after_a_restart(world):
     assert table.state.sets[1] is not None and table.state.sets[0] is None  # the AI has set
 
 
-async def crash_with_three_ai(world) -> TableDriver:
-    """Alice and three AI players at a one-hand Crash table, played to the end."""
+async def crash_with_three_ai(world) -> int:
+    """Alice and three AI players at a one-hand Crash table, played to the end (Alice times
+    out: her default set); returns the table message's id."""
     driver = TableDriver(world)
     await driver.open("crash new", world.alice, [], target=1, ai_delay=0)
     for _ in range(3):
         await world.tester.click(world.alice, driver.message(), "Add AI")
+    message_id = driver.table.record.message_id
     await driver.start(world.alice)
     while driver.table_id is not None:
         await settle(world)
         if driver.table_id is not None and driver.table.required_seats() == [0]:
             await world.bot.runtime.fire_deadline(driver.table.id)
     await settle(world)
-    return driver
+    return message_id
 
 
 async def test_ai_players_acting_at_once_draw_no_429_from_a_rate_limited_discord(world):

@@ -288,6 +288,10 @@ class GameSpec(BaseModel):
     def chips_for(self, options: BaseModel) -> bool:
         return self.uses_chips(options) if callable(self.uses_chips) else self.uses_chips
 
+    def stake_for(self, options: BaseModel, seats: int) -> int:
+        """What the house brings to a table of `seats` (0 for a game without a house)."""
+        return self.house_stake(options, seats) if self.house_stake else 0
+
     def sides_for(self, options: BaseModel) -> int:
         return self.sides(options) if callable(self.sides) else self.sides
 

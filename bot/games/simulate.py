@@ -31,8 +31,8 @@ class Tally:
     matches: int = 0
     hands: int = 0
     steps: int = 0
-    firsts: list[float] = field(default_factory=list)  # shares of first places won
-    chips: list[int] = field(default_factory=list)
+    firsts: list[float] = field(init=False)  # shares of first places won
+    chips: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.firsts = [0.0] * self.seats
@@ -106,6 +106,11 @@ def step(state: GameState, seats: Seats) -> list[Event]:
         if action is not None:
             return state.apply(decision.seat, action)
     return state.close_window()
+
+
+def usual_players(spec: GameSpec) -> int:
+    """A table size to simulate when none is given: three where the game allows it."""
+    return max(spec.min_players, min(3, spec.max_players))
 
 
 def policies_for(spec: GameSpec, players: int, against: str) -> list[Policy | None]:

@@ -393,7 +393,7 @@ class TableRuntime:
     @staticmethod
     def _house_stake(table: Table, seats: int) -> list[ChipOperation]:
         game = table.game
-        stake = game.house_stake(table.options, seats) if game.house_stake else 0
+        stake = game.stake_for(table.options, seats)
         if not stake:
             return []
         move = Move(Account.house(), Account.table(table.id), stake, "house stake")
@@ -401,7 +401,7 @@ class TableRuntime:
 
     async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
         """A house table can't open when the house can't cover even its host's bets."""
-        needed = game.house_stake(options, 1) if game.house_stake else 0
+        needed = game.stake_for(options, 1)
         available = await self.ledger.house_balance(guild_id)
         if needed > available:
             raise house_short(InsufficientChips(Account.house(), available, needed))
