@@ -14,6 +14,7 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.discord.errors import CommandTree, handle_error
+from bot.discord.pacing import RequestPacer, pace
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
 from bot.errors import InvalidComponent
 from bot.settings import Settings
@@ -60,6 +61,8 @@ class CardTableBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.runtime_options = runtime_options or {}
+        self.pacer = RequestPacer(settings.requests_per_second)
+        pace(self.http, self.pacer)
         self.presenter = TablePresenter(self)
         self.component_templates: list[re.Pattern[str]] = []
 

@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     # Least time between two edits of a table's message: Discord allows about five edits per
     # five seconds in a channel, and AI players can act faster than that.
     table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
+    # The bot's own REST calls per second: Discord allows a bot 50 in all (interaction answers
+    # aside); a little under it keeps clear of 429s. Discord raises it for large bots on request.
+    requests_per_second: int = Field(default=45, ge=1, le=100_000)
     log_level: str = "INFO"
 
     @field_validator("log_level")

@@ -100,6 +100,20 @@ class DMPrompt:
     channel_id: int
     message_id: int
     prompt: int
+    hook: ReplyHook | None = None  # sent through a click's followup: edited through it too
+
+
+@dataclass
+class ReplyHook:
+    """A click's followup webhook. Its token lives 15 minutes; we stop a minute early."""
+
+    webhook: discord.Webhook
+    until: float
+
+    LIFE: ClassVar[float] = 14 * 60
+
+    def live(self) -> bool:
+        return time.monotonic() < self.until
 
 
 class TablePresenter:
@@ -118,12 +132,19 @@ class TablePresenter:
         self.dm_failed: set[tuple[int, int]] = set()
         self.dm_notice: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
+        # member -> their DM channel: discord.py keeps only the last 128, and opening a DM
+        # again costs a REST call each time.
+        self.dm_channels: dict[int, int] = {}
         self.cleanups: set[asyncio.Task] = set()
         # Table message edits are paced: one every `edit_seconds`, a burst of changes shown by
         # one later edit with the table as it then is.
         self.edit_seconds = bot.settings.table_edit_seconds
         self.last_edit: dict[int, float] = {}
-        self.later_edit: dict[int, asyncio.Task] = {}
+        self.stale: set[int] = set()  # tables whose message is behind
+        self.writers: dict[int, asyncio.Task] = {}
+        # (table, seat) -> the followup webhook of the seat's latest click in its DMs: prompts
+        # go through it while its token lives, outside Discord's limit on the bot's own calls.
+        self.reply_hooks: dict[tuple[int, int], ReplyHook] = {}
 
     def register(self, ui: GameUI) -> None:
         self.games[ui.game_id] = ui
@@ -156,7 +177,7 @@ class TablePresenter:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
         self.last_edit.pop(table_id, None)
-        for keyed in (self.prompted, self.private_lines, self.dm_controls):
+        for keyed in (self.prompted, self.private_lines, self.dm_controls, self.reply_hooks):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
@@ -191,7 +212,7 @@ class TablePresenter:
         events: Sequence[Event],
         names: list[str],
     ) -> None:
-        await self._update_table_message(table, ui, names)
+        self._update_table_message(table)
         if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
             summary = ui.hand_summary(table, table.state.view(None), names)
             if summary:
@@ -241,29 +262,34 @@ class TablePresenter:
             table.record.channel_id, guild_id=table.record.guild_id
         )
 
-    async def _update_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
-        """Edit the table's message now, or (too soon after the last edit) once, later."""
-        if table.id in self.later_edit:
-            return  # the edit already waiting will show this change too
-        wait = self.last_edit.get(table.id, -math.inf) + self.edit_seconds - time.monotonic()
-        if wait > 0 and table.record.message_id:
-            edit = asyncio.create_task(self._edit_later(table, ui, wait))
-            self.later_edit[table.id] = edit
-            self.bot.runtime.renders.add(edit)  # the table is still being shown
-            edit.add_done_callback(self.bot.runtime.renders.discard)
+    def _update_table_message(self, table: Table) -> None:
+        """Show the table as it now is, without holding up this render: one writer per table
+        writes at most once per `edit_seconds`, and changes made while it waits (or while the
+        write waits its turn at Discord) are shown by its next write."""
+        self.stale.add(table.id)
+        if table.id in self.writers:
             return
-        self.last_edit[table.id] = time.monotonic()
-        await self._write_table_message(table, ui, table.names())
+        writer = asyncio.create_task(self._write_while_stale(table))
+        self.writers[table.id] = writer
+        self.bot.runtime.renders.add(writer)  # the table is still being shown
+        writer.add_done_callback(self.bot.runtime.renders.discard)
 
-    async def _edit_later(self, table: Table, ui: GameUI, wait: float) -> None:
-        await asyncio.sleep(wait)
-        async with table.render_lock:
-            del self.later_edit[table.id]
-            self.last_edit[table.id] = time.monotonic()
-            try:
+    async def _write_while_stale(self, table: Table) -> None:
+        ui = self.games[table.game.id]
+        try:
+            while table.id in self.stale:
+                wait = self.last_edit.get(table.id, -math.inf) + self.edit_seconds
+                if wait > time.monotonic():
+                    await asyncio.sleep(wait - time.monotonic())
+                self.stale.discard(table.id)
+                self.last_edit[table.id] = time.monotonic()
                 await self._in_channel(table, self._write_table_message(table, ui, table.names()))
-            except Exception:
-                log.exception("could not show table %s", table.id)
+        except Exception:
+            log.exception("could not show table %s", table.id)
+        finally:
+            del self.writers[table.id]
+            if table.record.status == "closed":
+                self.last_edit.pop(table.id, None)
 
     async def _write_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
         embed, view = self.table_message(table, ui, names)
@@ -383,15 +409,40 @@ class TablePresenter:
                 self.prompted[key] = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
-                dm = await self.bot.create_dm(discord.Object(record.member_id))
-                message = await dm.send(embed=embed, view=view)
+                channel_id, message, hook = await self._deliver(key, record.member_id, embed, view)
             except discord.Forbidden:
                 self.dm_failed.add(key)
                 await self._in_channel(table, self._dms_closed_notice(table, record.member_id))
                 continue
             self.dm_controls.pop(key, None)  # a newer DM answers now; the older one expires
             if view is not None:
-                self.dm_controls[key] = DMPrompt(dm.id, message.id, record.prompt)
+                self.dm_controls[key] = DMPrompt(channel_id, message.id, record.prompt, hook)
+
+    async def _deliver(
+        self, key: tuple[int, int], member_id: int, embed: discord.Embed, view
+    ) -> tuple[int, discord.Message, ReplyHook | None]:
+        """Send a seat its hand in its DMs: as a followup to its latest click there while that
+        click's token lives (answers to interactions don't count against the bot's own rate
+        limit, so a busy bot still prompts at once), else as a plain DM."""
+        hook = self.reply_hooks.get(key)
+        if hook is not None and hook.live():
+            try:
+                message = await hook.webhook.send(
+                    embed=embed, view=view or discord.utils.MISSING, wait=True
+                )
+                return message.channel.id, message, hook
+            except discord.HTTPException as error:
+                log.info("a followup for table %s seat %s failed: %s", *key, error)
+                del self.reply_hooks[key]
+        dm = await self.dm(member_id)
+        return dm.id, await dm.send(embed=embed, view=view), None
+
+    async def dm(self, member_id: int) -> discord.PartialMessageable:
+        channel_id = self.dm_channels.get(member_id)
+        if channel_id is None:
+            channel_id = (await self.bot.create_dm(discord.Object(member_id))).id
+            self.dm_channels[member_id] = channel_id
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def _dms_closed_notice(self, table: Table, member_id: int) -> None:
         if (table.id, member_id) in self.dm_notice:
@@ -414,11 +465,12 @@ class TablePresenter:
             if live and seat.seat in table.pending_seats() and seat.prompt == prompt.prompt:
                 continue
             del self.dm_controls[key]
-            message = self.bot.get_partial_messageable(prompt.channel_id).get_partial_message(
-                prompt.message_id
-            )
             try:
-                await message.edit(view=None)
+                if prompt.hook is not None and prompt.hook.live():
+                    await prompt.hook.webhook.edit_message(prompt.message_id, view=None)
+                else:
+                    channel = self.bot.get_partial_messageable(prompt.channel_id)
+                    await channel.get_partial_message(prompt.message_id).edit(view=None)
             except discord.HTTPException as error:
                 log.info("could not expire an old prompt of table %s: %s", table.id, error)
 
@@ -439,7 +491,7 @@ class TablePresenter:
                 + (f": {chips:,} chips went back to your balance." if chips else ".")
             )
             try:
-                dm = await self.bot.create_dm(discord.Object(member_id))
+                dm = await self.dm(member_id)
                 await dm.send(text)
             except discord.HTTPException:
                 log.info("could not tell member %s that table %s closed", member_id, table.id)
@@ -461,6 +513,7 @@ class TablePresenter:
         if interaction.guild_id is not None or interaction.message is None:
             return
         key = (table_id, seat)
+        self.reply_hooks[key] = ReplyHook(interaction.followup, time.monotonic() + ReplyHook.LIFE)
         if prompt is None:
             self.dm_controls.pop(key, None)
         else:
