@@ -243,3 +243,24 @@ def test_legal_plays_are_the_reference_generators_in_the_same_order():
                 shapes_seen.add(classify(to_beat).shape)
                 assert legal_plays(hand, to_beat) == reference_legal_plays(hand, to_beat)
     assert {"single", "pair", "straight:5", "airplane:2:single", "bomb", "rocket"} <= shapes_seen
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Airplanes of three to five trios: kickers chosen three or more at a time, both jokers
+        # among the candidates but never both kept.
+        "3s 3h 3d 4s 4h 4d 5s 5h 5d 6s 6h 6d 7s 7h 7d BJ RJ 2s 2h 9c",
+        "3s 3h 3d 4s 4h 4d 5s 5h 5d 6s 7s 8s BJ RJ 2s 9h 9d Tc Th Jd",
+        # Bombs with two singles or two pairs, kickers on both sides of the four.
+        "3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c BJ RJ 2s 9h 9d Tc Th Jd",
+        "9s 9h 9d Ts Th Td Js Jh Jd Qs Qh Qd Ks Kh Kd As Ah Ad BJ RJ",
+    ],
+)
+def test_legal_plays_of_long_airplanes_and_bombs_are_the_reference_generators(text):
+    hand = parse_french(text)
+    free = legal_plays(hand, None)
+    assert free == reference_legal_plays(hand, None)
+    assert len({id(play) for play in free}) == len(free)  # no play shares its list
+    for to_beat in free[:: max(1, len(free) // 40)]:
+        assert legal_plays(hand, to_beat) == reference_legal_plays(hand, to_beat)

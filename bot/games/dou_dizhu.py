@@ -10,9 +10,10 @@ for every bomb and rocket played.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations, pairwise
+from itertools import chain, combinations, compress, pairwise, repeat
 from operator import itemgetter
 from typing import Annotated, Literal
 
@@ -64,6 +65,9 @@ def order(card: FrenchCard) -> int:
     return (card.rank - 3) % 13
 
 
+POWER = {"rocket": 2, "bomb": 1}  # by shape; 0 for the others
+
+
 class Combo(BaseModel):
     """`shape` says what must match to compete ("pair", "straight:7", "airplane:2:single");
     `rank` orders combinations of one shape; bombs and the rocket beat every other shape."""
@@ -75,7 +79,7 @@ class Combo(BaseModel):
 
     @property
     def power(self) -> int:
-        return {"rocket": 2, "bomb": 1}.get(self.shape, 0)
+        return POWER.get(self.shape, 0)
 
     def beats(self, other: Combo) -> bool:
         if self.power != other.power:
@@ -196,7 +200,10 @@ def reason(n: int, counts: Counter) -> str:
 # ---- every legal play ------------------------------------------------------------------------
 #
 # Plays are built already classified, and when following only the shape on the table (plus
-# bombs and the rocket) is built: classifying every candidate again took most of the time.
+# bombs and the rocket) is built: classifying every candidate again took most of the time. The
+# pieces plays are cut from (each rank's first cards, the runs of ranks) are built once per
+# call, a play's cards are slices and concatenations of them, and plays are gathered by shape,
+# each shape's in rank order, so listing them sorts a few shapes rather than every play.
 
 
 def shape_size(shape: str) -> int:
@@ -211,43 +218,68 @@ def shape_size(shape: str) -> int:
 
 
 KICKER_SIZE = {"plain": 0, "single": 1, "pair": 2}
+LONGEST = 12  # ranks 3 to ace
 SHAPES = {"single", "pair", "trio", "bomb", "rocket", "trio+single", "trio+pair"}
-SHAPES |= {"four+2singles", "four+2pairs"} | {f"straight:{n}" for n in range(5, 13)}
-SHAPES |= {f"pairs:{n}" for n in range(3, 13)}
-SHAPES |= {f"airplane:{n}:{kind}" for n in range(2, 13) for kind in KICKER_SIZE}
-# Legal plays are listed by power, then size, then shape name (as text), then rank: one int.
+SHAPES |= {"four+2singles", "four+2pairs"} | {f"straight:{n}" for n in range(5, LONGEST + 1)}
+SHAPES |= {f"pairs:{n}" for n in range(3, LONGEST + 1)}
+SHAPES |= {f"airplane:{n}:{kind}" for n in range(2, LONGEST + 1) for kind in KICKER_SIZE}
+# Legal plays are listed by power, then size, then shape name (as text), then rank: the first
+# three make one int per shape.
 SHAPE_KEY = {
-    shape: ((Combo(shape=shape, rank=0, name="").power * 32 + shape_size(shape)) * 64 + place) * 16
+    shape: (POWER.get(shape, 0) * 32 + shape_size(shape)) * 64 + place
     for place, shape in enumerate(sorted(SHAPES))
 }
+# The same keys for the shapes with a length, by length.
+CHAIN_KEYS = {
+    family: [SHAPE_KEY.get(f"{family}:{n}", 0) for n in range(LONGEST + 1)]
+    for family in ("straight", "pairs")
+} | {
+    f"airplane:{kind}": [SHAPE_KEY.get(f"airplane:{n}:{kind}", 0) for n in range(LONGEST + 1)]
+    for kind in KICKER_SIZE
+}
+
+# Plays gathered by shape: listing key -> that shape's plays, in rank order.
+Plays = dict[int, list[list[FrenchCard]]]
 
 
 def legal_plays(hand: list[FrenchCard], to_beat: list[FrenchCard] | None) -> list[list[FrenchCard]]:
     """Every play `hand` may make against `to_beat` (None or empty: a free lead). Suits don't
     matter, so each distinct play by ranks comes once, with the hand's first cards of each."""
-    by_rank = cards_by_rank(hand)
-    plays: list[tuple[int, list[FrenchCard]]] = []
+    holding = Holding(hand)
+    plays: Plays = {}
     if not to_beat:
         for add in (add_sets, add_bombs, add_rocket, add_chains, add_airplanes, add_trios):
-            add(plays, by_rank, None, -1)
-        add_fours(plays, by_rank, None, -1)
+            add(plays, holding, None, -1)
+        add_fours(plays, holding, None, -1)
     else:
-        target = classify(to_beat)
-        if target.power == 0:
-            ADDERS[target.shape.split(":")[0]](plays, by_rank, target.shape, target.rank)
-        if target.power < 2:
-            add_bombs(plays, by_rank, None, target.rank if target.power else -1)
-            add_rocket(plays, by_rank, None, -1)
-    plays.sort(key=itemgetter(0))  # stable: kicker choices stay in the order they were made
-    return [cards for _, cards in plays]
+        target = combo_of(tuple(sorted(map(order, to_beat))))  # checked when it was played
+        power = target.power
+        if power == 0:
+            ADDERS[target.shape.split(":")[0]](plays, holding, target.shape, target.rank)
+        if power < 2:
+            add_bombs(plays, holding, None, target.rank if power else -1)
+            add_rocket(plays, holding, None, -1)
+    return list(chain.from_iterable(map(plays.__getitem__, sorted(plays))))
 
 
 def cards_by_rank(hand: list[FrenchCard]) -> list[list[FrenchCard]]:
     """The hand's cards of each rank (index: `order`), in the hand's order."""
-    by_rank: list[list[FrenchCard]] = [[] for _ in range(RED_JOKER + 1)]
+    # One list per rank, written out (quicker than a comprehension); `order` inline.
+    by_rank: list[list[FrenchCard]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
     for card in hand:
-        by_rank[order(card)].append(card)
+        if card.joker is None:
+            by_rank[RANK_ORDER[card.rank]].append(card)
+        else:
+            by_rank[BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER].append(card)
     return by_rank
+
+
+RANK_ORDER = [(rank - 3) % 13 for rank in range(14)]  # by FrenchCard.rank
+ALL_RANKS = range(RED_JOKER + 1)
+FIRST = [itemgetter(slice(width)) for width in range(5)]  # FIRST[2](cards): cards[:2]
+# AT_LEAST[2]: a table for bytes.translate turning card counts into 1 for 2 or more, else 0.
+AT_LEAST = [bytes(int(count >= width) for count in range(256)) for width in range(5)]
+RUN = [b"\x01" * length for length in range(LONGEST + 1)]  # found in translated counts
 
 
 def pick(by_rank: list[list[FrenchCard]], counts: dict[int, int]) -> list[FrenchCard]:
@@ -255,93 +287,140 @@ def pick(by_rank: list[list[FrenchCard]], counts: dict[int, int]) -> list[French
     return [card for rank, k in sorted(counts.items()) for card in by_rank[rank][:k]]
 
 
-# Each adder takes (plays, by_rank, shape, above): it adds the plays of `shape` (None: every
-# shape it makes) ranked above `above`, as (listing key, cards).
+class Holding:
+    """A hand's cards by rank, and the pieces its plays are cut from, each built on first use."""
+
+    __slots__ = ("_pools", "by_rank", "counts")
+
+    def __init__(self, hand: list[FrenchCard]) -> None:
+        self.by_rank = cards_by_rank(hand)
+        self.counts = bytes(map(len, self.by_rank))
+        self._pools: dict[int, tuple[list[int], list[list[FrenchCard]]]] = {}
+
+    def pool(self, width: int) -> tuple[list[int], list[list[FrenchCard]]]:
+        """The ranks with at least `width` cards, and the first `width` cards of each."""
+        found = self._pools.get(width)
+        if found is None:  # (translate and compress: no Python loop)
+            enough = self.counts.translate(AT_LEAST[width])
+            ranks = list(compress(ALL_RANKS, enough))
+            cards = list(map(FIRST[width], compress(self.by_rank, enough)))
+            found = self._pools[width] = (ranks, cards)
+        return found
+
+    def runs(self, width: int, least: int, shape: str | None, above: int) -> dict[int, list]:
+        """The cards of every run of ranks (up to the ace) with `width` cards each, topped above
+        `above`, of `shape`'s length if given, else at least `least` long: by length, each
+        length's by top rank."""
+        if shape:
+            return self.runs_of(width, int(shape.split(":")[1]), above)
+        ranks, sets = self.pool(width)
+        found: dict[int, list] = {}
+        streak, previous, row = 0, -2, []
+        for stop, top in enumerate(ranks, 1):
+            if top > ACE:
+                break
+            streak = streak + 1 if top == previous + 1 else 1
+            previous = top
+            if streak >= least and top > above:
+                row = row or list(chain.from_iterable(sets))  # a run is a slice of it
+                end = stop * width
+                for length in range(least, streak + 1):
+                    if length in found:
+                        found[length].append(row[end - length * width : end])
+                    else:
+                        found[length] = [row[end - length * width : end]]
+        return found
+
+    def runs_of(self, width: int, length: int, above: int) -> dict[int, list]:
+        """`runs` of one length, when following: a few at most, each cut from the hand."""
+        wide = self.counts[: ACE + 1].translate(AT_LEAST[width])  # 1: the rank has enough
+        found, by_rank, first = [], self.by_rank, FIRST[width]
+        low = wide.find(RUN[length], max(0, above + 2 - length))  # a run's lowest rank
+        while low >= 0:
+            found.append(list(chain.from_iterable(map(first, by_rank[low : low + length]))))
+            low = wide.find(RUN[length], low + 1)
+        return {length: found} if found else {}
 
 
-def add_sets(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+# Each adder takes (plays, holding, shape, above): it adds the plays of `shape` (None: every
+# shape it makes) ranked above `above`, each shape's in rank order, and for one main part the
+# kicker choices in the order of `combinations`.
+
+
+def add_sets(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
     for width, name in ((1, "single"), (2, "pair"), (3, "trio")):
         if shape in (None, name):
-            key = SHAPE_KEY[name]
-            plays += [
-                (key + r, cards[:width])
-                for r, cards in enumerate(by_rank)
-                if len(cards) >= width and r > above
-            ]
+            ranks, sets = holding.pool(width)
+            if ranks and ranks[-1] > above:
+                plays[SHAPE_KEY[name]] = sets[bisect_right(ranks, above) :]
 
 
-def add_bombs(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
-    key = SHAPE_KEY["bomb"]
-    plays += [(key + r, cards) for r, cards in enumerate(by_rank) if len(cards) == 4 and r > above]
+def add_bombs(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
+    counts = holding.counts
+    if 4 in counts:
+        bombs = [holding.by_rank[r] for r, n in enumerate(counts) if n == 4 and r > above]
+        if bombs:
+            plays[SHAPE_KEY["bomb"]] = bombs
 
 
-def add_rocket(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+def add_rocket(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
+    by_rank = holding.by_rank
     if by_rank[BLACK_JOKER] and by_rank[RED_JOKER]:
-        rocket = [by_rank[BLACK_JOKER][0], by_rank[RED_JOKER][0]]
-        plays.append((SHAPE_KEY["rocket"] + RED_JOKER, rocket))
+        plays[SHAPE_KEY["rocket"]] = [[by_rank[BLACK_JOKER][0], by_rank[RED_JOKER][0]]]
 
 
-def runs_of(by_rank: list[list[FrenchCard]], width: int, least: int, shape: str | None, above: int):
-    """(length, top rank) of every run of ranks (up to the ace) with `width` cards each: of
-    `shape`'s length if given, else at least `least` long."""
-    exact = int(shape.split(":")[1]) if shape else 0
-    streak = 0
-    for top in range(ACE + 1):
-        streak = streak + 1 if len(by_rank[top]) >= width else 0
-        if top > above:
-            if exact:
-                if streak >= exact:
-                    yield exact, top
-            else:
-                for length in range(least, streak + 1):
-                    yield length, top
-
-
-def add_chains(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+def add_chains(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
     for family, width, least in (("straight", 1, 5), ("pairs", 2, 3)):
         if shape is None or shape.startswith(family):
-            for length, top in runs_of(by_rank, width, least, shape, above):
-                cards = [c for r in range(top - length + 1, top + 1) for c in by_rank[r][:width]]
-                plays.append((SHAPE_KEY[f"{family}:{length}"] + top, cards))
+            keys = CHAIN_KEYS[family]
+            for length, runs in holding.runs(width, least, shape, above).items():
+                plays[keys[length]] = runs
 
 
-def add_airplanes(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int):
+def add_airplanes(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
     kinds = [shape.split(":")[2]] if shape else list(KICKER_SIZE)
-    for length, top in runs_of(by_rank, 3, 2, shape, above):
-        low = top - length + 1
-        main = [c for r in range(low, top + 1) for c in by_rank[r][:3]]
+    for length, runs in holding.runs(3, 2, shape, above).items():
         for kind in kinds:
-            key = SHAPE_KEY[f"airplane:{length}:{kind}"] + top
-            if kind == "plain":
-                plays.append((key, main))
-            else:
-                add_kickers(plays, key, by_rank, low, top, main, KICKER_SIZE[kind], length)
+            found = plays[CHAIN_KEYS[f"airplane:{kind}"][length]] = []
+            for main in runs:
+                if kind == "plain":
+                    found.append(main)
+                else:
+                    low = order(main[0])
+                    size = KICKER_SIZE[kind]
+                    add_kickers(found, holding, low, low + length - 1, main, size, length)
 
 
-def add_trios(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+def add_trios(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
     """Trios with a single or a pair."""
-    kinds = [shape[5:]] if shape else ["single", "pair"]
-    for r, cards in enumerate(by_rank):
-        if len(cards) >= 3 and r > above:
-            for kind in kinds:
-                key = SHAPE_KEY[f"trio+{kind}"] + r
-                add_kickers(plays, key, by_rank, r, r, cards[:3], KICKER_SIZE[kind], 1)
+    ranks, trios = holding.pool(3)
+    start = bisect_right(ranks, above)
+    if start == len(ranks):
+        return
+    for kind in [shape[5:]] if shape else ["single", "pair"]:
+        found = plays[SHAPE_KEY[f"trio+{kind}"]] = []
+        kicker_ranks, kickers = holding.pool(KICKER_SIZE[kind])
+        for r, trio in zip(ranks[start:], trios[start:], strict=True):
+            at = bisect_left(kicker_ranks, r)  # the trio's own rank: every pool has it
+            found += map(list.__add__, kickers[:at], repeat(trio))
+            found += map(trio.__add__, kickers[at + 1 :])
 
 
-def add_fours(plays: list, by_rank: list[list[FrenchCard]], shape: str | None, above: int) -> None:
+def add_fours(plays: Plays, holding: Holding, shape: str | None, above: int) -> None:
     """Four of a kind with two singles or two pairs."""
-    kinds = [shape[6:]] if shape else ["singles", "pairs"]
-    for r, cards in enumerate(by_rank):
-        if len(cards) == 4 and r > above:
-            for kind in kinds:
-                key = SHAPE_KEY[f"four+2{kind}"] + r
-                add_kickers(plays, key, by_rank, r, r, cards, KICKER_SIZE[kind[:-1]], 2)
+    counts = holding.counts
+    if 4 not in counts:
+        return
+    fours = [r for r, n in enumerate(counts) if n == 4 and r > above]
+    for kind in [shape[6:]] if shape else ["singles", "pairs"]:
+        found = plays[SHAPE_KEY[f"four+2{kind}"]] = []
+        for r in fours:
+            add_kickers(found, holding, r, r, holding.by_rank[r], KICKER_SIZE[kind[:-1]], 2)
 
 
 def add_kickers(
-    plays: list,
-    key: int,
-    by_rank: list[list[FrenchCard]],
+    found: list[list[FrenchCard]],
+    holding: Holding,
     low: int,
     high: int,
     main: list[FrenchCard],
@@ -350,19 +429,29 @@ def add_kickers(
 ) -> None:
     """`main` (ranks `low` to `high`) plus `count` kickers of `size` cards, of other distinct
     ranks, never both jokers; the cards in rank order."""
-    kicks = [
-        (r, cards[:size])
-        for r, cards in enumerate(by_rank)
-        if len(cards) >= size and not low <= r <= high
-    ]
-    if count == 1:
-        plays += [(key, kick + main if r < low else main + kick) for r, kick in kicks]
+    ranks, kicks = holding.pool(size)
+    split, resume = bisect_left(ranks, low), bisect_right(ranks, high)
+    candidates = kicks[:split] + kicks[resume:]  # those before `split` go below the main part
+    jokers = ranks[-2:] == [BLACK_JOKER, RED_JOKER]  # then the last two candidates
+    if count == 2:
+        found += [
+            first + candidates[j] + main
+            if j < split
+            else first + main + candidates[j]
+            if i < split
+            else main + first + candidates[j]
+            for i, first in enumerate(candidates)
+            for j in range(i + 1, len(candidates))
+        ]
+        if jokers:
+            found.pop()  # the last choice made
         return
-    for picks in combinations(kicks, count):
-        if picks[-2][0] == BLACK_JOKER and picks[-1][0] == RED_JOKER:
-            continue
-        below = [c for r, kick in picks if r < low for c in kick]
-        plays.append((key, below + main + [c for r, kick in picks if r > high for c in kick]))
+    for picks in combinations(range(len(candidates)), count):
+        if jokers and picks[-2] == len(candidates) - 2:
+            continue  # picks[-1] is then the red joker
+        below = [c for i in picks if i < split for c in candidates[i]]
+        above = [c for i in picks if i >= split for c in candidates[i]]
+        found.append(below + main + above)
 
 
 ADDERS = {
