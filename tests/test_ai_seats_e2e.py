@@ -10,7 +10,7 @@ import itertools
 import pytest
 
 from bot.games.ai import Policy, register_policy
-from tests.fakediscord.server import RateLimits
+from tests.fakediscord.ratelimits import RateLimits
 from tests.framework_cogs import load_framework_games
 from tests.framework_games import BANKER
 from tests.tables_e2e import TableDriver
@@ -206,7 +206,19 @@ async def test_ai_players_acting_at_once_draw_no_429_from_a_rate_limited_discord
 def test_the_fake_enforces_five_edits_in_five_seconds_per_channel():
     limits = RateLimits()
     edit = ["channels", "7", "messages", "9"]
-    assert [limits.retry_after("PATCH", edit) for _ in range(5)] == [None] * 5
-    assert 4.9 < limits.retry_after("PATCH", edit) <= 5  # the sixth edit waits
-    assert limits.retry_after("POST", ["channels", "7", "messages"]) is None  # its own bucket
-    assert limits.retry_after("PATCH", ["channels", "8", "messages", "1"]) is None
+    answers = [limits.check("PATCH", edit) for _ in range(5)]
+    assert [wait for wait, _ in answers] == [None] * 5
+    assert [headers["X-RateLimit-Remaining"] for _, headers in answers] == list("43210")
+    wait, headers = limits.check("PATCH", edit)
+    assert 4.9 < wait <= 5  # the sixth edit waits for the window to reset
+    assert "X-RateLimit-Global" not in headers
+    assert limits.check("POST", ["channels", "7", "messages"])[0] is None  # its own bucket
+    assert limits.check("PATCH", ["channels", "8", "messages", "1"])[0] is None
+
+
+def test_the_fake_enforces_fifty_calls_a_second_in_all():
+    limits = RateLimits()
+    answers = [limits.check("GET", ["channels", str(n)]) for n in range(50)]
+    assert all(wait is None for wait, _ in answers)
+    wait, headers = limits.check("PATCH", ["channels", "99", "messages", "1"])
+    assert 0.9 < wait <= 1 and headers["X-RateLimit-Global"] == "true"

@@ -6,7 +6,7 @@ import asyncio
 import time
 
 from bot.discord.pacing import RequestPacer
-from tests.fakediscord.server import RateLimits
+from tests.fakediscord.ratelimits import RateLimits
 from tests.tables_e2e import TableDriver, play_western_hand
 
 

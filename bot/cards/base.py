@@ -6,6 +6,8 @@ from typing import Any, ClassVar
 
 from pydantic_core import core_schema
 
+KNOWN_CODES = 4096
+
 
 class CardParseError(ValueError):
     """A card text could not be read; `token` is the piece that was wrong."""
@@ -37,11 +39,20 @@ class CodedCard:
 
     @classmethod
     def __get_pydantic_core_schema__(cls, _source: Any, _handler: Any) -> core_schema.CoreSchema:
+        # Cards are immutable: a state restored at every step shares one card per code rather
+        # than parsing each again. Bounded, since codes may come from anywhere.
+        known: dict[str, CodedCard] = {}
+
         def validate(value: Any) -> CodedCard:
             if isinstance(value, cls):
                 return value
             if isinstance(value, str):
-                return cls.from_code(value)
+                card = known.get(value)
+                if card is None:
+                    card = cls.from_code(value)
+                    if len(known) < KNOWN_CODES:
+                        known[value] = card
+                return card
             raise ValueError(f"expected a card code, got {type(value).__name__}")
 
         return core_schema.no_info_plain_validator_function(

@@ -9,7 +9,7 @@ stay distinguishable through `pack` (1-based); pack 1 prints without a suffix, o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from bot.cards.base import CardParseError, CodedCard
@@ -67,8 +67,14 @@ class FrenchCard(CodedCard):
     suit: Suit | None
     joker: Joker | None = None
     pack: int = 1
+    # Written once: snapshots and views turn every card into its code at every step.
+    _code: str = field(init=False, repr=False, compare=False)
 
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
+
+    def __post_init__(self) -> None:
+        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
+        object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
 
     @property
     def is_joker(self) -> bool:
@@ -76,8 +82,7 @@ class FrenchCard(CodedCard):
 
     @property
     def code(self) -> str:
-        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
-        return face if self.pack == 1 else f"{face}#{self.pack}"
+        return self._code
 
     @property
     def label(self) -> str:

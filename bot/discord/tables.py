@@ -283,7 +283,7 @@ class TablePresenter:
                     await asyncio.sleep(wait - time.monotonic())
                 self.stale.discard(table.id)
                 self.last_edit[table.id] = time.monotonic()
-                await self._in_channel(table, self._write_table_message(table, ui, table.names()))
+                await self._in_channel(table, self._write_table_message(table, ui))
         except Exception:
             log.exception("could not show table %s", table.id)
         finally:
@@ -291,11 +291,15 @@ class TablePresenter:
             if table.record.status == "closed":
                 self.last_edit.pop(table.id, None)
 
-    async def _write_table_message(self, table: Table, ui: GameUI, names: list[str]) -> None:
-        embed, view = self.table_message(table, ui, names)
+    async def _write_table_message(self, table: Table, ui: GameUI) -> None:
+        # Drawn under the table's lock: a step changes the table across awaits (the status
+        # before the state, at the start), and the writer runs beside the runtime.
+        async with table.lock:
+            embed, view = self.table_message(table, ui, table.names())
+            board = table.state.view(None) if table.state is not None and ui.image else None
         files = []
-        if table.state is not None and ui.image is not None:
-            png = await asyncio.to_thread(ui.image, table.state.view(None))
+        if board is not None:
+            png = await asyncio.to_thread(ui.image, board)
             files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
             embed.set_image(url=f"attachment://{BOARD_FILE}")
         channel = self._channel(table)
@@ -457,10 +461,11 @@ class TablePresenter:
 
     async def _expire_dm_controls(self, table: Table) -> None:
         """Strip the controls from DMs whose prompt moved on, so only live buttons show."""
-        for key, prompt in list(self.dm_controls.items()):
-            if key[0] != table.id:
+        for seat in table.seats:
+            key = (table.id, seat.seat)
+            prompt = self.dm_controls.get(key)
+            if prompt is None:
                 continue
-            seat = table.seats[key[1]]
             live = table.record.status == "playing" and not seat.left
             if live and seat.seat in table.pending_seats() and seat.prompt == prompt.prompt:
                 continue

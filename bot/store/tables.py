@@ -31,6 +31,11 @@ class SeatRecord:
     prompt: int = 0  # the table version at which this seat's pending decision opened
     side: int | None = None  # the partnership, in games played by sides
     ai: bool = False  # the bot plays this seat; its chips are the house's
+    # The flags as last saved: a step writes only the seats it changed.
+    saved: tuple | None = field(default=None, repr=False, compare=False)
+
+    def flags(self) -> tuple:
+        return (self.left, self.leaving, self.timeouts, self.away, self.dm_failed, self.prompt)
 
     @property
     def account(self) -> Account:
@@ -246,9 +251,10 @@ class TableStore:
                     " VALUES (?, ?, ?, ?, ?)",
                     (table.id, version, action.seat, action.action, action.timed_out),
                 )
-            await self._write_seats(conn, table)
+            written = await self._write_seats(conn, table)
             for operation in chips:
                 await self._execute(conn, table, operation)
+        self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status or table.status
 
@@ -301,6 +307,7 @@ class TableStore:
                 seat.left, seat.leaving = bool(seat.left), bool(seat.leaving)
                 seat.away, seat.dm_failed = bool(seat.away), bool(seat.dm_failed)
                 seat.ai = bool(seat.ai)
+                seat.saved = seat.flags()
             tables.append(table)
         return tables
 
@@ -313,13 +320,26 @@ class TableStore:
         )
         table.status, table.state, table.version, table.deadline = status, state, version, deadline
 
-    async def _write_seats(self, conn: aiosqlite.Connection, table: TableRecord) -> None:
+    async def _write_seats(
+        self, conn: aiosqlite.Connection, table: TableRecord
+    ) -> list[tuple[SeatRecord, tuple]]:
+        """Write the seats whose flags changed: (seat, flags) for `_saved` once committed."""
+        written = []
         for s in table.seats:
-            await conn.execute(
-                "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
-                " dm_failed = ?, prompt = ? WHERE table_id = ? AND seat = ?",
-                (s.left, s.leaving, s.timeouts, s.away, s.dm_failed, s.prompt, table.id, s.seat),
-            )
+            flags = s.flags()
+            if flags != s.saved:
+                await conn.execute(
+                    "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
+                    " dm_failed = ?, prompt = ? WHERE table_id = ? AND seat = ?",
+                    (*flags, table.id, s.seat),
+                )
+                written.append((s, flags))
+        return written
+
+    @staticmethod
+    def _saved(written: list[tuple[SeatRecord, tuple]]) -> None:
+        for seat, flags in written:
+            seat.saved = flags
 
     async def net_results(self, table_id: int) -> dict[int, int]:
         """Per seat, the chips its results at this table account for so far."""
@@ -343,7 +363,8 @@ class TableStore:
 
     async def save_seats(self, table: TableRecord) -> None:
         async with self.db.transaction() as conn:
-            await self._write_seats(conn, table)
+            written = await self._write_seats(conn, table)
+        self._saved(written)
 
 
 def _iso(moment: datetime | None) -> str | None:

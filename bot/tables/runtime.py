@@ -65,6 +65,7 @@ class Table:
     game: GameSpec
     options: BaseModel
     state: GameState | None = None
+    saved: GameState | None = None  # the state `record.state` is the snapshot of
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     render_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
@@ -73,6 +74,16 @@ class Table:
     @property
     def id(self) -> int:
         return self.record.id
+
+    def keep(self, state: GameState) -> None:
+        """`state` is now the table's, its snapshot just saved in `record.state`."""
+        self.state = self.saved = state
+
+    def working_copy(self) -> GameState:
+        """A copy of the state for a step to change, read back from its saved snapshot when
+        that is current: a step then turns the state into JSON once (to save it), not twice."""
+        saved = self.record.state if self.saved is self.state else self.state.snapshot()
+        return self.game.restore(saved)
 
     @property
     def seats(self) -> list[SeatRecord]:
@@ -353,7 +364,7 @@ class TableRuntime:
                 await self.store.start(table.record, state.snapshot(), deadline, order, stake)
             except InsufficientChips as short:
                 raise house_short(short) from None
-            table.state = state
+            table.keep(state)
             self._open_prompts(table, [], state, 0)
             await self.store.save_seats(table.record)
             self._arm(table)
@@ -548,7 +559,7 @@ class TableRuntime:
         if table.record.status != "playing":
             return events
         if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
-            state = table.game.restore(table.state.snapshot())
+            state = table.working_copy()
             return events + await self._close(table, state, ActionRecord(None, '"close"'), [])
         record = ActionRecord(None, '{"kind":"next_hand"}')
         return events + await self._change(table, record, lambda state: state.next_hand())
@@ -562,7 +573,7 @@ class TableRuntime:
     ) -> list[Event]:
         """Apply `change` to a copy of the state and save it as one step (closing the table
         when the match ends); the copy is kept only once saved."""
-        state = table.game.restore(table.state.snapshot())
+        state = table.working_copy()
         before = table.state.pending()
         events = change(state)
         chips = self._hand_results(table, events)
@@ -572,7 +583,7 @@ class TableRuntime:
         return events
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
-        state = table.game.restore(table.state.snapshot())
+        state = table.working_copy()
         chips = state.leave(seat.seat)
         move = Move(Account.table(table.id), seat.account, chips, "leave table")
         settled = self._settle_rows(table, {seat.seat: chips}, await self._nets(table))
@@ -620,7 +631,7 @@ class TableRuntime:
         except BaseException:
             table.record.seats = saved
             raise
-        table.state = state
+        table.keep(state)
         self._arm(table)
 
     async def _close(
@@ -662,7 +673,7 @@ class TableRuntime:
             chips=chips,
             status="closed",
         )
-        table.state = state
+        table.keep(state)
         self.tables.pop(table.id, None)
         if table.timer and table.timer is not asyncio.current_task():
             table.timer.cancel()
@@ -902,7 +913,7 @@ class TableRuntime:
             options = game.options_model.model_validate_json(record.options)
             table = Table(record, game, options)
             if record.state:
-                table.state = game.restore(record.state)
+                table.keep(game.restore(record.state))
             if record.deadline and record.deadline < self.clock() + RESUME_GRACE:
                 record.deadline = self.clock() + RESUME_GRACE
             self.tables[table.id] = table

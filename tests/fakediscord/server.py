@@ -9,7 +9,6 @@ records every REST call. It answers 400 (code 50035) where Discord would refuse 
 from __future__ import annotations
 
 import asyncio
-import collections
 import itertools
 import json
 import time
@@ -19,6 +18,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord.limits import DiscordRefusal, check_message, check_modal
+from tests.fakediscord.ratelimits import RateLimits
 
 DISCORD_EPOCH_MS = 1420070400000
 MANAGE_GUILD = 1 << 5
@@ -192,41 +192,6 @@ class Interaction:
     async def followup(self, timeout: float = 5.0) -> Message:
         await asyncio.wait_for(self.followed_up.wait(), timeout)
         return self.followups[-1]
-
-
-class RateLimits:
-    """Discord's rate limits as a real server applies them (opt in: `fake.rate_limits`):
-    each route takes 5 message writes per 5 seconds in a channel (sends, edits and deletes
-    each their own bucket), and the bot makes at most 50 requests per second overall. Past a
-    limit the call is answered 429 with `retry_after`, which discord.py waits out before trying
-    again."""
-
-    CHANNEL = (5, 5.0)
-    GLOBAL = (50, 1.0)
-
-    def __init__(self) -> None:
-        self.recent: dict[object, collections.deque[float]] = {}
-        self.limited: list[tuple[str, str]] = []  # (method, path) of each call answered 429
-
-    def retry_after(self, method: str, parts: list[str]) -> float | None:
-        """Seconds to wait before this call may go through; None: it goes through now."""
-        now = time.monotonic()
-        buckets = [("global", *self.GLOBAL)]
-        writes = method in ("POST", "PATCH", "DELETE") and "messages" in parts
-        if writes and parts[:1] == ["channels"]:  # one bucket per route and channel
-            buckets.append(((method, "messages", parts[1]), *self.CHANNEL))
-        waits = []
-        for key, limit, window in buckets:
-            calls = self.recent.setdefault(key, collections.deque())
-            while calls and calls[0] <= now - window:
-                calls.popleft()
-            if len(calls) >= limit:
-                waits.append(calls[0] + window - now)
-        if waits:
-            return max(waits)
-        for key, _, _ in buckets:
-            self.recent[key].append(now)
-        return None
 
 
 class FakeDiscord:
@@ -470,15 +435,19 @@ class FakeDiscord:
         call = Call(request.method, path, body, 0)
         self.calls.append(call)
         webhook = path.startswith(("/webhooks/", "/interactions/"))
-        wait = None
+        wait, headers = None, {}
         if self.rate_limits is not None and not webhook:
-            wait = self.rate_limits.retry_after(request.method, path.strip("/").split("/"))
+            wait, headers = self.rate_limits.check(request.method, path.strip("/").split("/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             response = error(401, 0, "401: Unauthorized")
         elif wait is not None:
             self.rate_limits.limited.append((request.method, path))
             response = json_response(
-                {"message": "You are being rate limited.", "retry_after": wait, "global": False},
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": wait,
+                    "global": "X-RateLimit-Global" in headers,
+                },
                 429,
             )
             response.headers["Via"] = "1.1 google"  # discord.py takes a 429 without it for a ban
@@ -489,6 +458,7 @@ class FakeDiscord:
                 )
             except DiscordRefusal as refusal:
                 response = error(400, 50035, f"Invalid Form Body: {refusal}")
+        response.headers.update(headers)
         call.status = response.status
         return response
 

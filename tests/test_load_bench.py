@@ -1,0 +1,20 @@
+"""A short run of the load bench (bench/load.py) in every CI run, so it keeps working and so
+mixed games played at once meet Discord's rate limits end to end: ten tables of ten games,
+scripted players acting as fast as they can, a restart in the middle."""
+
+from __future__ import annotations
+
+from bench.load import MIX, measure
+
+
+async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_restart():
+    report = await measure(tables=len(MIX), seconds=3, verbose=False)
+    assert report.errors == []
+    assert report.limited == 0  # no 429: the bot paced itself under every limit
+    assert report.chips_conserved
+    assert report.tables_resumed == len(MIX)
+    for phase in report.phases:  # before the restart and after it
+        assert phase["actions"] >= 50, phase
+        assert phase["late"] == 0, phase  # every interaction answered within 3 s
+        assert phase["refused"] <= phase["actions"] // 20, phase
+        assert phase["calls_per_action"] <= 3, phase
