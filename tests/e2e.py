@@ -56,6 +56,7 @@ class World:
     members: dict[str, User]
     bots: list[tuple[CardTableBot, asyncio.Task]] = field(default_factory=list)
     runtime_options: dict = field(default_factory=lambda: {"new_seed": lambda: 20261122})
+    bot_options: dict = field(default_factory=dict)  # more CardTableBot arguments
     expected_errors: list[str] = field(default_factory=list)
 
     def expect_error_log(self, text: str) -> None:
@@ -79,6 +80,7 @@ class World:
             clock=self.clock,
             runtime_options=self.runtime_options,
             guild_ready_timeout=0.01,
+            **self.bot_options,
         )
         await client.login(self.fake.token)
         task = asyncio.create_task(client.connect(reconnect=False))

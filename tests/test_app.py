@@ -1,5 +1,6 @@
 """The bot process: cogs, command sync, refusing a database from a newer bot."""
 
+import gc
 import logging
 import sqlite3
 
@@ -47,3 +48,18 @@ def test_a_database_from_a_newer_bot_stops_start_up_with_one_sentence(
     assert entry.main() == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "schema version 99" in lines[0] and "newer version" in lines[0]
+
+
+async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collections(world):
+    """`python -m bot` freezes what exists after start-up and resume (gc.freeze), so the
+    garbage collector's full collections don't walk it again; tests leave it off."""
+    assert gc.get_freeze_count() == 0
+    await world.stop_bot()
+    world.bot_options = {"freeze_after_setup": True}
+    try:
+        await world.start_bot()
+        assert gc.get_freeze_count() > 10_000
+        reply = await world.tester.slash(world.alice, world.channel, "balance")
+        assert reply.text == "You have 1,000 chips."
+    finally:
+        gc.unfreeze()

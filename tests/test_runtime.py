@@ -1,5 +1,6 @@
 """The table runtime on its own (no Discord): real timers, and a failed write changes nothing."""
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -79,3 +80,20 @@ async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
     monkeypatch.undo()
     await runtime.act(table.id, member, table.seats[seat].prompt, bet)  # and play goes on
     assert table.record.version == 1
+
+
+class StuckDiscord(Recorder):
+    """A listener whose renders never finish (Discord's rate limit holding them up)."""
+
+    async def table_changed(self, table, events) -> None:
+        await asyncio.Event().wait()
+
+
+async def test_a_shutdown_drops_renders_still_waiting_after_its_grace(runtime):
+    await open_and_start(runtime)
+    runtime.listener, runtime.render_grace = StuckDiscord(), 0.1
+    table = next(iter(runtime.tables.values()))
+    runtime.show(table, [])
+    assert runtime.renders
+    await asyncio.wait_for(runtime.shutdown(), 2)
+    assert not runtime.renders

@@ -159,6 +159,7 @@ class TableRuntime:
         self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
         self.tables: dict[int, Table] = {}
         self.renders: set[asyncio.Task] = set()
+        self.render_grace = 5.0  # seconds renders may still take at shutdown
         self.ai_turns: set[asyncio.Task] = set()
         self.guilds = GuildSettings(store.db)
         # Tests only: decks (card codes) the next match deals first (an exact deal, set before
@@ -942,7 +943,12 @@ class TableRuntime:
         for turn in list(self.ai_turns):  # an AI yet to act acts again after the restart
             turn.cancel()
         if self.renders:
-            await asyncio.wait(self.renders, timeout=5)
+            await asyncio.wait(self.renders, timeout=self.render_grace)
+        if self.renders:  # Discord's rate limit held them up; the restart shows every table
+            log.info("dropping %d renders still waiting at shutdown", len(self.renders))
+            for render in list(self.renders):
+                render.cancel()
+            await asyncio.wait(self.renders, timeout=self.render_grace)
         for table in self.tables.values():
             if table.timer:
                 table.timer.cancel()
