@@ -5,8 +5,9 @@ Discord's rate limits on, bot and fake in one process.
 
 For each N: every table opens by `/<game> new`, its players join and start by button (some
 tables fill seats with AI players), then for `--seconds` every scripted player acts as soon as
-its prompt has reached it (its DM, or the table message for a game played there), choosing a
-random legal action by its button's custom_id. A table that ends opens again. Reported:
+its prompt has reached it in its DMs, choosing a random legal action and sending its button's
+custom_id. The fake Discord and the players run on a thread of their own, the bot on the main
+one, so that the bot's CPU can be told from theirs. A table that ends opens again. Reported:
 interactions answered per second, handling time (INTERACTION_CREATE sent -> callback received,
 p50/p99), REST calls per player action, 429s, resident memory per table (RSS growth from opening
 the N tables, the fake's own record of every message included), and the restart: the time until
@@ -21,6 +22,7 @@ import asyncio
 import collections
 import contextlib
 import cProfile
+import functools
 import gc
 import logging
 import os
@@ -38,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.app import utc_now
 from bot.tables import action_token
-from tests.e2e import make_world
+from tests.e2e import ErrorRecords, make_world
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import Channel, Message, User
 
@@ -104,6 +106,7 @@ BOT_CODE = ("/bot/", "/cogs/", "/site-packages/discord/", "/site-packages/pydant
 HARNESS_CODE = ("/tests/", "/bench/")
 
 
+@functools.cache
 def owner(filename: str) -> str | None:
     if any(part in filename for part in BOT_CODE):
         return "bot"
@@ -142,7 +145,9 @@ def percentile(values: list[float], share: float) -> float:
 
 
 @dataclass
-class Seat:
+class ScriptedTable:
+    """One table of the run, its channel and its scripted players."""
+
     game: str
     channel: Channel
     players: list[User]
@@ -161,8 +166,8 @@ class Load:
         self.rng = random.Random(seed)
         self.latest: dict[int, Message] = {}  # channel -> the newest message in it
         self.dm_of: dict[int, Channel] = {}  # member -> their DM channel
-        self.tables: list[Seat] = []
-        self.by_table: dict[int, Seat] = {}
+        self.tables: list[ScriptedTable] = []
+        self.by_table: dict[int, ScriptedTable] = {}
         self.actions = 0
         self.refused = 0
         self.late = 0
@@ -173,7 +178,7 @@ class Load:
             game, people, ai, options = MIX[number % len(MIX)]
             channel = self.fake.add_channel(guild, f"{game}-{number}")
             players = [self.fake.add_member(guild, f"P{number}-{i}") for i in range(people)]
-            self.tables.append(Seat(game, channel, players, ai, options))
+            self.tables.append(ScriptedTable(game, channel, players, ai, options))
 
     def _index_messages(self) -> None:
         """Keep the newest message per channel (the fake keeps all of them in one dict)."""
@@ -195,65 +200,65 @@ class Load:
 
         async def table_changed(table, events):
             await shown(table, events)
-            seat = self.by_table.get(table.id)
-            if seat is not None:
-                self.harness.loop.call_soon_threadsafe(seat.changed.set)
+            scripted = self.by_table.get(table.id)
+            if scripted is not None:
+                self.harness.loop.call_soon_threadsafe(scripted.changed.set)
 
         presenter.table_changed = table_changed
 
     # ---- opening tables ---------------------------------------------------------------------
 
-    async def open(self, seat: Seat) -> None:
-        runtime, host = self.world.bot.runtime, seat.players[0]
-        options = {"ai_delay": 0, **seat.options} if seat.ai else seat.options
-        await self.tester.slash(host, seat.channel, f"{seat.game} new", **options)
-        table = runtime.in_channel(seat.channel.id)
+    async def open(self, scripted: ScriptedTable) -> None:
+        runtime, host = self.world.bot.runtime, scripted.players[0]
+        options = {"ai_delay": 0, **scripted.options} if scripted.ai else scripted.options
+        await self.tester.slash(host, scripted.channel, f"{scripted.game} new", **options)
+        table = runtime.in_channel(scripted.channel.id)
         while not table.record.message_id:
             await asyncio.sleep(0.05)
-        seat.table_id, seat.acted = table.id, set()
-        self.by_table[table.id] = seat
+        scripted.table_id, scripted.acted = table.id, set()
+        self.by_table[table.id] = scripted
         lobby = self.fake.messages[table.record.message_id]
-        for guest in seat.players[1:]:
+        for guest in scripted.players[1:]:
             await self.tester.click(guest, lobby, "Join")
-        for _ in range(seat.ai):
+        for _ in range(scripted.ai):
             await self.tester.click(host, lobby, "Add AI")
         await self.tester.click(host, lobby, "Start")
 
     async def open_all(self, at_once: int = 25) -> None:
         gate = asyncio.Semaphore(at_once)
 
-        async def one(seat):
+        async def one(scripted):
             async with gate:
-                await self.open(seat)
+                await self.open(scripted)
 
-        await asyncio.gather(*(one(seat) for seat in self.tables))
+        await asyncio.gather(*(one(scripted) for scripted in self.tables))
 
     # ---- playing ----------------------------------------------------------------------------
 
-    async def play(self, seat: Seat) -> None:
+    async def play(self, scripted: ScriptedTable) -> None:
         while self.playing:
-            seat.changed.clear()
-            table = self.world.bot.runtime.tables.get(seat.table_id)
+            scripted.changed.clear()
+            table = self.world.bot.runtime.tables.get(scripted.table_id)
             if table is None or table.record.status == "closed":
-                await self.open(seat)
+                await self.open(scripted)
                 continue
-            moves = [self._move(seat, table, s) for s in table.required_seats()]
+            moves = [self._move(scripted, table, s) for s in table.required_seats()]
             moves = [move for move in moves if move is not None]
             if moves:
                 await asyncio.gather(*moves)
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(seat.changed.wait(), 2.0)
+                await asyncio.wait_for(scripted.changed.wait(), 2.0)
 
-    def _move(self, seat: Seat, table, number: int):
+    def _move(self, scripted: ScriptedTable, table, number: int):
         record = table.seats[number]
-        if record.ai or (number, record.prompt) in seat.acted:
+        if record.ai or (number, record.prompt) in scripted.acted:
             return None
         user = self.fake.users[record.member_id]
         dm = self.dm_of.get(user.id)
         if dm is None or dm.id not in self.latest:
             return None  # the prompt has not reached them yet
-        seat.acted.add((number, record.prompt))
+        scripted.acted.add((number, record.prompt))
         action = self.rng.choice(table.state.legal_actions(number))
         custom_id = f"ta:{table.id}:{record.prompt}:{action_token(action)}"
         return self._press(user, dm, custom_id)
@@ -272,11 +277,11 @@ class Load:
 
     async def run(self, seconds: float) -> None:
         self.playing = True
-        players = [asyncio.create_task(self.play(seat)) for seat in self.tables]
+        players = [asyncio.create_task(self.play(scripted)) for scripted in self.tables]
         await asyncio.sleep(seconds)
         self.playing = False
-        for seat in self.tables:
-            seat.changed.set()
+        for scripted in self.tables:
+            scripted.changed.set()
         await asyncio.gather(*players)
 
 
@@ -287,15 +292,6 @@ async def chips_in_play(world) -> int:
         more = await world.bot.ledger.totals(guild.id)
         everyone += more.balances + more.escrows + more.house
     return everyone
-
-
-class ErrorLog(logging.Handler):
-    def __init__(self, records: list[str]) -> None:
-        super().__init__(logging.ERROR)
-        self.records = records
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record.getMessage())
 
 
 @dataclass
@@ -324,7 +320,7 @@ async def measure(
     report = Report(verbose)
     harness = HarnessThread()
     patch = Patch()
-    errors = ErrorLog(report.errors)
+    errors = ErrorRecords()
     logging.getLogger().addHandler(errors)
     with tempfile.TemporaryDirectory() as folder:
         world = await harness.run(make_world(Path(folder), patch))
@@ -342,13 +338,12 @@ async def measure(
             chips = await chips_in_play(world)
             await play(world, load, seconds, "play", report)
             await restart(world, load, report)
-            if MEMORY:  # tracing slows everything down: players slow down too
-                load.think = max(load.think, 2.0)
-            await play(world, load, min(seconds, 10), "play after the restart", report)
-            if MEMORY:
+            if MEMORY:  # what the bot holds for its resumed tables, once all are shown
                 bot_heap(len(load.tables), report)
                 tracemalloc.stop()
+            await play(world, load, min(seconds, 10), "play after the restart", report)
             report.chips_conserved = await chips_in_play(world) == chips
+            report.errors = [record.getMessage() for record in errors.records]
             report.limited = len(world.fake.rate_limits.limited)
             conserved = "chips conserved" if report.chips_conserved else "CHIPS NOT CONSERVED"
             report.say(
@@ -446,7 +441,7 @@ async def restart(world, load: Load, report: Report) -> None:
     if MEMORY:
         tracemalloc.start(30)
     started = time.monotonic()
-    bot = await world.start_bot()
+    bot = await world.start_bot(ready_within=600)
     report.loaded_seconds = time.monotonic() - started
     report.tables_resumed = len(bot.runtime.tables)
     load.watch(bot)
@@ -460,21 +455,21 @@ async def restart(world, load: Load, report: Report) -> None:
 
 
 def bot_heap(tables: int, report: Report) -> None:
-    """The bot's own live memory per table, from the restart on: an allocation is the bot's
+    """The bot's own live memory per table after the restart: an allocation is the bot's
     when, of its frames that are the bot's (its code or a library it calls) or the harness's
     (the fake Discord, the scripted players), the innermost is the bot's."""
     sizes, places = collections.Counter(), collections.Counter()
     for trace in tracemalloc.take_snapshot().traces:
-        frames = [f for f in reversed(trace.traceback) if owner(f.filename)]  # innermost first
-        who = owner(frames[0].filename) if frames else None
+        frame = next((f for f in reversed(trace.traceback) if owner(f.filename)), None)
+        who = owner(frame.filename) if frame else None  # the innermost frame with an owner
         sizes[who] += trace.size
         if who == "bot":
-            places[f"{frames[0].filename.split('/')[-1]}:{frames[0].lineno}"] += trace.size
+            places[f"{frame.filename.split('/')[-1]}:{frame.lineno}"] += trace.size
     report.say(
         f"  memory allocated since the restart and still held, per table: the bot's"
         f" {sizes['bot'] / tables / 1024:.1f} KB, the fake Discord's and players'"
         f" {sizes['harness'] / tables / 1024:.1f} KB, other {sizes[None] / tables / 1024:.1f} KB"
-        " (times above are slowed by the tracing); the bot's largest:"
+        " (the restart's times above are slowed by the tracing); the bot's largest:"
     )
     for place, size in places.most_common(8):
         report.say(f"    {size / tables / 1024:6.1f} KB per table  {place}")
@@ -487,7 +482,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--memory", action="store_true", help="measure the bot's own memory (slower)"
+        "--memory", action="store_true", help="trace the bot's memory across the restart (slow)"
     )
     parser.add_argument(
         "--think", type=float, default=0.0, help="players' mean time to act, s (0: at once)"

@@ -73,7 +73,7 @@ class World:
     def bot(self) -> CardTableBot:
         return self.bots[-1][0]
 
-    async def start_bot(self) -> CardTableBot:
+    async def start_bot(self, ready_within: float = 5) -> CardTableBot:
         """Start a bot process (a new one after `stop_bot` is a restart on the same database)."""
         client = CardTableBot(
             self.settings,
@@ -84,7 +84,7 @@ class World:
         )
         await client.login(self.fake.token)
         task = asyncio.create_task(client.connect(reconnect=False))
-        await asyncio.wait_for(client.wait_until_ready(), 5)
+        await asyncio.wait_for(client.wait_until_ready(), ready_within)
         self.bots.append((client, task))
         self.tester.bot_busy = lambda: bool(client.runtime.renders)
         return client
