@@ -21,15 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.load import Patch
 from tests.e2e import make_world
 from tests.tables_e2e import TableDriver, play_western_hand
-
-
-class Patch:
-    """Just enough of pytest's monkeypatch for make_world."""
-
-    def setattr(self, target, name, value):
-        setattr(target, name, value)
 
 
 class CountingDriver(TableDriver):
