@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, IllegalAction
+from bot.engine import Action, Decision
 from bot.games.ai import Policy, register_policy
 from bot.games.big_two import BigTwoView, classify, value
 from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost
@@ -168,12 +168,7 @@ class BigTwoSense(Sense):
     def strength(self, cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
         return combination_strength(cards, seen)
 
-    def one_combination(self, cards: Sequence[FrenchCard]) -> bool:
-        try:
-            classify(list(cards))
-        except IllegalAction:
-            return False
-        return True
+    classify = staticmethod(classify)
 
 
 SENSE = BigTwoSense()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from bot.cards import FrenchCard
-from bot.engine import Action
+from bot.engine import Action, IllegalAction
 from bot.games.climbing import Pass, Play
 
 WEAKNESS = 0.5  # what the weakest combination costs over a turn; the strongest costs a turn
@@ -62,8 +62,16 @@ class Sense(ABC):
         return False
 
     @abstractmethod
+    def classify(self, cards: list[FrenchCard]) -> object:
+        """The game's own classifier: raises IllegalAction for cards that are no combination."""
+
     def one_combination(self, cards: Sequence[FrenchCard]) -> bool:
         """Whether these cards can all go at once."""
+        try:
+            self.classify(list(cards))
+        except IllegalAction:
+            return False
+        return True
 
 
 @dataclass

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, IllegalAction
+from bot.engine import Action, Decision
 from bot.games.ai import Policy, register_policy
 from bot.games.climbing import Play
 from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost
@@ -165,12 +165,7 @@ class DouDizhuSense(Sense):
     def is_bomb(self, cards: Sequence[FrenchCard]) -> bool:
         return is_bomb(cards)
 
-    def one_combination(self, cards: Sequence[FrenchCard]) -> bool:
-        try:
-            classify(list(cards))
-        except IllegalAction:
-            return False
-        return True
+    classify = staticmethod(classify)
 
 
 SENSE = DouDizhuSense()
