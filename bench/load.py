@@ -286,12 +286,7 @@ class Load:
 
 
 async def chips_in_play(world) -> int:
-    totals = await world.bot.ledger.totals(world.guild.id)
-    everyone = totals.balances + totals.escrows + totals.house
-    for guild in world.fake.guilds[1:]:
-        more = await world.bot.ledger.totals(guild.id)
-        everyone += more.balances + more.escrows + more.house
-    return everyone
+    return sum([(await world.bot.ledger.totals(guild.id)).held for guild in world.fake.guilds])
 
 
 @dataclass

@@ -70,7 +70,7 @@ async def assert_chips_conserved(world: World, table: Table, total: int) -> None
     totals = await ledger.totals(world.guild.id)
     assert totals.consistent
     assert totals.house >= 0
-    assert totals.balances + totals.escrows + totals.house == total
+    assert totals.held == total
     if table.record.status == "playing":
         assert await ledger.escrow(world.guild.id, table.id) == table.state.chip_total()
 
@@ -110,7 +110,7 @@ class TableDriver:
             assert joined.text == "You joined the table.", joined.text
         await self.world.tester.idle()
         totals = await self.world.bot.ledger.totals(self.world.guild.id)
-        self.total_chips = totals.balances + totals.escrows + totals.house
+        self.total_chips = totals.held
         return self.table
 
     async def start(self, host: User) -> None:

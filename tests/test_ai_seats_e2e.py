@@ -60,7 +60,7 @@ async def open_with_two_ai(world) -> TableDriver:
 
 async def totals(world) -> int:
     found = await world.bot.ledger.totals(world.guild.id)
-    return found.balances + found.escrows + found.house
+    return found.held
 
 
 async def test_the_host_seats_ai_players_who_play_by_themselves(games):

@@ -81,8 +81,13 @@ class Totals:
     house: int = 0
 
     @property
+    def held(self) -> int:
+        """Every chip somewhere: members' balances, tables' escrows and the house."""
+        return self.balances + self.escrows + self.house
+
+    @property
     def consistent(self) -> bool:
-        return self.balances + self.escrows + self.house == self.minted - self.burned
+        return self.held == self.minted - self.burned
 
 
 @dataclass(frozen=True)
