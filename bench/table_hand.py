@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.load import Patch
+from bench.load import Patch, percentile
 from tests.e2e import make_world
 from tests.tables_e2e import TableDriver, play_western_hand
 
@@ -47,11 +47,6 @@ def route_of(path: str) -> str:
     return "/" + "/".join(
         "{id}" if part.isdigit() or part.startswith("token-") else part for part in parts
     )
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def measure(hands: int) -> None:
