@@ -1,7 +1,7 @@
 """The table runtime on its own (no Discord): real timers, and a failed write changes nothing."""
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -10,6 +10,7 @@ from bot.engine import registry
 from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime, action_token
+from bot.tables.runtime import RESUME_GRACE
 from tests.e2e import eventually
 
 GUILD, CHANNEL = 1, 2
@@ -23,28 +24,32 @@ class Recorder:
         self.events += [event.kind for event in events]
 
 
-@pytest.fixture
-async def runtime(tmp_path):
-    db = await Database.open(tmp_path / "rt.sqlite3")
+def make_runtime(db: Database) -> TableRuntime:
     ledger = Ledger(db, starting_chips=100)
-    runtime = TableRuntime(
+    return TableRuntime(
         TableStore(db, ledger),
         ledger,
         Recorder(),
         clock=lambda: datetime.now(UTC),
         new_seed=lambda: 3,
     )
+
+
+@pytest.fixture
+async def runtime(tmp_path):
+    db = await Database.open(tmp_path / "rt.sqlite3")
+    runtime = make_runtime(db)
     yield runtime
     await runtime.shutdown()
     await db.close()
 
 
-async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60):
+async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL):
     table = await runtime.open(
         registry.get("western"),
         WesternOptions(),
         guild_id=GUILD,
-        channel_id=CHANNEL,
+        channel_id=channel,
         creator_id=1,
         creator_name="A",
         buy_in=20,
@@ -97,3 +102,22 @@ async def test_a_shutdown_drops_renders_still_waiting_after_its_grace(runtime):
     assert runtime.renders
     await asyncio.wait_for(runtime.shutdown(), 2)
     assert not runtime.renders
+
+
+async def test_after_a_restart_deciders_get_time_again_and_the_next_hand_comes_when_due(runtime):
+    deciding = await open_and_start(runtime)
+    between = await open_and_start(runtime, channel=CHANNEL + 1)
+    while not between.state.awaiting_next_hand():  # everyone folds to the last player
+        seat = between.pending_seats()[0]
+        record = between.seats[seat]
+        await runtime.act(between.id, record.member_id, record.prompt, "fold")
+    due = between.record.deadline
+    await runtime.shutdown()
+    restarted = make_runtime(runtime.store.db)
+    try:
+        started = datetime.now(UTC)
+        await restarted.resume()
+        assert restarted.tables[deciding.id].record.deadline >= started + RESUME_GRACE
+        assert restarted.tables[between.id].record.deadline == due < started + RESUME_GRACE
+    finally:
+        await restarted.shutdown()

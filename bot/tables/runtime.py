@@ -915,8 +915,10 @@ class TableRuntime:
             table = Table(record, game, options)
             if record.state:
                 table.keep(game.restore(record.state))
-            if record.deadline and record.deadline < self.clock() + RESUME_GRACE:
-                record.deadline = self.clock() + RESUME_GRACE
+            if record.deadline and not (table.state and table.state.awaiting_next_hand()):
+                # Players with a decision get time to see the table again; the next hand
+                # waits for no one, so it is dealt as it was due.
+                record.deadline = max(record.deadline, self.clock() + RESUME_GRACE)
             self.tables[table.id] = table
             self._arm(table)
             resumed.append(table)
