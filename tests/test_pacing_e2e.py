@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.discord.pacing import RequestPacer
+from bot.discord.pacing import EDIT, URGENT, RequestPacer
 from tests.fakediscord.ratelimits import RateLimits
 from tests.tables_e2e import TableDriver, play_western_hand
 
@@ -69,6 +69,26 @@ async def test_the_pacer_lets_through_at_most_its_rate_in_any_window():
     assert all(later - earlier >= 0.099 for earlier, later in zip(times, times[5:], strict=False))
     assert times[-1] - times[0] >= 0.3  # 17 calls at 5 per window: four windows
     assert pacer.waits > 0
+
+
+async def test_edits_yield_to_every_other_call_and_a_cancelled_wait_frees_its_turn():
+    pacer = RequestPacer(1, window=0.02)
+    order = []
+
+    async def call(name: str, priority: int):
+        async with pacer.slot(priority):
+            order.append(name)
+
+    first = asyncio.create_task(call("first", URGENT))
+    edits = [asyncio.create_task(call(f"edit{i}", EDIT)) for i in range(3)]
+    given_up = asyncio.create_task(call("given up", URGENT))
+    await asyncio.sleep(0)
+    dm = asyncio.create_task(call("dm", URGENT))
+    await asyncio.sleep(0)
+    given_up.cancel()
+    await asyncio.wait_for(asyncio.gather(first, dm, *edits), 1)
+    assert order == ["first", "dm", "edit0", "edit1", "edit2"]
+    assert pacer.in_flight == 0 and not pacer.waiting
 
 
 def prompts_sent(world, since: int) -> tuple[list, list]:

@@ -2,15 +2,20 @@
 
 Discord lets a bot make about 50 requests per second overall; past that it answers 429 and the
 bot must wait. Rather than find the limit by hitting it, every call made with the bot's token
-waits here for a slot, in the order the calls were made. Interaction callbacks and followups
-(routes under an interaction's token) are outside that limit and never wait, so answering a
-player is never slowed by a busy bot.
+waits here for a slot. Interaction callbacks and followups (routes under an interaction's token)
+are outside that limit and never wait, so answering a player is never slowed by a busy bot.
+
+Edits of existing messages (a table's message showing the latest move) yield to every other
+call: a player waiting for a prompt by DM, or a lobby being posted, goes first, while an edit
+that waits longer simply shows more moves at once (the presenter coalesces them).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -19,10 +24,12 @@ from discord.http import HTTPClient, Route
 
 WINDOW = 1.0
 UNPACED = ("/interactions/", "/webhooks/")
+URGENT, EDIT = 0, 1  # priorities: lower goes first
 
 
 class RequestPacer:
-    """At most `per_second` calls in any window, first come first served.
+    """At most `per_second` calls in any window; waiting calls go by priority, then in the
+    order they came.
 
     Discord counts a call when it arrives, which may be later than the moment it left here, so
     a call holds its slot from leaving until a window after its answer came back: arrivals can
@@ -35,27 +42,53 @@ class RequestPacer:
         self.clock = clock
         self.in_flight = 0
         self.answered: deque[float] = deque()  # when recent calls came back
-        self.turn = asyncio.Lock()  # fair: waiters go through in arrival order
-        self.freed = asyncio.Event()
+        self.waiting: list[tuple[int, int, asyncio.Future]] = []  # a heap
+        self._order = itertools.count()
+        self._wake: asyncio.TimerHandle | None = None
         self.waits = 0  # calls that had to wait for a slot (the load bench reports them)
 
     @contextlib.asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        async with self.turn:
-            if self._full():
-                self.waits += 1
-            while self._full():
-                self.freed.clear()
-                expires = self.answered[0] + self.window - self.clock() if self.answered else None
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.freed.wait(), expires)
+    async def slot(self, priority: int = URGENT) -> AsyncIterator[None]:
+        if self.waiting or self._full():
+            await self._wait(priority)
+        else:
             self.in_flight += 1
         try:
             yield
         finally:
-            self.in_flight -= 1
-            self.answered.append(self.clock())
-            self.freed.set()
+            self._free()
+
+    async def _wait(self, priority: int) -> None:
+        self.waits += 1
+        granted = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (priority, next(self._order), granted))
+        self._grant()
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():  # granted as it was cancelled
+                self.in_flight -= 1
+                self._grant()
+            raise
+
+    def _free(self) -> None:
+        self.in_flight -= 1
+        self.answered.append(self.clock())
+        self._grant()
+
+    def _grant(self) -> None:
+        """Give free slots to the first waiters; if some still wait, wake when one frees."""
+        while self.waiting and not self._full():
+            *_, granted = heapq.heappop(self.waiting)
+            if not granted.done():  # not cancelled while waiting
+                self.in_flight += 1
+                granted.set_result(None)
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
+        if self.waiting and self.answered:
+            expires = self.answered[0] + self.window - self.clock()
+            self._wake = asyncio.get_running_loop().call_later(max(0.0, expires), self._grant)
 
     def _full(self) -> bool:
         now = self.clock()
@@ -71,7 +104,7 @@ def pace(http: HTTPClient, pacer: RequestPacer) -> None:
     async def paced(route: Route, **kwargs):
         if route.path.startswith(UNPACED):
             return await request(route, **kwargs)
-        async with pacer.slot():
+        async with pacer.slot(EDIT if route.method == "PATCH" else URGENT):
             return await request(route, **kwargs)
 
     http.request = paced
