@@ -1,48 +1,59 @@
-"""Load: N tables of mixed games at once, every player scripted, through the fake Discord with
-Discord's rate limits on, bot and fake in one process.
+"""Load: N tables of mixed games at once, every player scripted, against the bot running in a
+process of its own, through the fake Discord with Discord's rate limits on.
 
-    .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30]
+    .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S]
 
-For each N: every table opens by `/<game> new`, its players join and start by button (some
-tables fill seats with AI players), then for `--seconds` every scripted player acts as soon as
-its prompt has reached it in its DMs, choosing a random legal action and sending its button's
-custom_id. The fake Discord and the players run on a thread of their own, the bot on the main
-one, so that the bot's CPU can be told from theirs. A table that ends opens again. Reported:
-interactions answered per second, handling time (INTERACTION_CREATE sent -> callback received,
-p50/p99), REST calls per player action, 429s, resident memory per table (RSS growth from opening
-the N tables, the fake's own record of every message included), and the restart: the time until
-all N tables are loaded and take actions again, and until every table message and prompt has
-been refreshed. Chips are checked to be conserved at the end.
+This process runs the fake Discord and the scripted players; the bot runs in a child process as
+`python -m bot` runs it (uvloop, orjson, gc.freeze after start-up) with its own SQLite database,
+so its CPU and memory are its own, as in production where Discord is elsewhere. For each N:
+every table opens by `/<game> new`, its players join and start by button (some tables fill
+seats with AI players), then for `--seconds` every scripted player acts once its prompt has
+reached its DMs (after a mean of `--think` seconds), choosing a random legal action (read from
+the table's saved state in the database) and sending its button's custom_id. A table that ends
+opens again. Reported: interactions answered per second, handling time (INTERACTION_CREATE
+sent -> callback received, p50/p99), REST calls per player action, 429s, the bot process's CPU
+and its resident memory per table, and a restart (the bot process stopped and a new one
+started): the time until all N tables are loaded and take actions again, and until every table
+message and prompt has been refreshed. Chips are checked to be conserved at the end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import collections
 import contextlib
 import cProfile
-import functools
 import gc
 import logging
+import multiprocessing
 import os
 import random
+import re
+import sqlite3
 import sys
 import tempfile
-import threading
 import time
-import tracemalloc
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.app import utc_now
+import discord.gateway
+import discord.http
+import yarl
+
+import bot.__main__ as entry
+from bot.app import CardTableBot
+from bot.engine import registry
+from bot.settings import Settings
+from bot.store import Database, Ledger
 from bot.tables import action_token
-from tests.e2e import ErrorRecords, make_world
+from tests.e2e import ErrorRecords
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import Channel, Message, User
+from tests.fakediscord.tester import Tester
 
 # (game, scripted players, AI seats, options of /<game> new)
 MIX = [
@@ -58,30 +69,28 @@ MIX = [
     ("lastone", 3, 0, {}),
 ]
 ANSWER_LIMIT = 3.0
-PROFILE: cProfile.Profile | None = None  # --profile: the play windows only
-MEMORY = False  # --memory: trace the bot's allocations from the restart on
+PROMPT = re.compile(r"^\w\w:(\d+):(\d+):")  # every control of a prompt: xx:<table>:<prompt>:...
 
 
-class Patch:
-    """Just enough of pytest's monkeypatch for make_world, undone at the end."""
-
-    def __init__(self) -> None:
-        self.saved: list[tuple[object, str, object]] = []
-
-    def setattr(self, target, name, value):
-        self.saved.append((target, name, getattr(target, name)))
-        setattr(target, name, value)
-
-    def undo(self) -> None:
-        for target, name, value in reversed(self.saved):
-            setattr(target, name, value)
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
-def rss_kb() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+def proc_status_kb(pid: int | str, key: str = "VmRSS") -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(f"{key}:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int | str) -> float:
+    """CPU seconds process `pid` has used, all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# ---- the bot's process ----------------------------------------------------------------------
 
 
 class GCTime:
@@ -100,48 +109,108 @@ class GCTime:
             self.longest = max(self.longest, pause)
 
 
-GC = GCTime()
-
-BOT_CODE = ("/bot/", "/cogs/", "/site-packages/discord/", "/site-packages/pydantic", "/aiosqlite/")
-HARNESS_CODE = ("/tests/", "/bench/")
-
-
-@functools.cache
-def owner(filename: str) -> str | None:
-    if any(part in filename for part in BOT_CODE):
-        return "bot"
-    if any(part in filename for part in HARNESS_CODE):
-        return "harness"
-    return None
-
-
-class HarnessThread:
-    """The fake Discord and the scripted players run on a thread and event loop of their own
-    (still in this one process), so the CPU the bot uses can be told from theirs."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="harness", daemon=True)
-        self.thread.start()
-
-    async def run(self, work):
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self.loop))
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+def serve_bot(config: dict, pipe) -> None:
+    """The child process: the bot as `python -m bot` runs it, on the fake Discord's addresses.
+    It answers the parent's commands on `pipe` until told to stop."""
+    discord.http.Route.BASE = config["api_base"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway_url"])
+    logging.basicConfig(level=logging.WARNING)
+    errors = ErrorRecords()
+    logging.getLogger().addHandler(errors)
+    settings = Settings(
+        _env_file=None,
+        discord_token=config["token"],
+        database_path=config["database"],
+        starting_chips=1000,
+        daily_chips=100,
+        table_edit_seconds=1.0,
+        requests_per_second=45,
+    )
+    entry.run(bot_main(settings, pipe, errors, config.get("profile")))
 
 
-def thread_cpu(thread: threading.Thread) -> float:
-    """CPU seconds `thread` has used."""
-    fields = Path(f"/proc/self/task/{thread.native_id}/stat").read_text().rsplit(")", 1)[1]
-    user, system = fields.split()[11:13]
-    return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
+async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
+    gc_time, profile, stop = GCTime(), cProfile.Profile(), asyncio.Event()
+
+    def command() -> None:
+        what = pipe.recv()
+        if what == "window":  # a play window opens: reset the collector's longest pause
+            gc_time.longest = 0.0
+            pipe.send((gc_time.total, 0.0))
+            if profile_path:
+                profile.enable()
+        elif what == "figures":
+            pipe.send((gc_time.total, gc_time.longest))
+            if profile_path:
+                profile.disable()
+                profile.dump_stats(profile_path)
+        elif what == "stop":
+            stop.set()
+
+    asyncio.get_running_loop().add_reader(pipe.fileno(), command)
+    async with CardTableBot(
+        settings,
+        runtime_options={"between_hands": timedelta(seconds=2)},
+        freeze_after_setup=True,
+        guild_ready_timeout=0.01,  # as the test world: the fake sends every guild at once
+    ) as client:
+        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
+        ready = asyncio.create_task(client.wait_until_ready())
+        await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            running.result()  # it failed to start: raise why
+        pipe.send("ready")
+        await stop.wait()
+    await asyncio.wait_for(running, 10)
+    pipe.send([record.getMessage() for record in errors.records])
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
+class BotProcess:
+    """The parent's handle on the bot's process."""
+
+    def __init__(self, fake: FakeDiscord, database: Path, profile: str | None) -> None:
+        self.config = {
+            "api_base": fake.api_base,
+            "gateway_url": fake.gateway_url,
+            "token": fake.token,
+            "database": str(database),
+            "profile": profile,
+        }
+        self.process: multiprocessing.Process | None = None
+        self.pipe = None
+
+    async def start(self) -> None:
+        """Start the process; return once it is connected, its tables loaded."""
+        context = multiprocessing.get_context("spawn")
+        self.pipe, theirs = context.Pipe()
+        self.process = context.Process(target=serve_bot, args=(self.config, theirs), daemon=True)
+        self.process.start()
+        theirs.close()
+        assert await self.ask(None, timeout=600) == "ready"
+        self.config["profile"] = None  # only the first process's first play window
+
+    async def ask(self, what: str | None, timeout: float = 60):
+        if what is not None:
+            self.pipe.send(what)
+        if not await asyncio.to_thread(self.pipe.poll, timeout):
+            raise TimeoutError(f"the bot process did not answer {what!r}")
+        return self.pipe.recv()
+
+    async def stop(self) -> list[str]:
+        """Stop the bot as a shutdown does; the ERROR log records it wrote."""
+        errors = await self.ask("stop")
+        await asyncio.to_thread(self.process.join, 10)
+        self.process = None
+        return errors
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.process.pid)
+
+    def rss_kb(self) -> int:
+        return proc_status_kb(self.process.pid)
+
+
+# ---- the players ----------------------------------------------------------------------------
 
 
 @dataclass
@@ -158,66 +227,118 @@ class ScriptedTable:
     acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, prompt) already answered
 
 
+@dataclass
+class SavedTable:
+    """What a player can know of a table: its saved state, read from the bot's database."""
+
+    status: str
+    state: object | None
+    seats: list[tuple[int, int, bool]]  # (member, prompt, AI) per seat
+
+
 class Load:
-    def __init__(self, world, harness: HarnessThread, tables: int, seed: int, think: float):
-        self.world, self.fake, self.tester = world, world.fake, world.tester
-        self.harness = harness
+    def __init__(self, fake: FakeDiscord, database: Path, tables: int, seed: int, think: float):
+        self.fake, self.tester = fake, Tester(fake)
+        self.database = database
         self.think = think
         self.rng = random.Random(seed)
-        self.latest: dict[int, Message] = {}  # channel -> the newest message in it
-        self.dm_of: dict[int, Channel] = {}  # member -> their DM channel
+        # The newest prompt, (table, prompt number) and its message: a member's in their DMs,
+        # and a table's on its message in the channel.
+        self.prompts: dict[int, tuple[tuple[int, int], Message]] = {}
+        self.public: dict[int, tuple[tuple[int, int], Message]] = {}
         self.tables: list[ScriptedTable] = []
         self.by_table: dict[int, ScriptedTable] = {}
+        self.by_channel: dict[int, ScriptedTable] = {}
+        self.seated: dict[int, ScriptedTable] = {}  # member -> their table
         self.actions = 0
         self.refused = 0
         self.late = 0
         self.playing = False
-        self._index_messages()
-        guild = self.fake.add_guild("Load")
+        self._watch()
+        guild = fake.add_guild("Load")
         for number in range(tables):
             game, people, ai, options = MIX[number % len(MIX)]
-            channel = self.fake.add_channel(guild, f"{game}-{number}")
-            players = [self.fake.add_member(guild, f"P{number}-{i}") for i in range(people)]
-            self.tables.append(ScriptedTable(game, channel, players, ai, options))
+            channel = fake.add_channel(guild, f"{game}-{number}")
+            players = [fake.add_member(guild, f"P{number}-{i}") for i in range(people)]
+            scripted = ScriptedTable(game, channel, players, ai, options)
+            self.tables.append(scripted)
+            self.by_channel[channel.id] = scripted
+            self.seated.update((player.id, scripted) for player in players)
+        self.saved = sqlite3.connect(f"file:{database}?mode=ro", uri=True, check_same_thread=False)
 
-    def _index_messages(self) -> None:
-        """Keep the newest message per channel (the fake keeps all of them in one dict)."""
-        new_message = self.fake._new_message
+    def _watch(self) -> None:
+        """A player notices what reaches Discord: a table's message in its channel, and in
+        their DMs the newest prompt, told by its controls' custom_ids."""
+        new_message, edit = self.fake._new_message, self.fake._edit
 
-        def indexed(channel, *args, **kwargs):
+        def created(channel, *args, **kwargs):
             message = new_message(channel, *args, **kwargs)
-            self.latest[channel.id] = message
-            if channel.type == 1:
-                self.dm_of[channel.recipient.id] = channel
+            self._seen(message)
             return message
 
-        self.fake._new_message = indexed
+        def edited(message, *args, **kwargs):
+            self._seen(edit(message, *args, **kwargs))
+            return message
 
-    def watch(self, bot) -> None:
-        """A player notices a change once the bot has finished showing it (DMs sent)."""
-        presenter = bot.presenter
-        shown = presenter.table_changed
+        self.fake._new_message, self.fake._edit = created, edited
 
-        async def table_changed(table, events):
-            await shown(table, events)
-            scripted = self.by_table.get(table.id)
-            if scripted is not None:
-                self.harness.loop.call_soon_threadsafe(scripted.changed.set)
+    def _seen(self, message: Message) -> None:
+        channel = self.fake.channels[message.channel_id]
+        prompt = next(
+            (
+                (int(found[1]), int(found[2]))
+                for row in message.components
+                for control in row.get("components", [])  # buttons and select menus
+                if not control.get("disabled")
+                and (found := PROMPT.match(control.get("custom_id", "")))
+            ),
+            None,
+        )
+        if channel.type == 1:
+            member = channel.recipient.id
+            if prompt:
+                self._prompted(self.prompts, member, prompt, message)
+            scripted = self.seated.get(member)
+        else:
+            if prompt:  # a decision taken on the table's message, as a bid
+                self._prompted(self.public, prompt[0], prompt, message)
+            scripted = self.by_channel.get(channel.id)
+        if scripted is not None:
+            scripted.changed.set()
 
-        presenter.table_changed = table_changed
+    @staticmethod
+    def _prompted(shown: dict, key: int, prompt: tuple[int, int], message: Message) -> None:
+        """Keep the newest prompt: an old one expired later must not replace it."""
+        newest = shown.get(key)
+        if newest is None or prompt >= newest[0]:
+            shown[key] = (prompt, message)
+
+    def read(self, table_id: int) -> SavedTable:
+        game, status, state = self.saved.execute(
+            "SELECT game_id, status, state FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        seats = self.saved.execute(
+            "SELECT member_id, prompt, ai FROM table_seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        ).fetchall()
+        restored = registry.get(game).restore(state) if state and status != "closed" else None
+        return SavedTable(status, restored, [(m, p, bool(ai)) for m, p, ai in seats])
 
     # ---- opening tables ---------------------------------------------------------------------
 
     async def open(self, scripted: ScriptedTable) -> None:
-        runtime, host = self.world.bot.runtime, scripted.players[0]
+        host = scripted.players[0]
         options = {"ai_delay": 0, **scripted.options} if scripted.ai else scripted.options
         await self.tester.slash(host, scripted.channel, f"{scripted.game} new", **options)
-        table = runtime.in_channel(scripted.channel.id)
-        while not table.record.message_id:
+        query = (
+            "SELECT id, message_id FROM game_tables WHERE channel_id = ? AND status != 'closed'"
+            " AND message_id IS NOT NULL"
+        )
+        while not (row := self.saved.execute(query, (scripted.channel.id,)).fetchone()):
             await asyncio.sleep(0.05)
-        scripted.table_id, scripted.acted = table.id, set()
-        self.by_table[table.id] = scripted
-        lobby = self.fake.messages[table.record.message_id]
+        scripted.table_id, scripted.acted = row[0], set()
+        self.by_table[row[0]] = scripted
+        lobby = self.fake.messages[row[1]]
         for guest in scripted.players[1:]:
             await self.tester.click(guest, lobby, "Join")
         for _ in range(scripted.ai):
@@ -238,36 +359,37 @@ class Load:
     async def play(self, scripted: ScriptedTable) -> None:
         while self.playing:
             scripted.changed.clear()
-            table = self.world.bot.runtime.tables.get(scripted.table_id)
-            if table is None or table.record.status == "closed":
+            table = self.read(scripted.table_id)
+            if table.status == "closed":
                 await self.open(scripted)
                 continue
-            moves = [self._move(scripted, table, s) for s in table.required_seats()]
-            moves = [move for move in moves if move is not None]
-            if moves:
-                await asyncio.gather(*moves)
-                continue
+            if table.state is not None:
+                moves = [self._move(scripted, table, seat) for seat in table.state.required_seats()]
+                if moves := [move for move in moves if move is not None]:
+                    await asyncio.gather(*moves)
+                    continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(scripted.changed.wait(), 2.0)
 
-    def _move(self, scripted: ScriptedTable, table, number: int):
-        record = table.seats[number]
-        if record.ai or (number, record.prompt) in scripted.acted:
+    def _move(self, scripted: ScriptedTable, table: SavedTable, seat: int):
+        member, prompt, ai = table.seats[seat]
+        if ai or (seat, prompt) in scripted.acted:
             return None
-        user = self.fake.users[record.member_id]
-        dm = self.dm_of.get(user.id)
-        if dm is None or dm.id not in self.latest:
+        where = self.prompts.get(member), self.public.get(scripted.table_id)
+        shown = next((m for p, m in filter(None, where) if p == (scripted.table_id, prompt)), None)
+        if shown is None:
             return None  # the prompt has not reached them yet
-        scripted.acted.add((number, record.prompt))
-        action = self.rng.choice(table.state.legal_actions(number))
-        custom_id = f"ta:{table.id}:{record.prompt}:{action_token(action)}"
-        return self._press(user, dm, custom_id)
+        scripted.acted.add((seat, prompt))
+        action = self.rng.choice(table.state.legal_actions(seat))
+        custom_id = f"ta:{scripted.table_id}:{prompt}:{action_token(action)}"
+        return self._press(self.fake.users[member], shown, custom_id)
 
-    async def _press(self, user: User, dm: Channel, custom_id: str) -> None:
+    async def _press(self, user: User, prompt: Message, custom_id: str) -> None:
         if self.think:
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        channel = self.fake.channels[prompt.channel_id]
         try:
-            reply = await self.tester.forge(user, dm, custom_id, message=self.latest[dm.id])
+            reply = await self.tester.forge(user, channel, custom_id, message=prompt)
         except AssertionError:
             self.late += 1
             return
@@ -285,8 +407,12 @@ class Load:
         await asyncio.gather(*players)
 
 
-async def chips_in_play(world) -> int:
-    return sum([(await world.bot.ledger.totals(guild.id)).held for guild in world.fake.guilds])
+async def chips_in_play(database: Path) -> int:
+    db = await Database.open(database)
+    try:
+        return (await Ledger(db, starting_chips=1000).totals()).held
+    finally:
+        await db.close()
 
 
 @dataclass
@@ -310,89 +436,67 @@ class Report:
 
 
 async def measure(
-    tables: int, seconds: float, seed: int = 1, think: float = 0.0, verbose: bool = True
+    tables: int,
+    seconds: float,
+    seed: int = 1,
+    think: float = 0.0,
+    verbose: bool = True,
+    profile: str | None = None,
 ) -> Report:
     report = Report(verbose)
-    harness = HarnessThread()
-    patch = Patch()
-    errors = ErrorRecords()
-    logging.getLogger().addHandler(errors)
+    fake = FakeDiscord()
+    await fake.start()
+    fake.rate_limits = RateLimits()
     with tempfile.TemporaryDirectory() as folder:
-        world = await harness.run(make_world(Path(folder), patch))
-        world.clock = utc_now
-        world.settings = world.settings.model_copy(
-            update={"table_edit_seconds": 1.0, "requests_per_second": 45}
-        )
-        world.runtime_options = {"between_hands": timedelta(seconds=2)}
-        world.bot_options = {"freeze_after_setup": True}  # as `python -m bot` runs it
-        world.fake.rate_limits = RateLimits()
-        load = Load(world, harness, tables, seed, think)
-        load.watch(await world.start_bot())
+        database = Path(folder) / "bot.sqlite3"
+        bot = BotProcess(fake, database, profile)
         try:
-            await open_tables(world, load, report)
-            chips = await chips_in_play(world)
-            await play(world, load, seconds, "play", report)
-            await restart(world, load, report)
-            if MEMORY:  # what the bot holds for its resumed tables, once all are shown
-                bot_heap(len(load.tables), report)
-                tracemalloc.stop()
-            await play(world, load, min(seconds, 10), "play after the restart", report)
-            report.chips_conserved = await chips_in_play(world) == chips
-            report.errors = [record.getMessage() for record in errors.records]
-            report.limited = len(world.fake.rate_limits.limited)
+            await bot.start()
+            load = Load(fake, database, tables, seed, think)
+            await open_tables(load, bot, report)
+            chips = await chips_in_play(database)
+            await play(load, bot, seconds, "play", report)
+            await restart(load, bot, report)
+            await play(load, bot, min(seconds, 10), "play after the restart", report)
+            report.errors += await bot.stop()
+            report.chips_conserved = await chips_in_play(database) == chips
+            report.limited = len(fake.rate_limits.limited)
             conserved = "chips conserved" if report.chips_conserved else "CHIPS NOT CONSERVED"
             report.say(
                 f"  429s in all: {report.limited}; {conserved}; errors logged: {len(report.errors)}"
             )
         finally:
-            logging.getLogger().removeHandler(errors)
-            await world.stop_bot()
-            await harness.run(world.fake.stop())
-            harness.stop()
-            patch.undo()
+            if bot.process is not None:
+                bot.process.kill()
+            await fake.stop()
     return report
 
 
-async def open_tables(world, load: Load, report: Report) -> None:
-    gc.collect()
-    before, started = rss_kb(), time.monotonic()
-    await load.harness.run(load.open_all())
-    await load.harness.run(world.tester.idle(timeout=600))
-    set_aside(world)
+async def open_tables(load: Load, bot: BotProcess, report: Report) -> None:
+    before, started = bot.rss_kb(), time.monotonic()
+    await load.open_all()
+    await load.tester.idle(timeout=600)
+    load.fake.calls.clear()  # the fake's history is not the bot's to carry
     players = sum(len(seat.players) for seat in load.tables)
     report.say(
         f"\n{len(load.tables)} tables, {players} players: opened in"
-        f" {time.monotonic() - started:.1f} s; the process grew by"
-        f" {(rss_kb() - before) / len(load.tables):.0f} KB per table (the fake Discord's record"
-        " of every call and message included)"
+        f" {time.monotonic() - started:.1f} s; the bot's process grew by"
+        f" {(bot.rss_kb() - before) / len(load.tables):.1f} KB per table"
+        f" ({before / 1024:.0f} MB before, {bot.rss_kb() / 1024:.0f} MB after)"
     )
 
 
-def set_aside(world) -> None:
-    """Keep the fake Discord's history from weighing on the bot (in production it lives in
-    another process): calls keep their route only, and what lives now is left out of the
-    garbage collector's full collections, as the bot does after its own start."""
-    for call in world.fake.calls:
-        call.body = None
-    gc.collect()
-    gc.freeze()
-
-
-async def play(world, load: Load, seconds: float, phase: str, report: Report) -> None:
-    fake, bot = world.fake, world.bot
-    world.tester.answer_times.clear()
+async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: Report) -> None:
+    fake = load.fake
+    load.tester.answer_times.clear()
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
-    here, there = threading.current_thread(), load.harness.thread
-    started, collecting, GC.longest = time.monotonic(), GC.total, 0.0
-    cpu = {thread: thread_cpu(thread) for thread in (here, there)}
-    if PROFILE:
-        PROFILE.enable()
-    await load.harness.run(load.run(seconds))
-    if PROFILE:
-        PROFILE.disable()
+    collected, _ = await bot.ask("window")
+    started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
+    await load.run(seconds)
     elapsed = time.monotonic() - started
-    cpu = {thread: thread_cpu(thread) - used for thread, used in cpu.items()}
-    times = [t * 1000 for t in world.tester.answer_times]
+    cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
+    gc_total, gc_longest = await bot.ask("figures")
+    times = [t * 1000 for t in load.tester.answer_times]
     calls = fake.calls[calls_before:]
     bot_calls = [c for c in calls if not c.path.startswith(("/interactions/", "/webhooks/"))]
     figures = {
@@ -404,7 +508,7 @@ async def play(world, load: Load, seconds: float, phase: str, report: Report) ->
         "p50": percentile(times, 0.5),
         "p99": percentile(times, 0.99),
         "calls_per_action": len(calls) / max(1, load.actions),
-        "bot_cpu_per_interaction": cpu[here] / max(1, len(times)),
+        "bot_cpu_per_interaction": cpu / max(1, len(times)),
     }
     report.phases.append(figures)
     report.say(
@@ -415,83 +519,55 @@ async def play(world, load: Load, seconds: float, phase: str, report: Report) ->
     )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
-        f"    CPU: the bot's thread {cpu[here] / elapsed:.0%} of a core, the fake Discord's"
-        f" and players' {cpu[there] / elapsed:.0%}; garbage collection"
-        f" {(GC.total - collecting) / elapsed:.0%} (longest pause {GC.longest * 1000:.0f} ms);"
-        f" the bot used {per_interaction * 1000:.2f} ms"
-        f" per interaction: {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core"
+        f"    CPU: the bot's process {cpu / elapsed:.0%} of a core (garbage collection"
+        f" {(gc_total - collected) / elapsed:.0%}, longest pause {gc_longest * 1000:.0f} ms),"
+        f" the fake Discord's and players' {harness_cpu / elapsed:.0%}; the bot used"
+        f" {per_interaction * 1000:.2f} ms per interaction:"
+        f" {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core"
     )
     report.say(
         f"    REST calls per player action {figures['calls_per_action']:.2f},"
         f" {len(bot_calls) / elapsed:.0f}/s of them with the bot's token (the rest interaction"
-        f" answers and followups); calls that waited for the pacer: {bot.pacer.waits:,}"
+        " answers and followups)"
     )
+    del fake.calls[:]
 
 
-async def restart(world, load: Load, report: Report) -> None:
-    await load.harness.run(world.tester.idle(timeout=600))
-    await world.stop_bot()
-    gc.collect()
+async def restart(load: Load, bot: BotProcess, report: Report) -> None:
+    await load.tester.idle(timeout=600)
+    report.errors += await bot.stop()
     await asyncio.sleep(1)  # Discord's global window forgets the old process's calls
-    if MEMORY:
-        tracemalloc.start(30)
     started = time.monotonic()
-    bot = await world.start_bot(ready_within=600)
+    await bot.start()
     report.loaded_seconds = time.monotonic() - started
-    report.tables_resumed = len(bot.runtime.tables)
-    load.watch(bot)
-    await load.harness.run(world.tester.idle(timeout=600))
-    report.refreshed_seconds = time.monotonic() - started
+    report.tables_resumed = load.saved.execute(
+        "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
+    ).fetchone()[0]
+    await load.tester.idle(quiet=0.5, timeout=600)
+    last_call = load.fake.calls[-1].at if load.fake.calls else started
+    report.refreshed_seconds = last_call - started
     report.say(
-        f"  restart: {report.tables_resumed} tables loaded, their deadlines armed and"
-        f" taking actions in {report.loaded_seconds:.2f} s; every table message and prompt"
-        f" refreshed {report.refreshed_seconds:.1f} s after the start"
+        f"  restart: a new bot process had {report.tables_resumed} tables loaded, their"
+        f" deadlines armed and taking actions {report.loaded_seconds:.2f} s after it was"
+        f" started; every table message and prompt refreshed after {report.refreshed_seconds:.1f}"
+        f" s; it then held {bot.rss_kb() / 1024:.0f} MB"
     )
-
-
-def bot_heap(tables: int, report: Report) -> None:
-    """The bot's own live memory per table after the restart: an allocation is the bot's
-    when, of its frames that are the bot's (its code or a library it calls) or the harness's
-    (the fake Discord, the scripted players), the innermost is the bot's."""
-    sizes, places = collections.Counter(), collections.Counter()
-    for trace in tracemalloc.take_snapshot().traces:
-        frame = next((f for f in reversed(trace.traceback) if owner(f.filename)), None)
-        who = owner(frame.filename) if frame else None  # the innermost frame with an owner
-        sizes[who] += trace.size
-        if who == "bot":
-            places[f"{frame.filename.split('/')[-1]}:{frame.lineno}"] += trace.size
-    report.say(
-        f"  memory allocated since the restart and still held, per table: the bot's"
-        f" {sizes['bot'] / tables / 1024:.1f} KB, the fake Discord's and players'"
-        f" {sizes['harness'] / tables / 1024:.1f} KB, other {sizes[None] / tables / 1024:.1f} KB"
-        " (the restart's times above are slowed by the tracing); the bot's largest:"
-    )
-    for place, size in places.most_common(8):
-        report.say(f"    {size / tables / 1024:6.1f} KB per table  {place}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--profile", help="write a cProfile of the run to this file")
+    parser.add_argument("--profile", help="write a cProfile of the bot's first play window here")
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--memory", action="store_true", help="trace the bot's memory across the restart (slow)"
-    )
-    parser.add_argument(
         "--think", type=float, default=0.0, help="players' mean time to act, s (0: at once)"
     )
     arguments = parser.parse_args()
-    global MEMORY
-    MEMORY = arguments.memory
-    global PROFILE
-    PROFILE = cProfile.Profile() if arguments.profile else None
     logging.basicConfig(level=logging.WARNING)
+    seconds, seed, think = arguments.seconds, arguments.seed, arguments.think
     for tables in arguments.tables:
-        asyncio.run(measure(tables, arguments.seconds, arguments.seed, arguments.think))
-    if PROFILE:
-        PROFILE.dump_stats(arguments.profile)
+        entry.run(measure(tables, seconds, seed, think, profile=arguments.profile))
 
 
 if __name__ == "__main__":

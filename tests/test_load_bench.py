@@ -1,6 +1,7 @@
 """A short run of the load bench (bench/load.py) in every CI run, so it keeps working and so
 mixed games played at once meet Discord's rate limits end to end: ten tables of ten games,
-scripted players acting as fast as they can, a restart in the middle."""
+scripted players acting as fast as their prompts reach them, the bot in a process of its own,
+stopped and started again in the middle."""
 
 from __future__ import annotations
 
