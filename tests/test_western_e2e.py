@@ -2,6 +2,7 @@
 for closed DMs, refusals, timeouts and a restart in the middle of a hand. The driver checks
 after every step that chips are conserved and that no channel message names a hidden card."""
 
+import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -178,16 +179,34 @@ async def test_the_bot_restarts_mid_hand_and_an_old_button_still_works(western, 
     await western.start(world.alice)
     await western.play("Bet 2")  # bob
     carol_prompt = world.tester.dms(world.carol)[-1]
+    dms = len(world.fake.messages)  # every message, DMs included
     table_id = western.table.id
     await world.stop_bot()
     await world.start_bot()
     await world.tester.idle()
+    assert world.tester.dms(world.carol)[-1] is carol_prompt  # hers stands: not sent again
+    assert len(world.fake.messages) == dms  # and nobody else's was
     table = world.bot.runtime.get(table_id)
     assert table.state.pending()[0].seat == 2 and "The bot restarted" in western.message().text()
     reply = await western.press(world.carol, carol_prompt, "Call 2")
     assert reply.response is carol_prompt, reply.text  # the DM from before the restart was updated
     await western.settle()
     assert western.turn() == 0
+
+
+async def test_a_prompt_not_known_to_be_shown_is_sent_again_after_a_restart(western, world):
+    """As after a crash between a step and its prompt's DM: the restarted bot sends it."""
+    await western.start(world.alice)
+    await western.play("Bet 2")  # bob
+    carol_dms = len(world.tester.dms(world.carol))
+    await world.stop_bot()
+    with sqlite3.connect(world.settings.database_path) as db:
+        db.execute("UPDATE table_seats SET prompted = NULL WHERE seat = 2")
+    await world.start_bot()
+    await world.tester.idle()
+    assert len(world.tester.dms(world.carol)) == carol_dms + 1
+    reply = await western.press(world.carol, world.tester.dms(world.carol)[-1], "Call 2")
+    assert reply.response_type == 7, reply.text
 
 
 async def test_lobby_refusals_and_cancelling_returns_every_buy_in(western, world):

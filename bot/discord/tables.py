@@ -123,7 +123,6 @@ class TablePresenter:
         self.bot = bot
         self.games: dict[str, GameUI] = {}
         self.recent: dict[int, deque[str]] = {}
-        self.prompted: dict[tuple[int, int], int] = {}  # (table, seat) -> prompt DMed
         # (table, seat) -> the DM whose controls answer the seat's open prompt, to strip them
         # once that prompt moves on (a timeout, the hand ending).
         self.dm_controls: dict[tuple[int, int], DMPrompt] = {}
@@ -177,7 +176,7 @@ class TablePresenter:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
         self.last_edit.pop(table_id, None)
-        for keyed in (self.prompted, self.private_lines, self.dm_controls, self.reply_hooks):
+        for keyed in (self.private_lines, self.dm_controls, self.reply_hooks):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
@@ -405,12 +404,12 @@ class TablePresenter:
         pending = set(table.pending_seats())
         for record in table.seats:
             key = (table.id, record.seat)
-            fresh_prompt = record.seat in pending and self.prompted.get(key) != record.prompt
+            fresh_prompt = record.seat in pending and record.prompted != record.prompt
             wanted = everyone or fresh_prompt or record.seat in told
             if record.left or record.ai or key in self.dm_failed or not wanted:
                 continue
             if record.seat in pending:
-                self.prompted[key] = record.prompt
+                record.prompted = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
                 channel_id, message, hook = await self._deliver(key, record.member_id, embed, view)
@@ -766,7 +765,7 @@ async def play(
         )
         return
     embed, view = bot.presenter.private_message(table, seat.seat)
-    bot.presenter.prompted[(table_id, seat.seat)] = seat.prompt  # shown here; no DM needed
+    seat.prompted = seat.prompt  # shown here; no DM needed
     bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
     await interaction.response.edit_message(embed=embed, view=view)
 

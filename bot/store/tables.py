@@ -7,7 +7,7 @@ leaves either the whole step or none of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -31,11 +31,22 @@ class SeatRecord:
     prompt: int = 0  # the table version at which this seat's pending decision opened
     side: int | None = None  # the partnership, in games played by sides
     ai: bool = False  # the bot plays this seat; its chips are the house's
+    # The prompt last shown to the seat. Saved with the table's next step: after a crash the
+    # newest may be shown twice, never not at all.
+    prompted: int | None = None
     # The flags as last saved: a step writes only the seats it changed.
     saved: tuple | None = field(default=None, repr=False, compare=False)
 
     def flags(self) -> tuple:
-        return (self.left, self.leaving, self.timeouts, self.away, self.dm_failed, self.prompt)
+        return (
+            self.left,
+            self.leaving,
+            self.timeouts,
+            self.away,
+            self.dm_failed,
+            self.prompt,
+            self.prompted,
+        )
 
     @property
     def account(self) -> Account:
@@ -299,7 +310,8 @@ class TableStore:
             )
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
-                " dm_failed, prompt, side, ai FROM table_seats WHERE table_id = ? ORDER BY seat",
+                " dm_failed, prompt, side, ai, prompted FROM table_seats"
+                " WHERE table_id = ? ORDER BY seat",
                 table.id,
             )
             table.seats = [SeatRecord(**dict(row)) for row in seats]
@@ -330,7 +342,7 @@ class TableStore:
             if flags != s.saved:
                 await conn.execute(
                     "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
-                    " dm_failed = ?, prompt = ? WHERE table_id = ? AND seat = ?",
+                    " dm_failed = ?, prompt = ?, prompted = ? WHERE table_id = ? AND seat = ?",
                     (*flags, table.id, s.seat),
                 )
                 written.append((s, flags))
@@ -360,6 +372,21 @@ class TableStore:
                 )
         for seat in table.seats:
             seat.side = sides.get(seat.seat, seat.side)
+
+    async def save_prompts_shown(self, tables: Iterable[TableRecord]) -> None:
+        """Which prompt each seat was last shown, for seats changed since their table's last
+        step (at shutdown: the restarted bot then sends none of them again)."""
+        shown = [
+            (seat.prompted, table.id, seat.seat)
+            for table in tables
+            for seat in table.seats
+            if seat.flags() != seat.saved
+        ]
+        if shown:
+            async with self.db.transaction() as conn:
+                await conn.executemany(
+                    "UPDATE table_seats SET prompted = ? WHERE table_id = ? AND seat = ?", shown
+                )
 
     async def save_seats(self, table: TableRecord) -> None:
         async with self.db.transaction() as conn:

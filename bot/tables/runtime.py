@@ -951,6 +951,7 @@ class TableRuntime:
             for render in list(self.renders):
                 render.cancel()
             await asyncio.wait(self.renders, timeout=self.render_grace)
+        await self.store.save_prompts_shown(table.record for table in self.tables.values())
         for table in self.tables.values():
             if table.timer:
                 table.timer.cancel()
