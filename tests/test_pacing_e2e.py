@@ -91,6 +91,22 @@ async def test_edits_yield_to_every_other_call_and_a_cancelled_wait_frees_its_tu
     assert pacer.in_flight == 0 and not pacer.waiting
 
 
+async def test_under_a_backlog_of_other_calls_edits_still_get_every_fourth_slot():
+    pacer = RequestPacer(1, window=0.01)
+    order = []
+
+    async def call(name: str, priority: int):
+        async with pacer.slot(priority):
+            order.append(name)
+
+    first = asyncio.create_task(call("first", URGENT))
+    await asyncio.sleep(0)
+    edits = [asyncio.create_task(call("edit", EDIT)) for _ in range(3)]
+    dms = [asyncio.create_task(call("dm", URGENT)) for _ in range(7)]
+    await asyncio.wait_for(asyncio.gather(first, *edits, *dms), 2)
+    assert order == ["first"] + ["dm"] * 3 + ["edit"] + ["dm"] * 3 + ["edit"] + ["dm", "edit"]
+
+
 def prompts_sent(world, since: int) -> tuple[list, list]:
     """(followups, plain DMs) the bot posted since call `since`."""
     posts = [c for c in world.fake.calls[since:] if c.method == "POST"]

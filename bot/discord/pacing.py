@@ -5,17 +5,17 @@ bot must wait. Rather than find the limit by hitting it, every call made with th
 waits here for a slot. Interaction callbacks and followups (routes under an interaction's token)
 are outside that limit and never wait, so answering a player is never slowed by a busy bot.
 
-Edits of existing messages (a table's message showing the latest move) yield to every other
-call: a player waiting for a prompt by DM, or a lobby being posted, goes first, while an edit
-that waits longer simply shows more moves at once (the presenter coalesces them).
+Edits of existing messages (a table's message showing the latest move) mostly yield to other
+calls: a player waiting for a prompt by DM, or a lobby being posted, goes first, while an edit
+that waits longer simply shows more moves at once (the presenter coalesces them). So that
+tables are still redrawn under a backlog of DMs, every EDIT_SHARE-th slot goes to an edit when
+both kinds wait.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
-import itertools
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -24,12 +24,13 @@ from discord.http import HTTPClient, Route
 
 WINDOW = 1.0
 UNPACED = ("/interactions/", "/webhooks/")
-URGENT, EDIT = 0, 1  # priorities: lower goes first
+URGENT, EDIT = 0, 1  # the two queues
+EDIT_SHARE = 4
 
 
 class RequestPacer:
-    """At most `per_second` calls in any window; waiting calls go by priority, then in the
-    order they came.
+    """At most `per_second` calls in any window; waiting calls go in the order they came, URGENT
+    ones before edits but for every EDIT_SHARE-th slot.
 
     Discord counts a call when it arrives, which may be later than the moment it left here, so
     a call holds its slot from leaving until a window after its answer came back: arrivals can
@@ -42,10 +43,14 @@ class RequestPacer:
         self.clock = clock
         self.in_flight = 0
         self.answered: deque[float] = deque()  # when recent calls came back
-        self.waiting: list[tuple[int, int, asyncio.Future]] = []  # a heap
-        self._order = itertools.count()
+        self.queues: tuple[deque[asyncio.Future], ...] = (deque(), deque())  # URGENT, EDIT
+        self.granted = 0  # slots given to waiters, to give edits their share
         self._wake: asyncio.TimerHandle | None = None
-        self.waits = 0  # calls that had to wait for a slot (the load bench reports them)
+        self.waits = 0  # calls that had to wait for a slot
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(queue) for queue in self.queues)
 
     @contextlib.asynccontextmanager
     async def slot(self, priority: int = URGENT) -> AsyncIterator[None]:
@@ -61,7 +66,7 @@ class RequestPacer:
     async def _wait(self, priority: int) -> None:
         self.waits += 1
         granted = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (priority, next(self._order), granted))
+        self.queues[priority].append(granted)
         self._grant()
         try:
             await granted
@@ -77,11 +82,12 @@ class RequestPacer:
         self._grant()
 
     def _grant(self) -> None:
-        """Give free slots to the first waiters; if some still wait, wake when one frees."""
+        """Give free slots to the next waiters; if some still wait, wake when one frees."""
         while self.waiting and not self._full():
-            *_, granted = heapq.heappop(self.waiting)
+            granted = self._next()
             if not granted.done():  # not cancelled while waiting
                 self.in_flight += 1
+                self.granted += 1
                 granted.set_result(None)
         if self._wake is not None:
             self._wake.cancel()
@@ -89,6 +95,11 @@ class RequestPacer:
         if self.waiting and self.answered:
             expires = self.answered[0] + self.window - self.clock()
             self._wake = asyncio.get_running_loop().call_later(max(0.0, expires), self._grant)
+
+    def _next(self) -> asyncio.Future:
+        urgent, edits = self.queues
+        edits_turn = edits and (not urgent or self.granted % EDIT_SHARE == EDIT_SHARE - 1)
+        return (edits if edits_turn else urgent).popleft()
 
     def _full(self) -> bool:
         now = self.clock()
