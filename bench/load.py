@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import cProfile
 import gc
@@ -131,10 +132,19 @@ def serve_bot(config: dict, pipe) -> None:
 
 async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
     gc_time, profile, stop = GCTime(), cProfile.Profile(), asyncio.Event()
+    client = CardTableBot(
+        settings,
+        runtime_options={"between_hands": timedelta(seconds=2)},
+        freeze_after_setup=True,
+        guild_ready_timeout=0.01,  # as the test world: the fake sends every guild at once
+    )
 
     def command() -> None:
         what = pipe.recv()
-        if what == "window":  # a play window opens: reset the collector's longest pause
+        if what == "busy":  # renders still to finish, calls waiting for the pacer or out
+            pacer = client.pacer
+            pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
+        elif what == "window":  # a play window opens: reset the collector's longest pause
             gc_time.longest = 0.0
             pipe.send((gc_time.total, 0.0))
             if profile_path:
@@ -148,12 +158,7 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
             stop.set()
 
     asyncio.get_running_loop().add_reader(pipe.fileno(), command)
-    async with CardTableBot(
-        settings,
-        runtime_options={"between_hands": timedelta(seconds=2)},
-        freeze_after_setup=True,
-        guild_ready_timeout=0.01,  # as the test world: the fake sends every guild at once
-    ) as client:
+    async with client:
         running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
         ready = asyncio.create_task(client.wait_until_ready())
         await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
@@ -472,10 +477,17 @@ async def measure(
     return report
 
 
+async def settle(load: Load, bot: BotProcess) -> None:
+    """Wait until the bot has shown everything: no render left, no call waiting or out."""
+    while await bot.ask("busy"):
+        await asyncio.sleep(0.05)
+    await load.tester.idle(timeout=600)
+
+
 async def open_tables(load: Load, bot: BotProcess, report: Report) -> None:
     before, started = bot.rss_kb(), time.monotonic()
     await load.open_all()
-    await load.tester.idle(timeout=600)
+    await settle(load, bot)
     load.fake.calls.clear()  # the fake's history is not the bot's to carry
     players = sum(len(seat.players) for seat in load.tables)
     report.say(
@@ -498,7 +510,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     gc_total, gc_longest = await bot.ask("figures")
     times = [t * 1000 for t in load.tester.answer_times]
     calls = fake.calls[calls_before:]
-    bot_calls = [c for c in calls if not c.path.startswith(("/interactions/", "/webhooks/"))]
+    kinds = collections.Counter(call_kind(fake, call) for call in calls)
     figures = {
         "interactions": len(times),
         "per_second": len(times) / elapsed,
@@ -527,14 +539,28 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     )
     report.say(
         f"    REST calls per player action {figures['calls_per_action']:.2f},"
-        f" {len(bot_calls) / elapsed:.0f}/s of them with the bot's token (the rest interaction"
-        " answers and followups)"
+        " of which with the bot's token, per second: "
+        + ", ".join(f"{kinds[kind] / elapsed:.1f} {kind}" for kind in BOT_TOKEN_CALLS)
     )
     del fake.calls[:]
 
 
+BOT_TOKEN_CALLS = ("table edits", "DMs", "channel posts", "DM channels opened", "other")
+
+
+def call_kind(fake: FakeDiscord, call) -> str:
+    if call.path.startswith(("/interactions/", "/webhooks/")):
+        return "interaction answers and followups"
+    if call.path == "/users/@me/channels":
+        return "DM channels opened"
+    if call.path.startswith("/channels/") and call.path.endswith("/messages"):
+        channel = fake.channels.get(int(call.path.split("/")[2]))
+        return "DMs" if channel and channel.type == 1 else "channel posts"
+    return "table edits" if call.method == "PATCH" else "other"
+
+
 async def restart(load: Load, bot: BotProcess, report: Report) -> None:
-    await load.tester.idle(timeout=600)
+    await settle(load, bot)
     report.errors += await bot.stop()
     await asyncio.sleep(1)  # Discord's global window forgets the old process's calls
     started = time.monotonic()
@@ -543,7 +569,7 @@ async def restart(load: Load, bot: BotProcess, report: Report) -> None:
     report.tables_resumed = load.saved.execute(
         "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
     ).fetchone()[0]
-    await load.tester.idle(quiet=0.5, timeout=600)
+    await settle(load, bot)
     last_call = load.fake.calls[-1].at if load.fake.calls else started
     report.refreshed_seconds = last_call - started
     report.say(
