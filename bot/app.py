@@ -19,7 +19,7 @@ from bot.discord.pacing import RequestPacer, pace
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
 from bot.errors import InvalidComponent
 from bot.settings import Settings
-from bot.store import Database, Ledger, TableStore
+from bot.store import Database, DMChannels, Ledger, TableStore
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
@@ -96,6 +96,7 @@ class CardTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
         self.ledger = Ledger(self.database, self.settings.starting_chips)
+        self.dm_channels = DMChannels(self.database)
         self.runtime = TableRuntime(
             TableStore(self.database, self.ledger),
             self.ledger,

@@ -209,6 +209,31 @@ async def test_a_prompt_not_known_to_be_shown_is_sent_again_after_a_restart(west
     assert reply.response_type == 7, reply.text
 
 
+def dm_channels_opened(world) -> int:
+    return sum(call.path == "/users/@me/channels" for call in world.fake.calls)
+
+
+@pytest.mark.parametrize("remembered", ["as it is", "gone"])
+async def test_a_restarted_bot_dms_players_without_opening_their_dm_channels_again(
+    western, world, remembered
+):
+    await western.start(world.alice)  # everyone's hand by DM: three DM channels opened
+    assert dm_channels_opened(world) == 3
+    carol_dms = len(world.tester.dms(world.carol))
+    await world.stop_bot()
+    if remembered == "gone":  # a DM channel id that Discord no longer knows
+        with sqlite3.connect(world.settings.database_path) as db:
+            db.execute(
+                "UPDATE dm_channels SET channel_id = 1 WHERE member_id = ?", (world.carol.id,)
+            )
+    await world.start_bot()
+    await western.play("Bet 2")  # bob; carol's prompt goes by plain DM (no click of hers yet)
+    await world.tester.idle()
+    assert len(world.tester.dms(world.carol)) == carol_dms + 1
+    assert "Call 2" in [b["label"] for b in world.tester.dms(world.carol)[-1].buttons()]
+    assert dm_channels_opened(world) == (3 if remembered == "as it is" else 4)
+
+
 async def test_lobby_refusals_and_cancelling_returns_every_buy_in(western, world):
     again = await world.tester.slash(world.bob, world.channel, "western new")
     assert again.text == "A table is already open in this channel."

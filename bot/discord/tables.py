@@ -131,9 +131,6 @@ class TablePresenter:
         self.dm_failed: set[tuple[int, int]] = set()
         self.dm_notice: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
-        # member -> their DM channel: discord.py keeps only the last 128, and opening a DM
-        # again costs a REST call each time.
-        self.dm_channels: dict[int, int] = {}
         self.cleanups: set[asyncio.Task] = set()
         # Table message edits are paced: one every `edit_seconds`, a burst of changes shown by
         # one later edit with the table as it then is.
@@ -438,13 +435,20 @@ class TablePresenter:
                 log.info("a followup for table %s seat %s failed: %s", *key, error)
                 del self.reply_hooks[key]
         dm = await self.dm(member_id)
-        return dm.id, await dm.send(embed=embed, view=view), None
+        try:
+            return dm.id, await dm.send(embed=embed, view=view), None
+        except discord.NotFound:  # a DM channel remembered from before is gone: open anew
+            await self.bot.dm_channels.forget(member_id)
+            dm = await self.dm(member_id)
+            return dm.id, await dm.send(embed=embed, view=view), None
 
     async def dm(self, member_id: int) -> discord.PartialMessageable:
-        channel_id = self.dm_channels.get(member_id)
+        """The member's DM channel: discord.py keeps only the last 128, and opening one costs a
+        REST call, so their ids are remembered (bot.store.dms)."""
+        channel_id = await self.bot.dm_channels.get(member_id)
         if channel_id is None:
             channel_id = (await self.bot.create_dm(discord.Object(member_id))).id
-            self.dm_channels[member_id] = channel_id
+            await self.bot.dm_channels.remember(member_id, channel_id)
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def _dms_closed_notice(self, table: Table, member_id: int) -> None:

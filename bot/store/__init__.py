@@ -1,6 +1,7 @@
 """Persistence: the SQLite database, the chip ledger, results."""
 
 from bot.store.db import Database, Migration, SchemaTooNew, bundled_migrations
+from bot.store.dms import DMChannels
 from bot.store.ledger import (
     Account,
     GameStanding,
@@ -25,6 +26,7 @@ __all__ = [
     "Account",
     "ActionRecord",
     "ChipOperation",
+    "DMChannels",
     "Database",
     "GameStanding",
     "GuildSettings",

@@ -1,0 +1,38 @@
+"""Members' DM channels with the bot, remembered across restarts."""
+
+from __future__ import annotations
+
+from bot.store.db import Database
+
+
+class DMChannels:
+    """Opening a DM channel costs a REST call against Discord's global limit, and after a
+    restart every player's next DM would need one. A member's DM channel with the bot does not
+    change, so its id is kept here; those in use stay in memory."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+        self.known: dict[int, int] = {}
+
+    async def get(self, member_id: int) -> int | None:
+        channel_id = self.known.get(member_id)
+        if channel_id is None:
+            row = await self.db.fetch_one(
+                "SELECT channel_id FROM dm_channels WHERE member_id = ?", member_id
+            )
+            if row is not None:
+                channel_id = self.known[member_id] = row[0]
+        return channel_id
+
+    async def remember(self, member_id: int, channel_id: int) -> None:
+        self.known[member_id] = channel_id
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO dm_channels (member_id, channel_id) VALUES (?, ?)",
+                (member_id, channel_id),
+            )
+
+    async def forget(self, member_id: int) -> None:
+        self.known.pop(member_id, None)
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM dm_channels WHERE member_id = ?", (member_id,))
