@@ -150,3 +150,24 @@ async def test_hands_ride_on_each_players_latest_click_while_its_token_lives(wor
         hook.until = 0.0
     followups, dms = prompts_sent(world, await deal_next_hand(world, driver))
     assert (len(followups), len(dms)) == (0, 3)
+
+
+async def test_a_click_at_one_table_carries_the_hands_of_the_next(world):
+    """The followup webhook is the member's, not the seat's: after a table closes, the first
+    hands of the next one ride on the clicks its players made at the last."""
+    driver = TableDriver(world)
+    await driver.open("western new", world.alice, [world.bob, world.carol], buy_in=100)
+    await driver.start(world.alice)
+    await play_western_hand(driver)  # every seat plays from its DMs
+    closed = await world.tester.slash(world.alice, world.channel, "table close")
+    assert closed.text.startswith("The table is closed"), closed.text
+    await world.tester.idle()
+    # The last table's showdowns stand in the channel; the new one checks its own messages.
+    earlier = {m.id: m.text() for m in world.tester.channel_messages(world.channel)}
+    again = TableDriver(world, checked=earlier)
+    await again.open("western new", world.alice, [world.bob, world.carol], buy_in=100)
+    since = len(world.fake.calls)
+    await again.start(world.alice)
+    await again.settle()
+    followups, dms = prompts_sent(world, since)
+    assert (len(followups), len(dms)) == (3, 0)

@@ -49,6 +49,7 @@ MAX_SELECTS = 4  # a message has 5 rows: one for buttons, up to four selects
 BOARD_FILE = "board.png"
 SIDE_NAMES = "ABCDEF"
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
+PRUNE_HOOKS_FROM = 1024  # followup webhooks kept before expired ones are swept
 
 
 class GameUI:
@@ -138,9 +139,11 @@ class TablePresenter:
         self.last_edit: dict[int, float] = {}
         self.stale: set[int] = set()  # tables whose message is behind
         self.writers: dict[int, asyncio.Task] = {}
-        # (table, seat) -> the followup webhook of the seat's latest click in its DMs: prompts
-        # go through it while its token lives, outside Discord's limit on the bot's own calls.
-        self.reply_hooks: dict[tuple[int, int], ReplyHook] = {}
+        # member -> the followup webhook of their latest click in their DMs (at any table):
+        # their hands and prompts go through it while its token lives, outside Discord's limit
+        # on the bot's own calls.
+        self.reply_hooks: dict[int, ReplyHook] = {}
+        self.pruned_at = PRUNE_HOOKS_FROM
 
     def register(self, ui: GameUI) -> None:
         self.games[ui.game_id] = ui
@@ -173,7 +176,7 @@ class TablePresenter:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
         self.last_edit.pop(table_id, None)
-        for keyed in (self.private_lines, self.dm_controls, self.reply_hooks):
+        for keyed in (self.private_lines, self.dm_controls):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
@@ -424,7 +427,7 @@ class TablePresenter:
         """Send a seat its hand in its DMs: as a followup to its latest click there while that
         click's token lives (answers to interactions don't count against the bot's own rate
         limit, so a busy bot still prompts at once), else as a plain DM."""
-        hook = self.reply_hooks.get(key)
+        hook = self.reply_hooks.get(member_id)
         if hook is not None and hook.live():
             try:
                 message = await hook.webhook.send(
@@ -433,7 +436,7 @@ class TablePresenter:
                 return message.channel.id, message, hook
             except discord.HTTPException as error:
                 log.info("a followup for table %s seat %s failed: %s", *key, error)
-                del self.reply_hooks[key]
+                self.reply_hooks.pop(member_id, None)
         dm = await self.dm(member_id)
         try:
             return dm.id, await dm.send(embed=embed, view=view), None
@@ -521,11 +524,21 @@ class TablePresenter:
         if interaction.guild_id is not None or interaction.message is None:
             return
         key = (table_id, seat)
-        self.reply_hooks[key] = ReplyHook(interaction.followup, time.monotonic() + ReplyHook.LIFE)
         if prompt is None:
             self.dm_controls.pop(key, None)
         else:
             self.dm_controls[key] = DMPrompt(interaction.channel_id, interaction.message.id, prompt)
+
+    def clicked_in_dms(self, interaction: discord.Interaction) -> None:
+        """Keep the followup webhook of a member's latest answered click in their DMs."""
+        if interaction.guild_id is not None or not interaction.response.is_done():
+            return
+        now = time.monotonic()
+        hook = ReplyHook(interaction.followup, now + ReplyHook.LIFE)
+        self.reply_hooks[interaction.user.id] = hook
+        if len(self.reply_hooks) > self.pruned_at * 2:  # now and then, drop the expired
+            self.reply_hooks = {k: h for k, h in self.reply_hooks.items() if h.until > now}
+            self.pruned_at = max(PRUNE_HOOKS_FROM, len(self.reply_hooks))
 
     def message_deleted(self, message_id: int) -> None:
         """A table message was deleted (a moderator): post it again at once."""
@@ -636,6 +649,7 @@ class TableItem:
             await self.run(interaction, interaction.client)
         except Exception as error:
             await handle_error(interaction, error, f"table control {self.custom_id!r}")
+        interaction.client.presenter.clicked_in_dms(interaction)
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         raise NotImplementedError
