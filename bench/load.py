@@ -259,6 +259,7 @@ class Load:
         self.refused = 0
         self.late = 0
         self.playing = False
+        self.window_over = asyncio.Event()
         self._watch()
         guild = fake.add_guild("Load")
         for number in range(tables):
@@ -387,11 +388,16 @@ class Load:
         scripted.acted.add((seat, prompt))
         action = self.rng.choice(table.state.legal_actions(seat))
         custom_id = f"ta:{scripted.table_id}:{prompt}:{action_token(action)}"
-        return self._press(self.fake.users[member], shown, custom_id)
+        return self._press(scripted, (seat, prompt), self.fake.users[member], shown, custom_id)
 
-    async def _press(self, user: User, prompt: Message, custom_id: str) -> None:
+    async def _press(self, scripted, prompt_key, user: User, prompt: Message, custom_id: str):
         if self.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+            with contextlib.suppress(TimeoutError):
+                thinking = self.rng.expovariate(1 / self.think)
+                await asyncio.wait_for(self.window_over.wait(), thinking)
+            if not self.playing:  # the window closed while they thought: act in the next
+                scripted.acted.discard(prompt_key)
+                return
         channel = self.fake.channels[prompt.channel_id]
         try:
             reply = await self.tester.forge(user, channel, custom_id, message=prompt)
@@ -403,10 +409,11 @@ class Load:
             self.refused += 1
 
     async def run(self, seconds: float) -> None:
-        self.playing = True
+        self.playing, self.window_over = True, asyncio.Event()
         players = [asyncio.create_task(self.play(scripted)) for scripted in self.tables]
         await asyncio.sleep(seconds)
         self.playing = False
+        self.window_over.set()
         for scripted in self.tables:
             scripted.changed.set()
         await asyncio.gather(*players)
