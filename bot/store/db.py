@@ -232,9 +232,10 @@ class Database:
                 await self.connection.execute("ROLLBACK")
 
     async def fetch_one(self, sql: str, *params: object) -> aiosqlite.Row | None:
-        async with self.connection.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        """The first row; every caller asks for one row (by its key, or an aggregate)."""
+        rows = await self.fetch_all(sql, *params)
+        return rows[0] if rows else None
 
     async def fetch_all(self, sql: str, *params: object) -> list[aiosqlite.Row]:
-        async with self.connection.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        # One round trip to the worker, where a cursor takes three (execute, fetch, close).
+        return list(await self.connection.execute_fetchall(sql, params))
