@@ -1,7 +1,7 @@
 """The table runtime on its own (no Discord): real timers, and a failed write changes nothing."""
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
