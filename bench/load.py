@@ -124,7 +124,6 @@ def serve_bot(config: dict, pipe) -> None:
         database_path=config["database"],
         starting_chips=1000,
         daily_chips=100,
-        table_edit_seconds=1.0,
         requests_per_second=45,
     )
     entry.run(bot_main(settings, pipe, errors, config.get("profile")))
@@ -477,6 +476,8 @@ async def measure(
             report.say(
                 f"  429s in all: {report.limited}; {conserved}; errors logged: {len(report.errors)}"
             )
+            for method, path in fake.rate_limits.limited:
+                report.say(f"    429: {method} {path}")
         finally:
             if bot.process is not None:
                 bot.process.kill()

@@ -33,9 +33,10 @@ class Settings(BaseSettings):
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
     turn_timeout_seconds: int = Field(default=120, ge=TURN_SECONDS.low, le=TURN_SECONDS.high)
-    # Least time between two edits of a table's message: Discord allows about five edits per
-    # five seconds in a channel, and AI players can act faster than that.
-    table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
+    # Least time between two edits of table messages in a channel: Discord allows five edits
+    # per five seconds in a channel, and AI players can act faster than that. Four leave room
+    # for the moment discord.py and Discord see a window's end differently.
+    table_edit_seconds: float = Field(default=1.25, ge=0, le=10)
     # The bot's own REST calls per second: Discord allows a bot 50 in all (interaction answers
     # aside); a little under it keeps clear of 429s. Discord raises it for large bots on request.
     requests_per_second: int = Field(default=45, ge=1, le=100_000)

@@ -3,6 +3,7 @@ table message, who may play, stale clicks, the daily challenge, scores and a res
 
 import copy
 import io
+import itertools
 import random
 from datetime import timedelta
 
@@ -164,3 +165,21 @@ async def test_spot_names_stay_as_the_board_grows_and_match_its_picture(world, m
     png_of(world, message)
     text = message.text()
     assert "Card to place" in text and "  D    E    F    G" in text  # the text board agrees
+
+
+async def test_boards_sharing_a_channel_share_its_pace_of_edits(world):
+    """Discord limits message edits per channel, so two boards in one channel are edited no
+    closer together than TABLE_EDIT_SECONDS, the one after the other."""
+    world.bot.presenter.edit_seconds = 0.3
+    for member in (world.alice, world.bob):
+        await world.tester.slash(member, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    since, rng = len(world.fake.calls), random.Random(5)
+    for _ in range(3):
+        for member in (world.alice, world.bob):
+            await place(world, member, rng)
+    in_channel = f"/channels/{world.channel.id}/messages/"
+    edits = [c.at for c in world.fake.calls[since:] if c.method == "PATCH" and in_channel in c.path]
+    assert len(edits) >= 6
+    gaps = [later - earlier for earlier, later in itertools.pairwise(edits)]
+    assert min(gaps) >= 0.29, gaps

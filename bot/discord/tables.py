@@ -133,8 +133,9 @@ class TablePresenter:
         self.dm_notice: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
         self.cleanups: set[asyncio.Task] = set()
-        # Table message edits are paced: one every `edit_seconds`, a burst of changes shown by
-        # one later edit with the table as it then is.
+        # Table message edits are paced: one every `edit_seconds` in a channel (Discord's limit
+        # is per channel, which tables may share), a burst of changes shown by one later edit
+        # with the table as it then is. channel -> when its latest edit went or will go.
         self.edit_seconds = bot.settings.table_edit_seconds
         self.last_edit: dict[int, float] = {}
         self.stale: set[int] = set()  # tables whose message is behind
@@ -175,7 +176,6 @@ class TablePresenter:
     def _forget(self, table_id: int) -> None:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
-        self.last_edit.pop(table_id, None)
         for keyed in (self.private_lines, self.dm_controls):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
@@ -274,21 +274,22 @@ class TablePresenter:
         writer.add_done_callback(self.bot.runtime.renders.discard)
 
     async def _write_while_stale(self, table: Table) -> None:
-        ui = self.games[table.game.id]
+        ui, channel = self.games[table.game.id], table.record.channel_id
         try:
             while table.id in self.stale:
-                wait = self.last_edit.get(table.id, -math.inf) + self.edit_seconds
-                if wait > time.monotonic():
-                    await asyncio.sleep(wait - time.monotonic())
+                now = time.monotonic()
+                turn = max(now, self.last_edit.get(channel, -math.inf) + self.edit_seconds)
+                self.last_edit[channel] = turn  # taken: another table here writes after it
+                if turn > now:
+                    await asyncio.sleep(turn - now)
                 self.stale.discard(table.id)
-                self.last_edit[table.id] = time.monotonic()
                 await self._in_channel(table, self._write_table_message(table, ui))
         except Exception:
             log.exception("could not show table %s", table.id)
         finally:
             del self.writers[table.id]
-            if table.record.status == "closed":
-                self.last_edit.pop(table.id, None)
+            if self.last_edit.get(channel, math.inf) < time.monotonic() - self.edit_seconds:
+                del self.last_edit[channel]  # long past: the channel's next edit may go at once
 
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
         # Drawn under the table's lock: a step changes the table across awaits (the status
