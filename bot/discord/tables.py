@@ -288,8 +288,6 @@ class TablePresenter:
             log.exception("could not show table %s", table.id)
         finally:
             del self.writers[table.id]
-            if self.last_edit.get(channel, math.inf) < time.monotonic() - self.edit_seconds:
-                del self.last_edit[channel]  # long past: the channel's next edit may go at once
 
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
         # Drawn under the table's lock: a step changes the table across awaits (the status

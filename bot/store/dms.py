@@ -8,7 +8,7 @@ from bot.store.db import Database
 class DMChannels:
     """Opening a DM channel costs a REST call against Discord's global limit, and after a
     restart every player's next DM would need one. A member's DM channel with the bot does not
-    change, so its id is kept here; those in use stay in memory."""
+    change, so its id is kept here (and in memory once looked up)."""
 
     def __init__(self, database: Database) -> None:
         self.db = database
