@@ -4,7 +4,7 @@ process of its own, through the fake Discord with Discord's rate limits on.
     .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S]
 
 This process runs the fake Discord and the scripted players; the bot runs in a child process as
-`python -m bot` runs it (uvloop, orjson, gc.freeze after start-up) with its own SQLite database,
+`python -m bot` runs it (orjson, gc.freeze after start-up) with its own SQLite database,
 so its CPU and memory are its own, as in production where Discord is elsewhere. For each N:
 every table opens by `/<game> new`, its players join and start by button (some tables fill
 seats with AI players), then for `--seconds` every scripted player acts once its prompt has
@@ -44,7 +44,6 @@ import discord.gateway
 import discord.http
 import yarl
 
-import bot.__main__ as entry
 from bot.app import CardTableBot
 from bot.engine import registry
 from bot.settings import Settings
@@ -126,7 +125,7 @@ def serve_bot(config: dict, pipe) -> None:
         daily_chips=100,
         requests_per_second=45,
     )
-    entry.run(bot_main(settings, pipe, errors, config.get("profile")))
+    asyncio.run(bot_main(settings, pipe, errors, config.get("profile")))
 
 
 async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
@@ -601,7 +600,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     seconds, seed, think = arguments.seconds, arguments.seed, arguments.think
     for tables in arguments.tables:
-        entry.run(measure(tables, seconds, seed, think, profile=arguments.profile))
+        asyncio.run(measure(tables, seconds, seed, think, profile=arguments.profile))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from collections.abc import Coroutine
 
 import discord
 
@@ -26,17 +25,6 @@ def configure_logging(settings: Settings) -> None:
         logging.getLogger("discord").setLevel(logging.WARNING)
 
 
-def run(main: Coroutine) -> None:
-    """On uvloop's event loop where it is installed (everywhere but Windows): the bot's own CPU
-    per interaction is about a tenth lower than on asyncio's loop (bench/load.py)."""
-    try:
-        import uvloop
-    except ImportError:
-        asyncio.run(main)
-    else:
-        uvloop.run(main)
-
-
 def main() -> int:
     if sys.argv[1:2] == ["simulate"]:
         from bot.simulation import main as simulate
@@ -50,7 +38,7 @@ def main() -> int:
         return EXIT_CONFIG
     configure_logging(settings)
     try:
-        run(run_bot(settings, token))
+        asyncio.run(run_bot(settings, token))
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token on your application's Bot page "

@@ -5,7 +5,6 @@ import threading
 import discord.gateway
 import discord.http
 import pytest
-import uvloop
 import yarl
 from hypothesis import settings
 
@@ -15,11 +14,6 @@ from tests.fakediscord import FakeDiscord
 # Property tests check properties, not speed: a loaded 2-core CI must not fail them on time.
 settings.register_profile("project", deadline=None)
 settings.load_profile("project")
-
-
-def pytest_asyncio_loop_factories(config, item):
-    """Async tests run on the event loop `python -m bot` runs on."""
-    return {"uvloop": uvloop.new_event_loop}
 
 
 @pytest.fixture

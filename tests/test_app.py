@@ -1,12 +1,11 @@
 """The bot process: cogs, command sync, refusing a database from a newer bot."""
 
-import asyncio
 import gc
 import logging
 import sqlite3
 
 import discord.utils
-import uvloop
+import orjson
 
 import bot.__main__ as entry
 from bot.app import FULL_COLLECTION_EVERY, cog_modules
@@ -74,18 +73,6 @@ async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collection
         gc.set_threshold(*thresholds)
 
 
-def test_python_m_bot_runs_on_uvloop_and_discord_py_parses_with_orjson(
-    monkeypatch, restore_logging, tmp_path
-):
-    loops = []
-
-    async def run_bot(settings, token):
-        loops.append(type(asyncio.get_running_loop()))
-
-    monkeypatch.setattr(entry, "run_bot", run_bot)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
-    monkeypatch.setenv("LOG_LEVEL", "WARNING")
-    assert entry.main() == 0
-    assert loops == [uvloop.Loop]
+def test_discord_py_parses_and_writes_json_with_orjson():
     assert discord.utils.HAS_ORJSON
+    assert discord.utils._from_json is orjson.loads
