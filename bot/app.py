@@ -97,6 +97,7 @@ class CardTableBot(commands.Bot):
         self.database = await Database.open(self.settings.database_path)
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
+        await self.presenter.restore_reply_hooks()
         self.runtime = TableRuntime(
             TableStore(self.database, self.ledger),
             self.ledger,
@@ -138,6 +139,7 @@ class CardTableBot(commands.Bot):
         closing_database = not self.is_closed() and hasattr(self, "database")
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
+            await self.presenter.keep_reply_hooks()
         await super().close()
         if closing_database:
             await self.database.close()

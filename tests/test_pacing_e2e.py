@@ -152,6 +152,21 @@ async def test_hands_ride_on_each_players_latest_click_while_its_token_lives(wor
     assert (len(followups), len(dms)) == (0, 3)
 
 
+async def test_hands_still_ride_on_clicks_made_before_a_restart(world):
+    """The live followup tokens are kept at shutdown: the restarted bot deals the next hand
+    through them, not by plain DMs against its own limit."""
+    driver = TableDriver(world)
+    await driver.open("western new", world.alice, [world.bob, world.carol], buy_in=1000)
+    await driver.start(world.alice)
+    await play_western_hand(driver)  # every seat plays from its DMs
+    await world.stop_bot()
+    await world.start_bot()
+    await world.tester.idle()
+    assert len(world.bot.presenter.reply_hooks) == 3
+    followups, dms = prompts_sent(world, await deal_next_hand(world, driver))
+    assert (len(followups), len(dms)) == (3, 0)
+
+
 async def test_a_click_at_one_table_carries_the_hands_of_the_next(world):
     """The followup webhook is the member's, not the seat's: after a table closes, the first
     hands of the next one ride on the clicks its players made at the last."""

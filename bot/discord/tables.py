@@ -539,6 +539,25 @@ class TablePresenter:
             self.reply_hooks = {k: h for k, h in self.reply_hooks.items() if h.until > now}
             self.pruned_at = max(PRUNE_HOOKS_FROM, len(self.reply_hooks))
 
+    async def keep_reply_hooks(self) -> None:
+        """At shutdown: the followup tokens still live, for the restarted bot."""
+        monotonic, now = time.monotonic(), time.time()
+        live = {
+            member: (hook.webhook.token, now + hook.until - monotonic)
+            for member, hook in self.reply_hooks.items()
+            if hook.live() and hook.webhook.token
+        }
+        await self.bot.dm_channels.keep_reply_tokens(live)
+
+    async def restore_reply_hooks(self) -> None:
+        """At start-up: the tokens the last shutdown kept. Until its players click again, a
+        restarted bot would otherwise send every hand and prompt as a plain DM, against its
+        limit of 50 calls a second."""
+        monotonic, now = time.monotonic(), time.time()
+        for member, (token, expires) in (await self.bot.dm_channels.reply_tokens(now)).items():
+            webhook = discord.Webhook.partial(self.bot.application_id, token, client=self.bot)
+            self.reply_hooks[member] = ReplyHook(webhook, monotonic + expires - now)
+
     def message_deleted(self, message_id: int) -> None:
         """A table message was deleted (a moderator): post it again at once."""
         for table in list(self.bot.runtime.tables.values()):

@@ -1,4 +1,5 @@
-"""Members' DM channels with the bot, remembered across restarts."""
+"""Members' DM channels with the bot, and the tokens of their latest clicks there, remembered
+across restarts."""
 
 from __future__ import annotations
 
@@ -36,3 +37,19 @@ class DMChannels:
         self.known.pop(member_id, None)
         async with self.db.transaction() as conn:
             await conn.execute("DELETE FROM dm_channels WHERE member_id = ?", (member_id,))
+
+    async def keep_reply_tokens(self, tokens: dict[int, tuple[str, float]]) -> None:
+        """At shutdown: member -> (their latest DM click's token, when it expires, epoch s)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("DELETE FROM reply_tokens")
+            await conn.executemany(
+                "INSERT INTO reply_tokens (member_id, token, expires_at) VALUES (?, ?, ?)",
+                [(member, token, expires) for member, (token, expires) in tokens.items()],
+            )
+
+    async def reply_tokens(self, now: float) -> dict[int, tuple[str, float]]:
+        """The tokens kept at the last shutdown that still live at `now` (epoch s)."""
+        rows = await self.db.fetch_all(
+            "SELECT member_id, token, expires_at FROM reply_tokens WHERE expires_at > ?", now
+        )
+        return {member: (token, expires) for member, token, expires in rows}
