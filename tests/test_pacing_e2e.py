@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 from bot.discord.pacing import EDIT, URGENT, RequestPacer
 from tests.fakediscord.ratelimits import RateLimits
@@ -71,14 +72,20 @@ async def test_the_pacer_lets_through_at_most_its_rate_in_any_window():
     assert pacer.waits > 0
 
 
-async def test_edits_yield_to_every_other_call_and_a_cancelled_wait_frees_its_turn():
-    pacer = RequestPacer(1, window=0.02)
-    order = []
+def recording(pacer: RequestPacer) -> tuple[list[str], Callable]:
+    """(the order calls got their slots, a call named `name` at `priority`)."""
+    order: list[str] = []
 
-    async def call(name: str, priority: int):
+    async def call(name: str, priority: int) -> None:
         async with pacer.slot(priority):
             order.append(name)
 
+    return order, call
+
+
+async def test_edits_yield_to_every_other_call_and_a_cancelled_wait_frees_its_turn():
+    pacer = RequestPacer(1, window=0.02)
+    order, call = recording(pacer)
     first = asyncio.create_task(call("first", URGENT))
     edits = [asyncio.create_task(call(f"edit{i}", EDIT)) for i in range(3)]
     given_up = asyncio.create_task(call("given up", URGENT))
@@ -93,12 +100,7 @@ async def test_edits_yield_to_every_other_call_and_a_cancelled_wait_frees_its_tu
 
 async def test_under_a_backlog_of_other_calls_edits_still_get_every_fourth_slot():
     pacer = RequestPacer(1, window=0.01)
-    order = []
-
-    async def call(name: str, priority: int):
-        async with pacer.slot(priority):
-            order.append(name)
-
+    order, call = recording(pacer)
     first = asyncio.create_task(call("first", URGENT))
     await asyncio.sleep(0)
     edits = [asyncio.create_task(call("edit", EDIT)) for _ in range(3)]
