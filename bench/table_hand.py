@@ -21,7 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.load import Patch, percentile
+import pytest
+
+from bench.load import percentile
 from tests.e2e import make_world
 from tests.tables_e2e import TableDriver, play_western_hand
 
@@ -50,8 +52,8 @@ def route_of(path: str) -> str:
 
 
 async def measure(hands: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        world = await make_world(Path(folder), Patch())
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        world = await make_world(Path(folder), patch)
         await world.start_bot()
         driver = CountingDriver(world)
         driver.calls_per_action, driver.calls_by_route = [], Counter()
