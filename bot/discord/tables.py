@@ -139,6 +139,7 @@ class TablePresenter:
         self.edit_seconds = bot.settings.table_edit_seconds
         self.last_edit: dict[int, float] = {}
         self.stale: set[int] = set()  # tables whose message is behind
+        self.answered: dict[int, int] = {}  # table -> version a click's answer drew (on_table)
         self.writers: dict[int, asyncio.Task] = {}
         # member -> the followup webhook of their latest click in their DMs (at any table):
         # their hands and prompts go through it while its token lives, outside Discord's limit
@@ -176,6 +177,7 @@ class TablePresenter:
     def _forget(self, table_id: int) -> None:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
+        self.answered.pop(table_id, None)
         for keyed in (self.private_lines, self.dm_controls):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
@@ -283,6 +285,8 @@ class TablePresenter:
                 if turn > now:
                     await asyncio.sleep(turn - now)
                 self.stale.discard(table.id)
+                if self.answered.get(table.id) == table.record.version:
+                    continue  # a click's answer already shows the table as it is
                 await self._in_channel(table, self._write_table_message(table, ui))
         except Exception:
             log.exception("could not show table %s", table.id)
@@ -290,16 +294,7 @@ class TablePresenter:
             del self.writers[table.id]
 
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
-        # Drawn under the table's lock: a step changes the table across awaits (the status
-        # before the state, at the start), and the writer runs beside the runtime.
-        async with table.lock:
-            embed, view = self.table_message(table, ui, table.names())
-            board = table.state.view(None) if table.state is not None and ui.image else None
-        files = []
-        if board is not None:
-            png = await asyncio.to_thread(ui.image, board)
-            files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
-            embed.set_image(url=f"attachment://{BOARD_FILE}")
+        embed, view, files = await self._draw(table, ui)
         channel = self._channel(table)
         if table.record.message_id:
             try:
@@ -312,6 +307,38 @@ class TablePresenter:
                 log.info("table %s lost its message; posting a new one", table.id)
         message = await channel.send(embed=embed, view=view, files=files)
         await self.bot.runtime.set_message(table, message.id)
+
+    async def _draw(
+        self, table: Table, ui: GameUI
+    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        """The table message as the table now is. Drawn under the table's lock: a step
+        changes the table across awaits (the status before the state, at the start), and the
+        writer runs beside the runtime."""
+        async with table.lock:
+            embed, view = self.table_message(table, ui, table.names())
+            board = table.state.view(None) if table.state is not None and ui.image else None
+        files = []
+        if board is not None:
+            png = await asyncio.to_thread(ui.image, board)
+            files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+        return embed, view, files
+
+    async def answer_on_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """A click on the table's own message (a game played there) is answered by redrawing
+        that message: at once, and outside Discord's limits on the bot's own edits, which a
+        channel's tables share. The writer then skips that version."""
+        if interaction.message is None or interaction.message.id != table.record.message_id:
+            await interaction.response.defer()  # an older copy: the writer shows the table
+            return
+        self.answered[table.id] = table.record.version  # before the writer can look
+        try:
+            embed, view, files = await self._draw(table, self.games[table.game.id])
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        except BaseException:
+            self.answered.pop(table.id, None)
+            self._update_table_message(table)  # the writer shows it after all
+            raise
 
     def table_message(
         self, table: Table, ui: GameUI, names: list[str]
@@ -787,11 +814,11 @@ async def play(
     action: Action | None = None,
 ) -> None:
     """Apply a player's choice, then show them their updated hand in the same message (or,
-    for a game played on the table message, let the redraw of that message answer)."""
-    on_table = bot.presenter.games[bot.runtime.get(table_id).game.id].controls_on_table
+    for a game played on the table message, the redrawn table message)."""
+    table = bot.runtime.get(table_id)
     await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
-    if on_table:
-        await interaction.response.defer()
+    if bot.presenter.games[table.game.id].controls_on_table:
+        await bot.presenter.answer_on_table(interaction, table)
         return
     table = bot.runtime.tables.get(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
