@@ -279,19 +279,25 @@ class TablePresenter:
         ui, channel = self.games[table.game.id], table.record.channel_id
         try:
             while table.id in self.stale:
+                if self._drawn_in_answer(table):  # then it takes no turn of the channel's
+                    self.stale.discard(table.id)
+                    continue
                 now = time.monotonic()
                 turn = max(now, self.last_edit.get(channel, -math.inf) + self.edit_seconds)
                 self.last_edit[channel] = turn  # taken: another table here writes after it
                 if turn > now:
                     await asyncio.sleep(turn - now)
                 self.stale.discard(table.id)
-                if self.answered.get(table.id) == table.record.version:
-                    continue  # a click's answer already shows the table as it is
-                await self._in_channel(table, self._write_table_message(table, ui))
+                if not self._drawn_in_answer(table):
+                    await self._in_channel(table, self._write_table_message(table, ui))
         except Exception:
             log.exception("could not show table %s", table.id)
         finally:
             del self.writers[table.id]
+
+    def _drawn_in_answer(self, table: Table) -> bool:
+        """Whether a click's answer already drew the table as it now is."""
+        return self.answered.get(table.id) == table.record.version
 
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
         embed, view, files = await self._draw(table, ui)
