@@ -77,9 +77,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
-def proc_status_kb(pid: int | str, key: str = "VmRSS") -> int:
+def resident_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(f"{key}:"):
+        if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
 
@@ -210,7 +210,7 @@ class BotProcess:
         return cpu_seconds(self.process.pid)
 
     def rss_kb(self) -> int:
-        return proc_status_kb(self.process.pid)
+        return resident_kb(self.process.pid)
 
 
 # ---- the players ----------------------------------------------------------------------------
