@@ -10,7 +10,14 @@ from discord import app_commands
 from bot.cards import FrenchCard
 from bot.discord.format import plural
 from bot.discord.house import send_house_report
-from bot.discord.tables import ActionButton, GameUI, TextButton, action_controls, table_game_cog
+from bot.discord.tables import (
+    ActionButton,
+    Controls,
+    GameUI,
+    TextButton,
+    action_controls,
+    table_game_cog,
+)
 from bot.engine import Action, Event
 from bot.games.backhand import (
     AUTO_DEAL_BELOW,
@@ -193,7 +200,7 @@ class BackhandUI(GameUI):
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
         state_view = table.state.view(seat)
-        view = discord.ui.View(timeout=None)
+        view = Controls()
         for action in table.state.legal_actions(seat):
             label = self.action_label(state_view, action)
             view.add_item(ActionButton(table.id, prompt, action_token(action), label, row=0))

@@ -10,7 +10,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards import FrenchCard, Suit
 from bot.discord.format import plural
-from bot.discord.tables import ActionButton, GameUI, TextButton, action_controls, table_game_cog
+from bot.discord.tables import (
+    ActionButton,
+    Controls,
+    GameUI,
+    TextButton,
+    action_controls,
+    table_game_cog,
+)
 from bot.engine import Action, Event
 from bot.games.delphi import (
     DELPHI,
@@ -203,7 +210,7 @@ class DelphiUI(GameUI):
         if decision is None or decision.text_question is None:
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
-        view = discord.ui.View(timeout=None)
+        view = Controls()
         write = TextButton(table.id, prompt)
         write.item.label = "Write your rule"
         view.add_item(write)

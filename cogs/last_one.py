@@ -14,6 +14,7 @@ from bot.discord.tables import (
     MAX_SELECT_OPTIONS,
     ActionButton,
     ActionSelect,
+    Controls,
     GameUI,
     table_game_cog,
 )
@@ -198,7 +199,7 @@ class LastOneUI(GameUI):
         others = [a for a in actions if a.kind not in ("play", "name")]
         if len(plays) + len(others) <= MAX_BUTTONS:
             others, plays = plays + others, []
-        controls = discord.ui.View(timeout=None)
+        controls = Controls()
         for action in others:
             label = self.action_label(view, action)
             controls.add_item(ActionButton(table.id, prompt, action_token(action), label))

@@ -70,9 +70,11 @@ from bot.discord.tables import (
     MAX_SELECT_OPTIONS,
     ActionButton,
     ActionSelect,
+    Controls,
     GameUI,
     TableItem,
     play,
+    released,
 )
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
@@ -350,7 +352,7 @@ class Desk:
     # ---- drawing ------------------------------------------------------------------------
 
     def controls(self, choice: Choice) -> discord.ui.View:
-        out = discord.ui.View(timeout=None)
+        out = Controls()
         key = (self.table.id, self.prompt, self.picker.checksum())
         digits = self.picker.digits(choice.selection)
         cards, groups = self.picker.cards, self.picker.groups
@@ -493,9 +495,10 @@ def suggested(
 async def redraw(interaction: discord.Interaction, desk: Desk, choice: Choice) -> None:
     """Show the player's hand again with this choice, in the message they tapped."""
     bot: CardTableBot = interaction.client
-    embed, _ = bot.presenter.private_message(desk.table, desk.seat)
+    embed = bot.presenter.private_embed(desk.table, desk.seat)
     desk.describe(embed, choice)
-    await interaction.response.edit_message(embed=embed, view=desk.controls(choice))
+    with released(desk.controls(choice)) as view:
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 # ---- the controls ----------------------------------------------------------------------------
