@@ -55,6 +55,9 @@ class CardTableBot(commands.Bot):
         **options: Any,
     ) -> None:
         # Slash commands and components need no privileged intents (no members, no content).
+        # No message cache: the bot reads no message it is sent (a deleted table message comes
+        # as a raw event), and discord.py would keep the last thousand in memory.
+        options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
