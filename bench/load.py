@@ -98,6 +98,7 @@ class GCTime:
 
     def __init__(self) -> None:
         self.total, self.longest, self._started = 0.0, 0.0, 0.0
+        self.full = 0  # full collections in the window
         gc.callbacks.append(self._tick)
 
     def _tick(self, phase: str, info: dict) -> None:
@@ -107,6 +108,7 @@ class GCTime:
             pause = time.perf_counter() - self._started
             self.total += pause
             self.longest = max(self.longest, pause)
+            self.full += info["generation"] == 2
 
 
 def serve_bot(config: dict, pipe) -> None:
@@ -143,12 +145,13 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
             pacer = client.pacer
             pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
         elif what == "window":  # a play window opens: reset the collector's longest pause
-            gc_time.longest = 0.0
-            pipe.send((gc_time.total, 0.0))
+            gc_time.longest, gc_time.full = 0.0, 0
+            pipe.send((gc_time.total, 0.0, 0, 0))
             if profile_path:
                 profile.enable()
         elif what == "figures":
-            pipe.send((gc_time.total, gc_time.longest))
+            tracked = len(gc.get_objects()) + gc.get_freeze_count()
+            pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked))
             if profile_path:
                 profile.disable()
                 profile.dump_stats(profile_path)
@@ -509,12 +512,12 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     fake = load.fake
     load.tester.answer_times.clear()
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
-    collected, _ = await bot.ask("window")
+    collected, *_ = await bot.ask("window")
     started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
     await load.run(seconds)
     elapsed = time.monotonic() - started
     cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
-    gc_total, gc_longest = await bot.ask("figures")
+    gc_total, gc_longest, gc_full, tracked = await bot.ask("figures")
     times = [t * 1000 for t in load.tester.answer_times]
     calls = fake.calls[calls_before:]
     kinds = collections.Counter(call_kind(fake, call) for call in calls)
@@ -539,7 +542,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
         f"    CPU: the bot's process {cpu / elapsed:.0%} of a core (garbage collection"
-        f" {(gc_total - collected) / elapsed:.0%}, longest pause {gc_longest * 1000:.0f} ms),"
+        f" {(gc_total - collected) / elapsed:.0%}, longest pause {gc_longest * 1000:.0f} ms,"
+        f" {gc_full} full collections, {tracked:,} objects tracked at the end),"
         f" the fake Discord's and players' {harness_cpu / elapsed:.0%}; the bot used"
         f" {per_interaction * 1000:.2f} ms per interaction:"
         f" {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core"
