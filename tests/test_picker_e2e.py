@@ -325,7 +325,7 @@ async def test_views_sent_and_clicks_handled_are_freed_at_once_not_left_to_the_c
 ):
     """A view and its items refer to each other, and so do discord.py's interaction and its
     response; left so, every redraw and click waits for a full collection (at 500 busy
-    tables: most of what it walked, pauses of half a second). With the collector off, every
+    tables, pauses of up to 0.6 s). With the collector off, every
     view built for a DM, a reply, a redraw or the table message, and every click, must be
     gone once the bot is idle."""
     world = keep_game
