@@ -11,8 +11,9 @@ seats with AI players), then for `--seconds` every scripted player acts once its
 reached its DMs (after a mean of `--think` seconds), choosing a random legal action (read from
 the table's saved state in the database) and sending its button's custom_id. A table that ends
 opens again. Reported: interactions answered per second, handling time (INTERACTION_CREATE
-sent -> callback received, p50/p99), REST calls per player action, 429s, the bot process's CPU
-and its resident memory per table, and a restart (the bot process stopped and a new one
+sent -> callback received, p50/p99; and inside the bot's process, with its event loop's lag),
+REST calls per player action, 429s, the bot process's CPU (its garbage collector's share and
+pauses) and its resident memory per table, and a restart (the bot process stopped and a new one
 started): the time until all N tables are loaded and take actions again, and until every table
 message and prompt has been refreshed. Chips are checked to be conserved at the end.
 """
@@ -42,6 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord.gateway
 import discord.http
+import discord.state
+import discord.webhook.async_
 import yarl
 
 from bot.app import CardTableBot
@@ -111,6 +114,44 @@ class GCTime:
             self.full += info["generation"] == 2
 
 
+class BotSideTimes:
+    """In the bot's process: from INTERACTION_CREATE parsed to its callback request made (the
+    handling time without the fake's and the sockets' share), and how late the event loop
+    runs a 10 ms timer (its lag, from whatever ran in between)."""
+
+    def __init__(self) -> None:
+        self.started: dict[int, float] = {}
+        self.handling: list[float] = []
+        self.lag: list[float] = []
+        state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
+        parse, respond = state.parse_interaction_create, adapter.create_interaction_response
+
+        def parsed(connection, data):
+            self.started[int(data["id"])] = time.perf_counter()
+            return parse(connection, data)
+
+        def responding(webhooks, interaction_id, token, **options):
+            started = self.started.pop(int(interaction_id), None)
+            if started is not None:
+                self.handling.append(time.perf_counter() - started)
+            return respond(webhooks, interaction_id, token, **options)
+
+        state.parse_interaction_create = parsed
+        adapter.create_interaction_response = responding
+
+    async def watch_the_loop(self) -> None:
+        while True:
+            due = time.perf_counter() + 0.01
+            await asyncio.sleep(0.01)
+            self.lag.append(time.perf_counter() - due)
+
+    def window(self) -> tuple[float, float, float]:
+        """p50 and p99 of the handling time, p99 of the loop's lag, in ms; then start anew."""
+        handling, lag = [t * 1000 for t in self.handling], [t * 1000 for t in self.lag]
+        self.handling, self.lag = [], []
+        return percentile(handling, 0.5), percentile(handling, 0.99), percentile(lag, 0.99)
+
+
 def serve_bot(config: dict, pipe) -> None:
     """The child process: the bot as `python -m bot` runs it, on the fake Discord's addresses.
     It answers the parent's commands on `pipe` until told to stop."""
@@ -132,6 +173,8 @@ def serve_bot(config: dict, pipe) -> None:
 
 async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
     gc_time, profile, stop = GCTime(), cProfile.Profile(), asyncio.Event()
+    inside = BotSideTimes()
+    watching = asyncio.create_task(inside.watch_the_loop())
     client = CardTableBot(
         settings,
         runtime_options={"between_hands": timedelta(seconds=2)},
@@ -146,12 +189,13 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
             pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
         elif what == "window":  # a play window opens: reset the collector's longest pause
             gc_time.longest, gc_time.full = 0.0, 0
-            pipe.send((gc_time.total, 0.0, 0, 0))
+            inside.window()
+            pipe.send((gc_time.total, 0.0, 0, 0, None))
             if profile_path:
                 profile.enable()
         elif what == "figures":
             tracked = len(gc.get_objects()) + gc.get_freeze_count()
-            pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked))
+            pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked, inside.window()))
             if profile_path:
                 profile.disable()
                 profile.dump_stats(profile_path)
@@ -167,6 +211,7 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
             running.result()  # it failed to start: raise why
         pipe.send("ready")
         await stop.wait()
+        watching.cancel()
     await asyncio.wait_for(running, 10)
     pipe.send([record.getMessage() for record in errors.records])
 
@@ -517,7 +562,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     await load.run(seconds)
     elapsed = time.monotonic() - started
     cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
-    gc_total, gc_longest, gc_full, tracked = await bot.ask("figures")
+    gc_total, gc_longest, gc_full, tracked, inside = await bot.ask("figures")
     times = [t * 1000 for t in load.tester.answer_times]
     calls = fake.calls[calls_before:]
     kinds = collections.Counter(call_kind(fake, call) for call in calls)
@@ -531,6 +576,9 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "p99": percentile(times, 0.99),
         "calls_per_action": len(calls) / max(1, load.actions),
         "bot_cpu_per_interaction": cpu / max(1, len(times)),
+        "inside_p50": inside[0],
+        "inside_p99": inside[1],
+        "loop_lag_p99": inside[2],
     }
     report.phases.append(figures)
     report.say(
@@ -538,6 +586,11 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" ({load.actions:,} player actions, {load.refused} refused, {load.late} not answered"
         f" within {ANSWER_LIMIT:.0f} s); handling p50 {figures['p50']:.1f} ms,"
         f" p99 {figures['p99']:.1f} ms"
+    )
+    report.say(
+        f"    inside the bot's process: handling p50 {figures['inside_p50']:.1f} ms,"
+        f" p99 {figures['inside_p99']:.1f} ms; the event loop's lag p99"
+        f" {figures['loop_lag_p99']:.1f} ms"
     )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
