@@ -1,8 +1,10 @@
+import asyncio
 import sqlite3
 
 import pytest
 
 from bot.store import Database, Ledger, Migration, SchemaTooNew, bundled_migrations
+from bot.store.db import StepLock
 
 
 async def test_pragmas_and_schema_version(tmp_path):
@@ -165,3 +167,46 @@ async def test_the_rebuilt_chip_tables_keep_every_index_and_constraint(tmp_path)
                     await conn.execute(refused)
     finally:
         await db.close()
+
+
+async def test_steps_queued_behind_the_lock_all_run_in_the_loop_iteration_after_it():
+    """Steps that queue during a COMMIT run together once it ends, in the order they came,
+    not one per loop iteration (asyncio.Lock: 30 steps, 30 iterations of everything else)."""
+    lock, ran, iterations, ticking = StepLock(), [], [0], True
+
+    async def tick() -> None:
+        while ticking:
+            iterations[0] += 1
+            await asyncio.sleep(0)
+
+    async def step(number: int) -> None:
+        async with lock:
+            ran.append((number, iterations[0]))
+
+    ticker = asyncio.create_task(tick())
+    async with lock:
+        steps = [asyncio.create_task(step(n)) for n in range(30)]
+        for _ in range(3):
+            await asyncio.sleep(0)  # every step is queued now
+        released_at = iterations[0]
+        waiting = steps[5]
+        waiting.cancel()  # a cancelled waiter holds up no one
+    await asyncio.gather(*steps, return_exceptions=True)
+    ticking = False
+    await ticker
+    assert [number for number, _ in ran] == [n for n in range(30) if n != 5]
+    assert max(at for _, at in ran) - released_at <= 2
+
+
+async def test_a_step_that_yields_under_the_lock_still_keeps_the_others_out():
+    lock, inside, most = StepLock(), [0], [0]
+
+    async def step() -> None:
+        async with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+            await asyncio.sleep(0.001)  # a statement sent to the worker thread
+            inside[0] -= 1
+
+    await asyncio.gather(*(step() for _ in range(20)))
+    assert most[0] == 1

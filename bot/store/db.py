@@ -95,6 +95,36 @@ class InlineConnection(aiosqlite.Connection):
         return True
 
 
+class StepLock:
+    """A mutex for steps whose release wakes every waiter at once, not one per loop iteration
+    as asyncio.Lock does. A step's statements run inline without yielding, so the steps that
+    queued during a COMMIT then all run in the iteration after it, in the order they came. With
+    asyncio.Lock, 40 queued steps took 40 iterations, each running whatever else was ready:
+    at 500 tables the slowest 1% of clicks waited 80-100 ms here."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._waiters: list[asyncio.Future] = []
+
+    async def __aenter__(self) -> None:
+        while self._held:  # a woken step finds it taken if one before it yielded: waits again
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                await waiter
+            finally:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+        self._held = True
+
+    async def __aexit__(self, *_: object) -> None:
+        self._held = False
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+
 class _Batch:
     """Steps sharing one BEGIN ... COMMIT: whether it committed, or why it failed."""
 
@@ -116,7 +146,7 @@ class Database:
     def __init__(self, connection: InlineConnection, path: Path) -> None:
         self.connection = connection
         self.path = path
-        self._write_lock = asyncio.Lock()
+        self._write_lock = StepLock()
         self._batch: _Batch | None = None  # the open BEGIN IMMEDIATE, if any
 
     @classmethod
