@@ -508,12 +508,13 @@ class TablePresenter:
         if (table.id, member_id) in self.dm_notice:
             return
         self.dm_notice.add((table.id, member_id))
-        await self._channel(table).send(
-            f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
-            "button (here or on the table) to see your cards and play.",
-            view=buttons(table.id, "hand"),
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        with released(buttons(table.id, "hand")) as view:
+            await self._channel(table).send(
+                f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
+                "button (here or on the table) to see your cards and play.",
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
 
     async def _expire_dm_controls(self, table: Table) -> None:
         """Strip the controls from DMs whose prompt moved on, so only live buttons show."""
