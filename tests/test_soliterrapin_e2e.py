@@ -4,6 +4,7 @@ table message, who may play, stale clicks, the daily challenge, scores and a res
 import copy
 import io
 import random
+import sqlite3
 from datetime import timedelta
 
 from PIL import Image, ImageDraw
@@ -189,6 +190,8 @@ async def test_a_move_redraws_the_board_in_its_answer_and_boards_share_the_chann
     assert world.bot.presenter.last_edit.get(world.channel.id) == turn  # nor took turns there
     world.settings.table_edit_seconds = 0.3
     await world.stop_bot()
+    with sqlite3.connect(world.settings.database_path) as db:  # a crash: both boards redrawn
+        db.execute("UPDATE game_tables SET drawn = NULL")
     since = len(world.fake.calls)
     await world.start_bot()
     await world.tester.idle()

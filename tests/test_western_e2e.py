@@ -175,23 +175,63 @@ async def test_the_table_closes_and_pays_out_when_one_player_is_left(western, wo
     assert "the table is closed" in world.fake.messages[table.record.message_id].text()
 
 
+def edits_since(world, calls: int) -> list:
+    return [call for call in world.fake.calls[calls:] if call.method == "PATCH"]
+
+
 async def test_the_bot_restarts_mid_hand_and_an_old_button_still_works(western, world):
     await western.start(world.alice)
     await western.play("Bet 2")  # bob
     carol_prompt = world.tester.dms(world.carol)[-1]
     dms = len(world.fake.messages)  # every message, DMs included
     table_id = western.table.id
+    shown = western.message().text()
     await world.stop_bot()
+    calls = len(world.fake.calls)
     await world.start_bot()
     await world.tester.idle()
     assert world.tester.dms(world.carol)[-1] is carol_prompt  # hers stands: not sent again
     assert len(world.fake.messages) == dms  # and nobody else's was
+    # The table message already shows the table as it is: not drawn again.
+    assert edits_since(world, calls) == [] and western.message().text() == shown
     table = world.bot.runtime.get(table_id)
-    assert table.state.pending()[0].seat == 2 and "The bot restarted" in western.message().text()
+    assert table.state.pending()[0].seat == 2
     reply = await western.press(world.carol, carol_prompt, "Call 2")
     assert reply.response is carol_prompt, reply.text  # the DM from before the restart was updated
     await western.settle()
     assert western.turn() == 0
+    assert "The bot restarted" in western.message().text()  # told at the table's next change
+
+
+async def test_a_restart_redraws_the_table_when_a_deadline_moves_or_after_a_crash(western, world):
+    await western.start(world.alice)
+    await western.play("Bet 2")  # bob
+    table_id = western.table.id
+    deadline = western.table.record.deadline
+    await world.stop_bot()
+    world.clock.now = deadline - timedelta(seconds=3)  # carol gets time to see the table again
+    await world.start_bot()
+    await world.tester.idle()
+    moved = world.bot.runtime.get(table_id).record.deadline
+    assert moved == world.clock.now + timedelta(seconds=10)
+    assert "The bot restarted" in western.message().text()
+    assert f"<t:{int(moved.timestamp())}:R>" in western.message().text()
+    await world.stop_bot()
+    with sqlite3.connect(world.settings.database_path) as db:  # as a crash leaves it
+        assert db.execute("SELECT drawn FROM game_tables").fetchone()[0] is not None
+        db.execute("UPDATE game_tables SET drawn = NULL")
+    calls = len(world.fake.calls)
+    await world.start_bot()
+    await world.tester.idle()
+    assert len(edits_since(world, calls)) == 1
+
+
+async def test_a_crashed_bot_leaves_no_fingerprint_to_be_trusted(western, world):
+    await western.start(world.alice)
+    await world.stop_bot()
+    await world.start_bot()
+    with sqlite3.connect(world.settings.database_path) as db:  # read once, then forgotten
+        assert db.execute("SELECT drawn FROM game_tables").fetchone()[0] is None
 
 
 async def test_a_prompt_not_known_to_be_shown_is_sent_again_after_a_restart(western, world):

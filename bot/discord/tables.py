@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import inspect
 import io
 import logging
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+import orjson
 from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel, ValidationError
@@ -213,7 +215,8 @@ class TablePresenter:
         events: Sequence[Event],
         names: list[str],
     ) -> None:
-        self._update_table_message(table)
+        if not await self._still_drawn(table, ui, events):
+            self._update_table_message(table)
         if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
             summary = ui.hand_summary(table, table.state.view(None), names)
             if summary:
@@ -299,10 +302,24 @@ class TablePresenter:
         """Whether a click's answer already drew the table as it now is."""
         return self.answered.get(table.id) == table.record.version
 
+    async def _still_drawn(self, table: Table, ui: GameUI, events: Sequence[Event]) -> bool:
+        """After a restart, whether the table message already shows the table as it is (as
+        when the bot shut down cleanly, no deadline moved): then it is not drawn again. A
+        burst of redraws would spend Discord's global limit for ten seconds at 500 tables,
+        holding up the players' own DMs. A message deleted meanwhile comes back at the
+        table's next change, or by /table show."""
+        if table.record.drawn is None or [e.kind for e in events] != ["table_resumed"]:
+            return False
+        async with table.lock:
+            _, view, face = self.table_message(table, ui, table.names())
+        with released(view):
+            return face == table.record.drawn
+
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
-        embed, view, files = await self._draw(table, ui)
+        embed, view, files, face = await self._draw(table, ui)
         with released(view):
             await self._post_table_message(table, embed, view, files)
+        table.record.drawn = face
 
     async def _post_table_message(
         self,
@@ -326,19 +343,19 @@ class TablePresenter:
 
     async def _draw(
         self, table: Table, ui: GameUI
-    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
-        """The table message as the table now is. Drawn under the table's lock: a step
-        changes the table across awaits (the status before the state, at the start), and the
-        writer runs beside the runtime."""
+    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File], str]:
+        """The table message as the table now is, and its face (see `table_message`).
+        Drawn under the table's lock: a step changes the table across awaits (the status
+        before the state, at the start), and the writer runs beside the runtime."""
         async with table.lock:
-            embed, view = self.table_message(table, ui, table.names())
+            embed, view, face = self.table_message(table, ui, table.names())
             board = table.state.view(None) if table.state is not None and ui.image else None
         files = []
         if board is not None:
             png = await asyncio.to_thread(ui.image, board)
             files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
             embed.set_image(url=f"attachment://{BOARD_FILE}")
-        return embed, view, files
+        return embed, view, files, face
 
     async def answer_on_table(self, interaction: discord.Interaction, table: Table) -> None:
         """A click on the table's own message (a game played there) is answered by redrawing
@@ -349,15 +366,28 @@ class TablePresenter:
             return
         self.answered[table.id] = table.record.version  # before the writer can look
         try:
-            embed, view, files = await self._draw(table, self.games[table.game.id])
+            embed, view, files, face = await self._draw(table, self.games[table.game.id])
             with released(view):
                 await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            table.record.drawn = face
         except BaseException:
             self.answered.pop(table.id, None)
             self._update_table_message(table)  # the writer shows it after all
             raise
 
     def table_message(
+        self, table: Table, ui: GameUI, names: list[str]
+    ) -> tuple[discord.Embed, discord.ui.View | None, str]:
+        """The table message, and its face: a fingerprint of the table's version and of all
+        the message shows but the latest lines, which a restarted bot no longer has."""
+        embed, view = self._table_face(table, ui, names)
+        face = fingerprint(table.record.version, embed, view)
+        recent = self.recent.get(table.id)
+        if recent and table.record.status == "playing" and not ui.controls_on_table:
+            embed.add_field(name="Latest", value="\n".join(recent)[-1024:], inline=False)
+        return embed, view, face
+
+    def _table_face(
         self, table: Table, ui: GameUI, names: list[str]
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.record.status
@@ -382,9 +412,6 @@ class TablePresenter:
                 value=f"dealt {relative_time(table.record.deadline)}",
                 inline=False,
             )
-        recent = self.recent.get(table.id)
-        if recent:
-            embed.add_field(name="Latest", value="\n".join(recent)[-1024:], inline=False)
         return embed, table_controls(table)
 
     def _lobby_embed(self, table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
@@ -672,6 +699,12 @@ class Controls(discord.ui.View):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+
+
+def fingerprint(version: int, embed: discord.Embed, view: discord.ui.View | None) -> str:
+    """A short digest of a message's version, embed and controls."""
+    parts = [version, embed.to_dict(), view.to_components() if view is not None else None]
+    return hashlib.blake2b(orjson.dumps(parts), digest_size=12).hexdigest()
 
 
 @contextlib.contextmanager

@@ -7,7 +7,7 @@ leaves either the whole step or none of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -72,6 +72,9 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     solo: bool = False  # a personal game: several may share a channel
     ai_delay: int = 2  # seconds an AI seat waits before it acts
+    # A fingerprint of what the table message shows (bot.discord.tables), once it shows it.
+    # Saved at shutdown only: after a crash the restarted bot finds none and redraws.
+    drawn: str | None = None
 
     @property
     def has_ai(self) -> bool:
@@ -300,13 +303,17 @@ class TableStore:
     async def open_tables(self) -> list[TableRecord]:
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
-            " turn_seconds, message_id, state, version, deadline, solo, ai_delay FROM game_tables"
-            " WHERE status != 'closed' ORDER BY id"
+            " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn"
+            " FROM game_tables WHERE status != 'closed' ORDER BY id"
         )
         tables = []
         for row in rows:
             table = TableRecord(
-                *row[:12], deadline=_parse(row[12]), solo=bool(row[13]), ai_delay=row[14]
+                *row[:12],
+                deadline=_parse(row[12]),
+                solo=bool(row[13]),
+                ai_delay=row[14],
+                drawn=row[15],
             )
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
@@ -373,20 +380,30 @@ class TableStore:
         for seat in table.seats:
             seat.side = sides.get(seat.seat, seat.side)
 
-    async def save_prompts_shown(self, tables: Iterable[TableRecord]) -> None:
-        """Which prompt each seat was last shown, for seats changed since their table's last
-        step (at shutdown: the restarted bot then sends none of them again)."""
+    async def save_shown(self, tables: Sequence[TableRecord]) -> None:
+        """At shutdown: which prompt each seat was last shown (for seats changed since their
+        table's last step) and what each table message shows. The restarted bot then sends
+        none of those prompts again, and redraws only the messages it must."""
         shown = [
             (seat.prompted, table.id, seat.seat)
             for table in tables
             for seat in table.seats
             if seat.flags() != seat.saved
         ]
-        if shown:
-            async with self.db.transaction() as conn:
-                await conn.executemany(
-                    "UPDATE table_seats SET prompted = ? WHERE table_id = ? AND seat = ?", shown
-                )
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE table_seats SET prompted = ? WHERE table_id = ? AND seat = ?", shown
+            )
+            await conn.executemany(
+                "UPDATE game_tables SET drawn = ? WHERE id = ?",
+                [(table.drawn, table.id) for table in tables],
+            )
+
+    async def forget_drawn(self) -> None:
+        """Once read at start-up: the messages may change before the next shutdown records
+        them, and a crash must not leave an old fingerprint to be trusted."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL")
 
     async def save_seats(self, table: TableRecord) -> None:
         async with self.db.transaction() as conn:

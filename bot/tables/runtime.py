@@ -909,7 +909,9 @@ class TableRuntime:
     async def resume(self) -> list[Table]:
         """Load every unfinished table, re-arm its deadline and refresh its message."""
         resumed = []
-        for record in await self.store.open_tables():
+        records = await self.store.open_tables()
+        await self.store.forget_drawn()
+        for record in records:
             game = registry.get(record.game_id)
             options = game.options_model.model_validate_json(record.options)
             table = Table(record, game, options)
@@ -951,7 +953,7 @@ class TableRuntime:
             for render in list(self.renders):
                 render.cancel()
             await asyncio.wait(self.renders, timeout=self.render_grace)
-        await self.store.save_prompts_shown(table.record for table in self.tables.values())
+        await self.store.save_shown([table.record for table in self.tables.values()])
         for table in self.tables.values():
             if table.timer:
                 table.timer.cancel()
