@@ -112,6 +112,21 @@ async def test_a_cancelled_step_is_undone_and_the_next_one_commits(db):
     assert await names(db) == ["next"]
 
 
+async def test_a_step_cancelled_while_its_batch_commits_is_kept_and_so_are_the_others(db):
+    """A batch is committed by one task of its own, not by its steps: cancelling a step that
+    waits for the COMMIT leaves its row, and every other step of the batch, committed."""
+    statements = trace(db)
+    steps = [asyncio.create_task(insert(db, f"t{index}")) for index in range(5)]
+    while not any(sql == "COMMIT" for sql, _ in statements):
+        await asyncio.sleep(0)  # the steps have run; their COMMIT is on the worker
+    steps[2].cancel()
+    outcomes = await asyncio.gather(*steps, return_exceptions=True)
+    assert isinstance(outcomes[2], asyncio.CancelledError)
+    assert [outcome for i, outcome in enumerate(outcomes) if i != 2] == [None] * 4
+    assert await names(db) == [f"t{index}" for index in range(5)]
+    assert [sql for sql, _ in statements].count("COMMIT") == 1
+
+
 async def test_a_step_waits_without_blocking_the_loop_for_another_connections_write_lock(
     db, tmp_path
 ):

@@ -126,12 +126,32 @@ class StepLock:
 
 
 class _Batch:
-    """Steps sharing one BEGIN ... COMMIT: whether it committed, or why it failed."""
+    """Steps sharing one BEGIN ... COMMIT: whether it committed, or why it failed, and the
+    steps waiting to hear which."""
 
     def __init__(self) -> None:
         self.steps = 0  # steps that succeeded into it, each waiting for the COMMIT
         self.committed = False
         self.error: BaseException | None = None
+        self.ended = False
+        self.waiting: list[asyncio.Future] = []
+        self.committer: asyncio.Task | None = None
+
+    async def outcome(self) -> None:
+        """Wait for the COMMIT (or the ROLLBACK); a cancelled waiter leaves it to the others."""
+        if not self.ended:
+            waiter = asyncio.get_running_loop().create_future()
+            self.waiting.append(waiter)
+            await waiter
+        if not self.committed:
+            raise self.error or RuntimeError("the transaction was rolled back")
+
+    def end(self) -> None:
+        self.ended = True
+        for waiter in self.waiting:
+            if not waiter.done():
+                waiter.set_result(None)
+        self.waiting.clear()
 
 
 class Database:
@@ -222,9 +242,12 @@ class Database:
             finally:
                 self.connection.step = None
                 _INSIDE_STEP.reset(inside)
-        # The tasks already waiting for the lock run their steps into this batch before the
-        # COMMIT; shielded so that a cancelled caller still leaves it committed for the others.
-        await asyncio.shield(self._flush(batch))
+        if batch.committer is None:
+            # One task commits the batch, started by its first step: it queues behind the
+            # tasks already ready, so their steps run into this batch first. The others wait
+            # for it without a task of their own; a cancelled step leaves it to commit.
+            batch.committer = asyncio.create_task(self._flush(batch))
+        await batch.outcome()
 
     async def _begin(self) -> _Batch:
         if not self.connection.begin_now():
@@ -245,11 +268,12 @@ class Database:
         await self.connection.execute("ROLLBACK")
 
     async def _flush(self, batch: _Batch) -> None:
-        async with self._write_lock:
-            if batch is self._batch:
-                await self._commit(batch)
-        if not batch.committed:
-            raise batch.error or RuntimeError("the transaction was rolled back")
+        try:
+            async with self._write_lock:
+                if batch is self._batch:
+                    await self._commit(batch)
+        finally:
+            batch.end()  # committed, or given up (undone, or committed by close)
 
     async def _commit(self, batch: _Batch) -> None:
         self._batch = None
@@ -260,6 +284,8 @@ class Database:
             batch.error = error
             if self.connection.in_transaction:
                 await self.connection.execute("ROLLBACK")
+        finally:
+            batch.end()
 
     async def fetch_one(self, sql: str, *params: object) -> aiosqlite.Row | None:
         """The first row; every caller asks for one row (by its key, or an aggregate)."""
