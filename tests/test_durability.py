@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,27 @@ async def test_a_step_cancelled_while_its_batch_commits_is_kept_and_so_are_the_o
     assert [outcome for i, outcome in enumerate(outcomes) if i != 2] == [None] * 4
     assert await names(db) == [f"t{index}" for index in range(5)]
     assert [sql for sql, _ in statements].count("COMMIT") == 1
+
+
+async def test_a_cancelled_call_keeps_the_worker_counted_busy_until_it_has_run(db):
+    """A statement runs inline only while the worker has nothing to do: a caller cancelled
+    while the worker runs its call must not make the worker look idle."""
+    started = threading.Event()
+
+    def slow() -> None:
+        started.set()
+        time.sleep(0.2)
+
+    call = asyncio.create_task(db.connection._execute(slow))
+    await asyncio.to_thread(started.wait)
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    statements = trace(db)
+    await insert(db, "after")
+    begin = next(thread for sql, thread in statements if sql.startswith("BEGIN"))
+    assert begin != threading.get_ident()  # queued behind `slow` on the worker, not inline
+    assert db.connection._queued == 0 and await names(db) == ["after"]
 
 
 async def test_a_step_waits_without_blocking_the_loop_for_another_connections_write_lock(
