@@ -907,7 +907,8 @@ class TableRuntime:
     # ---- restart ----------------------------------------------------------------------------
 
     async def resume(self) -> list[Table]:
-        """Load every unfinished table, re-arm its deadline and refresh its message."""
+        """Load every unfinished table, re-arm its deadline and show it again (its message is
+        redrawn where it is behind: see TablePresenter._still_drawn)."""
         resumed = []
         records = await self.store.open_tables()
         await self.store.forget_drawn()
