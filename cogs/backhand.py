@@ -195,13 +195,13 @@ class BackhandUI(GameUI):
 
     def private_controls(self, table, seat: int) -> discord.ui.View | None:
         """A bet: one button per suggested amount, and Other amount for any other."""
-        decision = next((d for d in table.state.pending() if d.seat == seat), None)
+        decision = table.decision(seat)
         if decision is None or decision.kind != "bet":
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
-        state_view = table.state.view(seat)
+        state_view = table.view(seat)
         view = Controls()
-        for action in table.state.legal_actions(seat):
+        for action in table.legal_actions(seat):
             label = self.action_label(state_view, action)
             view.add_item(ActionButton(table.id, prompt, action_token(action), label, row=0))
         other = TextButton(table.id, prompt)

@@ -206,7 +206,7 @@ class DelphiUI(GameUI):
 
     def private_controls(self, table, seat: int) -> discord.ui.View | None:
         """Writing the rule: the form's button, and letting the bot draw one instead."""
-        decision = next((d for d in table.state.pending() if d.seat == seat), None)
+        decision = table.decision(seat)
         if decision is None or decision.text_question is None:
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
@@ -214,8 +214,8 @@ class DelphiUI(GameUI):
         write = TextButton(table.id, prompt)
         write.item.label = "Write your rule"
         view.add_item(write)
-        for action in table.state.legal_actions(seat):
-            label = self.action_label(table.state.view(seat), action)
+        for action in table.legal_actions(seat):
+            label = self.action_label(table.view(seat), action)
             view.add_item(ActionButton(table.id, prompt, action_token(action), label))
         return view
 

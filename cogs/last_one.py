@@ -189,10 +189,10 @@ class LastOneUI(GameUI):
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """Buttons for a few choices; the cards you may play in a select when there are more;
         a joker's card named from one select per suit."""
-        actions = table.state.legal_actions(seat)
+        actions = table.legal_actions(seat)
         if not actions:
             return None
-        view = table.state.view(seat)
+        view = table.view(seat)
         prompt = table.seats[seat].prompt
         plays = [a for a in actions if a.kind == "play"]
         names = [a for a in actions if a.kind == "name"]

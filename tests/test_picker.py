@@ -110,10 +110,11 @@ class Bet(Action):
 
 
 def desk(picker: Picker, legal: list[Action], table_id: int = 7, prompt: int = 3) -> Desk:
-    state = SimpleNamespace(view=lambda seat: None, legal_actions=lambda seat: legal)
     table = SimpleNamespace(
         id=table_id,
-        state=state,
+        state=SimpleNamespace(),
+        view=lambda seat: None,
+        legal_actions=lambda seat: legal,
         seats=[SimpleNamespace(prompt=prompt)],
         pending_seats=lambda: [0],
         game=SimpleNamespace(name="Fake"),

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 
 import bot.games  # noqa: F401
-from bot.engine import registry
+from bot.engine import Action, registry
 from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime, action_token
@@ -85,6 +85,43 @@ async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
     monkeypatch.undo()
     await runtime.act(table.id, member, table.seats[seat].prompt, bet)  # and play goes on
     assert table.record.version == 1
+
+
+async def test_the_kept_state_is_asked_once_per_step_and_forgotten_once_drawn(runtime, monkeypatch):
+    table = await open_and_start(runtime)
+    await eventually(lambda: not runtime.renders, what="the start drawn")
+    assert table._answers == {}  # drawn: an idle table holds no answers
+    game_state = type(table.state)
+    asked = []
+    for name in ("pending", "view", "legal_actions"):
+        original = getattr(game_state, name)
+
+        def counted(state, *args, _name=name, _original=original):
+            asked.append(_name)
+            return _original(state, *args)
+
+        monkeypatch.setattr(game_state, name, counted)
+    seat = table.pending_seats()[0]
+
+    def ask() -> list[Action]:
+        assert table.decision(seat).seat == seat
+        assert table.view(seat) is table.view(seat)
+        return table.legal_actions(seat)
+
+    legal = ask()
+    first = len(asked)
+    assert {"pending", "view", "legal_actions"} <= set(asked)
+    ask(), ask()
+    assert len(asked) == first  # the game was not asked again
+
+    member = table.seats[seat].member_id
+    await runtime.act(table.id, member, table.seats[seat].prompt, action_token(legal[1]))
+    asked.clear()
+    following = table.pending_seats()[0]
+    assert table.legal_actions(following) == table.state.legal_actions(following)
+    assert asked.count("legal_actions") == 2  # the new state asked once, and the direct call
+    await eventually(lambda: not runtime.renders, what="the step drawn")
+    assert table._answers == {}
 
 
 class StuckDiscord(Recorder):

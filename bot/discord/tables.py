@@ -218,7 +218,7 @@ class TablePresenter:
         if not await self._still_drawn(table, ui, events):
             self._update_table_message(table)
         if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
-            summary = ui.hand_summary(table, table.state.view(None), names)
+            summary = ui.hand_summary(table, table.view(None), names)
             if summary:
                 await self._channel(table).send(embed=summary)
         if closed and closed.placings and not table.record.solo:
@@ -246,7 +246,7 @@ class TablePresenter:
         if event.kind == "timed_out":
             taken = event.action.replace("_", " ")  # a secret choice: its kind only
             if event.taken is not None and table.state is not None:
-                taken = ui.action_label(table.state.view(None), event.taken)
+                taken = ui.action_label(table.view(None), event.taken)
             return f"⏰ {names[event.seat]} ran out of time: {taken}."
         if event.kind == "seat_left":
             return f"{names[event.seat]} left the table with {event.chips} chips."
@@ -349,7 +349,7 @@ class TablePresenter:
         before the state, at the start), and the writer runs beside the runtime."""
         async with table.lock:
             embed, view, face = self.table_message(table, ui, table.names())
-            board = table.state.view(None) if table.state is not None and ui.image else None
+            board = table.view(None) if table.state is not None and ui.image else None
         files = []
         if board is not None:
             png = await asyncio.to_thread(ui.image, board)
@@ -394,9 +394,9 @@ class TablePresenter:
         if status == "lobby":
             return self._lobby_embed(table, ui, names), lobby_controls(table)
         if status == "closed":
-            closed = table.state and ui.closed_embed(table, table.state.view(None), names)
+            closed = table.state and ui.closed_embed(table, table.view(None), names)
             return closed or self._closed_embed(table, ui, names), None
-        embed = ui.public_embed(table, table.state.view(None), names)
+        embed = ui.public_embed(table, table.view(None), names)
         pending = table.required_seats()  # never who holds an optional choice
         if ui.controls_on_table:
             return embed, action_controls(table, pending[0], ui) if pending else None
@@ -454,8 +454,8 @@ class TablePresenter:
 
     def private_embed(self, table: Table, seat: int) -> discord.Embed:
         ui = self.games[table.game.id]
-        embed = ui.private_embed(table, table.state.view(seat), table.names())
-        decision = next((d for d in table.state.pending() if d.seat == seat), None)
+        embed = ui.private_embed(table, table.view(seat), table.names())
+        decision = table.decision(seat)
         if decision is not None:  # what the game asks of this seat, in its own words
             name = "You may, if you like" if decision.optional else "Your move"
             embed.add_field(name=name, value=decision.prompt, inline=False)
@@ -730,16 +730,16 @@ def buttons(table_id: int, *verbs: str) -> discord.ui.View:
 def action_controls(table: Table, seat: int, ui: GameUI) -> discord.ui.View | None:
     """Buttons for one-off actions; selects for a kind that comes in several choices (split
     over several selects past 25, so every legal choice can be picked)."""
-    actions = table.state.legal_actions(seat)
+    actions = table.legal_actions(seat)
     if not actions:
         return None
     prompt = table.seats[seat].prompt
     view = Controls()
-    decision = next(d for d in table.state.pending() if d.seat == seat)
+    decision = table.decision(seat)
     if decision.text_question:  # answered in words, in a modal
         view.add_item(TextButton(table.id, prompt))
         return view
-    state_view = table.state.view(seat)
+    state_view = table.view(seat)
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
@@ -1021,7 +1021,7 @@ def open_question(table: Table, member_id: int, prompt: int) -> str:
     seat = table.seat_of(member_id)
     if seat is None or table.state is None:
         raise UserError("You are not seated at this table.")
-    decision = next((d for d in table.state.pending() if d.seat == seat.seat), None)
+    decision = table.decision(seat.seat)
     if decision is None or not decision.text_question or seat.prompt != prompt:
         raise UserError("This prompt has expired.")
     return decision.text_question

@@ -17,7 +17,8 @@ import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
+from functools import partial
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -53,6 +54,7 @@ log = logging.getLogger(__name__)
 
 AWAY_AFTER_TIMEOUTS = 2
 RESUME_GRACE = timedelta(seconds=10)
+T = TypeVar("T")
 
 
 class TableListener(Protocol):
@@ -70,6 +72,12 @@ class Table:
     render_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
     closing: str = ""  # why the table is being closed from outside, once it is
+    # What answering a click and drawing the step after it ask of the kept state again and
+    # again (its pending decisions, a seat's view and legal actions: some 20 calls of the
+    # game's `pending` per click), worked out once per kept state. Dropped once the step is
+    # drawn (`forget_answers`), so an idle table holds none of it.
+    _answers: dict[object, object] = field(default_factory=dict, repr=False)
+    _answers_for: GameState | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -78,6 +86,34 @@ class Table:
     def keep(self, state: GameState) -> None:
         """`state` is now the table's, its snapshot just saved in `record.state`."""
         self.state = self.saved = state
+
+    def _answer(self, key: object, work: Callable[[], T]) -> T:
+        if self._answers_for is not self.state:
+            self._answers_for, self._answers = self.state, {}
+        try:
+            return self._answers[key]
+        except KeyError:
+            self._answers[key] = answer = work()
+            return answer
+
+    def forget_answers(self) -> None:
+        self._answers_for, self._answers = None, {}
+
+    def pending(self) -> list[Decision]:
+        """The kept state's pending decisions (shared: not to be changed)."""
+        return self._answer("pending", self.state.pending)
+
+    def view(self, seat: int | None) -> BaseModel:
+        """What `seat` (None: the channel) sees of the kept state (shared: not to be changed)."""
+        return self._answer(("view", seat), partial(self.state.view, seat))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions in the kept state (shared: not to be changed)."""
+        return self._answer(("legal", seat), partial(self.state.legal_actions, seat))
+
+    def decision(self, seat: int) -> Decision | None:
+        """The seat's pending decision in the kept state, if it has one."""
+        return next((d for d in self.pending() if d.seat == seat), None)
 
     def working_copy(self) -> GameState:
         """A copy of the state for a step to change, read back from its saved snapshot when
@@ -119,11 +155,11 @@ class Table:
 
     def pending_seats(self) -> list[int]:
         """Seats that may act now, optional choices included."""
-        return self.state.pending_seats() if self.state else []
+        return self._answer("seats", self.state.pending_seats) if self.state else []
 
     def required_seats(self) -> list[int]:
         """Seats play is waiting for (they time out)."""
-        return self.state.required_seats() if self.state else []
+        return self._answer("required", self.state.required_seats) if self.state else []
 
 
 def house_short(short: InsufficientChips) -> UserError:
@@ -473,12 +509,13 @@ class TableRuntime:
                 raise UserError("It is not your turn.")
             if prompt != seat.prompt:
                 raise UserError("This prompt has expired.")
-            if action is None:
-                legal = table.state.legal_actions(seat.seat)
+            if action is None:  # one of the listed actions: its step still checks it
+                legal = table.legal_actions(seat.seat)
                 action = next((a for a in legal if action_token(a) == token), None)
                 if action is None:
                     raise UserError("That move is not available any more.")
-            table.state.verify(seat.seat, action)
+            else:  # the player's own pick: refused here with the rules' reason
+                table.state.verify(seat.seat, action)
             seat.timeouts, seat.away = 0, False
             events = await self._step(table, seat.seat, action)
             events += await self._play_for_away(table)
@@ -522,7 +559,7 @@ class TableRuntime:
         record.timeouts += 1
         record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
         action = table.state.default_action(seat)
-        secret = any(d.secret for d in table.state.pending() if d.seat == seat)
+        secret = any(d.secret for d in table.pending() if d.seat == seat)
         return [
             TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
             *await self._step(table, seat, action, timed_out=True),
@@ -575,7 +612,7 @@ class TableRuntime:
         """Apply `change` to a copy of the state and save it as one step (closing the table
         when the match ends); the copy is kept only once saved."""
         state = table.working_copy()
-        before = table.state.pending()
+        before = table.pending()
         events = change(state)
         chips = self._hand_results(table, events)
         if state.is_over():
@@ -843,7 +880,7 @@ class TableRuntime:
         stands: an AI that fails gets the default like anyone)."""
         if table.record.status != "playing" or table.state is None:
             return
-        if not any(table.seats[seat].ai for seat in table.state.pending_seats()):
+        if not any(table.seats[seat].ai for seat in table.pending_seats()):
             return
         turn = asyncio.create_task(self._ai_turn(table.id, table.record.version))
         self.ai_turns.add(turn)
@@ -869,7 +906,7 @@ class TableRuntime:
     async def _ai_step(self, table: Table) -> list[Event]:
         """The first AI seat that acts now makes its move (one per step, as a player would)."""
         policy = policy_for(table.game)
-        for decision in table.state.pending():
+        for decision in table.pending():
             if not table.seats[decision.seat].ai:
                 continue
             rng = random.Random(f"{table.id}:{table.record.version}:{decision.seat}")
@@ -903,6 +940,8 @@ class TableRuntime:
                 await self.listener.table_changed(table, events)
             except Exception:
                 log.exception("could not show table %s", table.id)
+            finally:
+                table.forget_answers()
 
     # ---- restart ----------------------------------------------------------------------------
 
