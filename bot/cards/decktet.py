@@ -6,7 +6,7 @@ separated by commas or just spaces: `Author, the Huntress Ace of Moons`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.cards.base import CardParseError, CodedCard
@@ -44,8 +44,13 @@ class DecktetCard(CodedCard):
     rank: int  # Ace = 1, 2-9, Crown = 10
     name: str  # "Author", "Ace of Moons"
     suits: tuple[Suit, ...]
+    _label: str = field(init=False, repr=False, compare=False)  # drawn often, written once
 
     _expected = "a Decktet card name such as Author, the Huntress or Ace of Moons"
+
+    def __post_init__(self) -> None:
+        symbols = "".join(s.symbol for s in self.suits)
+        object.__setattr__(self, "_label", f"{self.title} ({self.rank_label} {symbols})")
 
     @property
     def code(self) -> str:
@@ -63,7 +68,7 @@ class DecktetCard(CodedCard):
     @property
     def label(self) -> str:
         """How players see the card: `the Author (2 ☾∞)`."""
-        return f"{self.title} ({self.rank_label} {''.join(s.symbol for s in self.suits)})"
+        return self._label
 
     @classmethod
     def from_code(cls, text: str) -> DecktetCard:

@@ -67,14 +67,18 @@ class FrenchCard(CodedCard):
     suit: Suit | None
     joker: Joker | None = None
     pack: int = 1
-    # Written once: snapshots and views turn every card into its code at every step.
+    # Written once: snapshots and views turn every card into its code at every step, and
+    # every drawn hand and picker button shows its label.
     _code: str = field(init=False, repr=False, compare=False)
+    _label: str = field(init=False, repr=False, compare=False)
 
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
 
     def __post_init__(self) -> None:
         face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
         object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
+        shown = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
+        object.__setattr__(self, "_label", shown if self.pack == 1 else f"{shown}#{self.pack}")
 
     @property
     def is_joker(self) -> bool:
@@ -87,8 +91,7 @@ class FrenchCard(CodedCard):
     @property
     def label(self) -> str:
         """How players see the card: `A♠`, `10♥`, `BJ`."""
-        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
-        return face if self.pack == 1 else f"{face}#{self.pack}"
+        return self._label
 
     @classmethod
     def from_code(cls, text: str) -> FrenchCard:

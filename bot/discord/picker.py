@@ -60,6 +60,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -147,13 +148,21 @@ class Picker:
         if self.limit > 2**MAX_SELECTION_BITS:
             raise ValueError(f"too many cards to pick from ({self.size}) for a custom_id")
 
-    @property
-    def cards(self) -> list[Any]:
-        return [card for zone in self.zones for card in zone.cards]
+    @cached_property
+    def cards(self) -> tuple[Any, ...]:
+        return tuple(card for zone in self.zones for card in zone.cards)
 
     @property
     def size(self) -> int:
-        return sum(len(zone.cards) for zone in self.zones)
+        return len(self.cards)
+
+    @cached_property
+    def _places(self) -> dict[Any, tuple[int, ...]]:
+        """Each card's indexes among `cards` (a card may be there twice: two packs)."""
+        places: dict[Any, tuple[int, ...]] = {}
+        for index, card in enumerate(self.cards):
+            places[card] = (*places.get(card, ()), index)
+        return places
 
     @property
     def base(self) -> int:
@@ -182,7 +191,10 @@ class Picker:
         return out
 
     def selection(self, digits: Sequence[int]) -> int:
-        return sum(digit * self.base**index for index, digit in enumerate(digits))
+        selection = 0
+        for digit in reversed(digits):
+            selection = selection * self.base + digit
+        return selection
 
     def picked(self, selection: int) -> Picked:
         digits = self.digits(selection)
@@ -200,10 +212,11 @@ class Picker:
 
     def selection_of(self, groups: Sequence[Sequence[Any]]) -> int | None:
         """The selection putting these cards in these groups, or None if one isn't offered."""
-        cards, digits = self.cards, [0] * self.size
+        digits = [0] * self.size
         for number, group in enumerate(groups, start=1):
             for card in group:
-                index = next((i for i, c in enumerate(cards) if c == card and not digits[i]), None)
+                places = self._places.get(card, ())
+                index = next((i for i in places if not digits[i]), None)
                 if index is None or number > len(self.groups):
                     return None
                 digits[index] = number
@@ -305,13 +318,13 @@ class Desk:
         """The seat's picker, or None when it picks nothing now."""
         if table.state is None or seat not in table.pending_seats():
             return None
-        view = table.state.view(seat)
+        view = table.view(seat)
         picker = ui.picker(view)
         if picker is None or picker.size == 0:
             return None
         picks: list[Action] = []
         by_kind: dict[str, list[Action]] = {}
-        for action in table.state.legal_actions(seat):
+        for action in table.legal_actions(seat):
             if action.kind in picker.kinds:
                 picks.append(action)
             else:
