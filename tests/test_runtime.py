@@ -5,7 +5,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-import bot.games  # noqa: F401
+import bot.games
+import bot.tables.runtime
 from bot.engine import Action, registry
 from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
@@ -87,10 +88,10 @@ async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
     assert table.record.version == 1
 
 
-async def test_the_kept_state_is_asked_once_per_step_and_forgotten_once_drawn(runtime, monkeypatch):
+async def test_the_kept_state_is_asked_once_per_step_and_forgotten_soon(runtime, monkeypatch):
+    monkeypatch.setattr(bot.tables.runtime, "ANSWERS_KEPT_SECONDS", 0.05)
     table = await open_and_start(runtime)
-    await eventually(lambda: not runtime.renders, what="the start drawn")
-    assert table._answers == {}  # drawn: an idle table holds no answers
+    await eventually(lambda: table._answers == {}, what="an idle table holding no answers")
     game_state = type(table.state)
     asked = []
     for name in ("pending", "view", "legal_actions"):
@@ -120,8 +121,7 @@ async def test_the_kept_state_is_asked_once_per_step_and_forgotten_once_drawn(ru
     following = table.pending_seats()[0]
     assert table.legal_actions(following) == table.state.legal_actions(following)
     assert asked.count("legal_actions") == 2  # the new state asked once, and the direct call
-    await eventually(lambda: not runtime.renders, what="the step drawn")
-    assert table._answers == {}
+    await eventually(lambda: table._answers == {}, what="the answers forgotten again")
 
 
 class StuckDiscord(Recorder):

@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 
 AWAY_AFTER_TIMEOUTS = 2
 RESUME_GRACE = timedelta(seconds=10)
+ANSWERS_KEPT_SECONDS = 2.0  # a click's answer and the drawing of its step come well within
 T = TypeVar("T")
 
 
@@ -74,8 +75,8 @@ class Table:
     closing: str = ""  # why the table is being closed from outside, once it is
     # What answering a click and drawing the step after it ask of the kept state again and
     # again (its pending decisions, a seat's view and legal actions: some 20 calls of the
-    # game's `pending` per click), worked out once per kept state. Dropped once the step is
-    # drawn (`forget_answers`), so an idle table holds none of it.
+    # game's `pending` per click), worked out once per kept state. Dropped a little later
+    # (`ANSWERS_KEPT_SECONDS`), so an idle table holds none of it.
     _answers: dict[object, object] = field(default_factory=dict, repr=False)
     _answers_for: GameState | None = field(default=None, repr=False)
 
@@ -89,6 +90,8 @@ class Table:
 
     def _answer(self, key: object, work: Callable[[], T]) -> T:
         if self._answers_for is not self.state:
+            if self._answers_for is None:
+                asyncio.get_running_loop().call_later(ANSWERS_KEPT_SECONDS, self.forget_answers)
             self._answers_for, self._answers = self.state, {}
         try:
             return self._answers[key]
@@ -940,8 +943,6 @@ class TableRuntime:
                 await self.listener.table_changed(table, events)
             except Exception:
                 log.exception("could not show table %s", table.id)
-            finally:
-                table.forget_answers()
 
     # ---- restart ----------------------------------------------------------------------------
 
