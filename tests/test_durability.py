@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -147,6 +148,42 @@ async def test_a_cancelled_call_keeps_the_worker_counted_busy_until_it_has_run(d
     begin = next(thread for sql, thread in statements if sql.startswith("BEGIN"))
     assert begin != threading.get_ident()  # queued behind `slow` on the worker, not inline
     assert db.connection._queued == 0 and await names(db) == ["after"]
+
+
+async def test_a_step_returns_in_the_third_loop_iteration_after_its_commit_ran(db):
+    """Every loop iteration between the fsync and the step's return is one more wait behind
+    whatever else is ready (at 500 busy tables, milliseconds each): the worker's answer wakes
+    the committer, which wakes the step. Counted with a task that ticks once per iteration."""
+    ticks, ran_at = 0, []
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    worker_queue = db.connection._tx
+
+    def timed(item) -> None:  # each call the worker runs notes the iteration it ended in
+        future, function = item
+
+        def run():
+            result = function()
+            ran_at.append(ticks)
+            return result
+
+        worker_queue.put_nowait((future, run))
+
+    db.connection._tx = SimpleNamespace(put_nowait=timed)
+    ticking = asyncio.create_task(ticker())
+    try:
+        for index in range(20):
+            await insert(db, f"t{index:02}")
+            assert ticks - ran_at[-1] <= 3  # ran_at[-1]: the COMMIT
+    finally:
+        ticking.cancel()
+        db.connection._tx = worker_queue
+    assert await names(db) == [f"t{index:02}" for index in range(20)]
 
 
 async def test_a_step_waits_without_blocking_the_loop_for_another_connections_write_lock(
