@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
-from bot.cards.base import CardParseError, CodedCard
+from bot.cards.base import KNOWN_CODES, CardParseError, CodedCard
 
 
 class Suit(StrEnum):
@@ -67,18 +67,14 @@ class FrenchCard(CodedCard):
     suit: Suit | None
     joker: Joker | None = None
     pack: int = 1
-    # Written once: snapshots and views turn every card into its code at every step, and
-    # every drawn hand and picker button shows its label.
+    # Written once: snapshots and views turn every card into its code at every step.
     _code: str = field(init=False, repr=False, compare=False)
-    _label: str = field(init=False, repr=False, compare=False)
 
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
 
     def __post_init__(self) -> None:
         face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
         object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
-        shown = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
-        object.__setattr__(self, "_label", shown if self.pack == 1 else f"{shown}#{self.pack}")
 
     @property
     def is_joker(self) -> bool:
@@ -91,7 +87,15 @@ class FrenchCard(CodedCard):
     @property
     def label(self) -> str:
         """How players see the card: `A♠`, `10♥`, `BJ`."""
-        return self._label
+        # Every drawn hand and picker button shows labels: written once per code, shared
+        # by every copy of the card (each table's deal makes its own).
+        label = _LABELS.get(self._code)
+        if label is None:
+            face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
+            label = face if self.pack == 1 else f"{face}#{self.pack}"
+            if len(_LABELS) < KNOWN_CODES:
+                _LABELS[self._code] = label
+        return label
 
     @classmethod
     def from_code(cls, text: str) -> FrenchCard:
@@ -110,6 +114,7 @@ class FrenchCard(CodedCard):
         return cls(rank, suit, None, pack)
 
 
+_LABELS: dict[str, str] = {}
 _CARD_PATTERN = re.compile(r"(?P<face>[^\s#]{2,3})(?:#(?P<pack>\d+))?")
 
 
