@@ -75,9 +75,9 @@ class InlineConnection(aiosqlite.Connection):
             return fn(*args, **kwargs)
         if not self._running or self._connection is None:
             raise ValueError("Connection closed")
-        # The caller awaits the worker's own future: its answer wakes the caller in the next
-        # loop iteration. (Behind a task and a shield, as aiosqlite's `_execute` would need,
-        # it took three: a COMMIT then held a click for four iterations of a busy loop.)
+        # The caller awaits the worker's own future, so the worker's answer wakes it in the
+        # next loop iteration. Behind a task and a shield (aiosqlite's `_execute`, shielded)
+        # it took three, each a wait behind whatever else is ready: a click waits for a COMMIT.
         loop = asyncio.get_running_loop()
         done = loop.create_future()
         self._queued += 1
