@@ -93,6 +93,16 @@ def cpu_seconds(pid: int | str) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def reference_ms() -> float:
+    """CPU milliseconds a fixed piece of pure-Python work takes now. This machine is shared:
+    the same code's CPU per interaction moved by 30% from one run to the next, so each window
+    is read beside this (taken right before and after it)."""
+    started = time.process_time()
+    for number in range(300_000):
+        str(number).encode()
+    return (time.process_time() - started) * 1000
+
+
 # ---- the bot's process ----------------------------------------------------------------------
 
 
@@ -564,10 +574,12 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
     collected, *_ = await bot.ask("window")
     freeze_harness(report.harness_gc)
+    reference = reference_ms()
     started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
     await load.run(seconds)
     elapsed = time.monotonic() - started
     cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
+    reference = (reference + reference_ms()) / 2
     gc_total, gc_longest, gc_full, tracked, inside = await bot.ask("figures")
     times = [t * 1000 for t in load.tester.answer_times]
     calls = fake.calls[calls_before:]
@@ -585,6 +597,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p50": inside[0],
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
+        "reference_ms": reference,
     }
     report.phases.append(figures)
     report.say(
@@ -606,7 +619,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" the fake Discord's and players' {harness_cpu / elapsed:.0%} (its longest"
         f" garbage-collection pause {report.harness_gc.longest * 1000:.0f} ms); the bot used"
         f" {per_interaction * 1000:.2f} ms per interaction:"
-        f" {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core"
+        f" {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core (this machine's speed:"
+        f" the reference work took {reference:.0f} ms of CPU)"
     )
     report.say(
         f"    REST calls per player action {figures['calls_per_action']:.2f},"
