@@ -95,8 +95,8 @@ def cpu_seconds(pid: int | str) -> float:
 
 def reference_ms() -> float:
     """CPU milliseconds a fixed piece of pure-Python work takes now. This machine is shared:
-    the same code's CPU per interaction moved by 30% from one run to the next, so each window
-    is read beside this (taken right before and after it)."""
+    this work took 24 to 46 ms within minutes, and the same code's CPU per interaction moved
+    with it, so each window is read beside this (taken right before and after it)."""
     started = time.process_time()
     for number in range(300_000):
         str(number).encode()
