@@ -47,7 +47,7 @@ import discord.state
 import discord.webhook.async_
 import yarl
 
-from bot.app import FULL_COLLECTION_EVERY, CardTableBot
+from bot.app import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, CardTableBot
 from bot.engine import registry
 from bot.settings import Settings
 from bot.store import Database, Ledger
@@ -634,13 +634,13 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
 
 def freeze_harness(gc_time: GCTime) -> None:
     """The fake Discord keeps every message and call it has seen, and the players their
-    tables: frozen before a window, full collections no longer walk them, and they come ten
-    times rarer (as in the bot). They paused this process, whose clock times every answer,
+    tables: frozen before a window, full collections no longer walk them, and collections
+    come rarer (the bot's thresholds). They paused this process, whose clock times every answer,
     for up to 0.4 s at 500 tables."""
     gc.collect()
     gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+    _, middle, _ = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_EVERY)
     gc_time.longest, gc_time.full = 0.0, 0
 
 

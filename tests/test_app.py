@@ -8,7 +8,7 @@ import discord.utils
 import orjson
 
 import bot.__main__ as entry
-from bot.app import FULL_COLLECTION_EVERY, cog_modules
+from bot.app import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, cog_modules
 
 
 async def test_every_cog_is_loaded_with_one_log_line(world, caplog):
@@ -56,7 +56,7 @@ def test_a_database_from_a_newer_bot_stops_start_up_with_one_sentence(
 async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collections(world):
     """`python -m bot` freezes what exists after start-up and resume (gc.freeze), so the
     garbage collector's full collections don't walk it again, and makes those collections
-    rarer; tests leave both off."""
+    rarer, young ones too; tests leave all that off."""
     assert gc.get_freeze_count() == 0
     thresholds = gc.get_threshold()
     await world.stop_bot()
@@ -64,8 +64,8 @@ async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collection
     try:
         await world.start_bot()
         assert gc.get_freeze_count() > 10_000
-        assert gc.get_threshold() == (*thresholds[:2], FULL_COLLECTION_EVERY)
-        assert thresholds[2] < FULL_COLLECTION_EVERY
+        assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, thresholds[1], FULL_COLLECTION_EVERY)
+        assert thresholds[0] < YOUNG_COLLECTION_AFTER and thresholds[2] < FULL_COLLECTION_EVERY
         reply = await world.tester.slash(world.alice, world.channel, "balance")
         assert reply.text == "You have 1,000 chips."
     finally:
