@@ -203,10 +203,8 @@ class BackhandUI(GameUI):
         view = Controls()
         for action in table.legal_actions(seat):
             label = self.action_label(state_view, action)
-            view.add_item(ActionButton(table.id, prompt, action_token(action), label, row=0))
-        other = TextButton(table.id, prompt)
-        other.item.label = "Other amount"
-        view.add_item(other)
+            view.button(**ActionButton.look(table.id, prompt, action_token(action), label), row=0)
+        view.button(**TextButton.look(table.id, prompt, "Other amount"))
         return view
 
     def action_label(self, view, action: Action) -> str:

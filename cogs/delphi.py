@@ -211,12 +211,10 @@ class DelphiUI(GameUI):
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
         view = Controls()
-        write = TextButton(table.id, prompt)
-        write.item.label = "Write your rule"
-        view.add_item(write)
+        view.button(**TextButton.look(table.id, prompt, "Write your rule"))
         for action in table.legal_actions(seat):
             label = self.action_label(table.view(seat), action)
-            view.add_item(ActionButton(table.id, prompt, action_token(action), label))
+            view.button(**ActionButton.look(table.id, prompt, action_token(action), label))
         return view
 
     def image(self, view: DelphiView) -> bytes:

@@ -202,13 +202,14 @@ class LastOneUI(GameUI):
         controls = Controls()
         for action in others:
             label = self.action_label(view, action)
-            controls.add_item(ActionButton(table.id, prompt, action_token(action), label))
+            controls.button(**ActionButton.look(table.id, prompt, action_token(action), label))
         for part, start in enumerate(range(0, len(plays), MAX_SELECT_OPTIONS)):
             chunk = self.options(view, plays[start : start + MAX_SELECT_OPTIONS])
-            controls.add_item(ActionSelect(table.id, prompt, "play", chunk, part))
+            controls.select(**ActionSelect.look(table.id, prompt, "play", chunk, part))
         for suit in SUITS if names else ():
             chunk = self.options(view, [a for a in names if a.suit == suit])
-            controls.add_item(ActionSelect(table.id, prompt, f"name_{SUIT_NAMES[suit]}", chunk))
+            kind = f"name_{SUIT_NAMES[suit]}"
+            controls.select(**ActionSelect.look(table.id, prompt, kind, chunk))
         return controls
 
     def options(self, view: BaseModel, actions: list[Action]) -> list[tuple[str, str]]:

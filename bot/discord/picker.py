@@ -69,6 +69,8 @@ from pydantic import BaseModel
 from bot.discord.format import plural
 from bot.discord.tables import (
     MAX_SELECT_OPTIONS,
+    ROW_WIDTH,
+    ROWS,
     ActionButton,
     ActionSelect,
     Controls,
@@ -84,7 +86,6 @@ from bot.tables import Table, action_token
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
-ROWS, PER_ROW = 5, 5  # what a Discord message holds
 MAX_SELECTION_BITS = 200
 MAX_GROUPS = 9  # one digit in a custom_id
 CHECKSUM_DIGITS = 6
@@ -382,30 +383,28 @@ class Desk:
                 if group == choice.group
                 else discord.ButtonStyle.primary
             )
-            row = (index - first) // PER_ROW
-            out.add_item(PickToggle(*key, choice, index, label[:80], style, row=row))
-        buttons: list[discord.ui.Item] = [PickButton(*key, choice, "play", self.picker.verb)]
+            row = (index - first) // ROW_WIDTH
+            out.button(**PickToggle.look(*key, choice, index, label[:80]), style=style, row=row)
+        buttons = [PickButton.look(*key, choice, "play", self.picker.verb)]
         buttons += [
-            ActionButton(self.table.id, self.prompt, action_token(a), self.label(a))
+            ActionButton.look(self.table.id, self.prompt, action_token(a), self.label(a))
             for a in self.others
         ]
-        buttons.append(PickButton(*key, choice, "clear", "Clear"))
+        buttons.append(PickButton.look(*key, choice, "clear", "Clear"))
         if len(self.pages) > 1:
-            buttons.append(PickButton(*key, choice, "page", self.page_label(choice.page)))
+            buttons.append(PickButton.look(*key, choice, "page", self.page_label(choice.page)))
         if len(groups) > 1:
             following = groups[(choice.group + 1) % len(groups)].name
-            buttons.append(PickButton(*key, choice, "group", f"Fill {following}"[:80]))
-        row = math.ceil((stop - first) / PER_ROW)  # right under this page's cards
+            buttons.append(PickButton.look(*key, choice, "group", f"Fill {following}"[:80]))
+        row = math.ceil((stop - first) / ROW_WIDTH)  # right under this page's cards
         for number, button in enumerate(buttons):
-            button.item.row = row + number // PER_ROW
-            out.add_item(button)
-        # Selects take the next empty rows in turn (discord.py 2.7 ignores the row of a
-        # dynamic select: BaseSelect.row is a slot that shadows Item.row).
+            out.button(**button, row=row + number // ROW_WIDTH)
+        # Selects take the next empty rows in turn.
         for kind, part, actions in self.other_lists:
             options = [(action_token(a), self.label(a)) for a in actions]
-            out.add_item(ActionSelect(self.table.id, self.prompt, kind, options, part))
+            out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, part))
         if self.suggestions:
-            out.add_item(PickSuggestions(*key, self.suggestions))
+            out.select(**PickSuggestions.look(*key, self.suggestions))
         return out
 
     def label(self, action: Action) -> str:
@@ -477,10 +476,10 @@ class Desk:
 
 def layout(picker: Picker, buttons: int, selects: int) -> tuple[int, list[tuple[int, int, int]]]:
     """Rows left for cards beside `buttons` and `selects`, and the pages they make."""
-    rows = ROWS - math.ceil(buttons / PER_ROW) - selects
+    rows = ROWS - math.ceil(buttons / ROW_WIDTH) - selects
     if rows < 1:
         return 0, []
-    per_page, pages, offset = rows * PER_ROW, [], 0
+    per_page, pages, offset = rows * ROW_WIDTH, [], 0
     for number, zone in enumerate(picker.zones):
         for first in range(0, len(zone.cards), per_page):
             pages.append((number, offset + first, offset + min(first + per_page, len(zone.cards))))
@@ -575,16 +574,18 @@ class PickToggle(
         checksum: str,
         choice: Choice,
         index: int,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
     ) -> None:
         self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
         self.choice, self.index = choice, index
+        super().__init__(discord.ui.Button(**self.look(table_id, prompt, checksum, choice, index)))
+
+    @staticmethod
+    def look(
+        table_id: int, prompt: int, checksum: str, choice: Choice, index: int, label: str = ""
+    ) -> dict[str, Any]:
+        """Its custom_id and label (its style shows where the card is picked to)."""
         custom_id = f"pc:{table_id}:{prompt}:{checksum}:{choice_id(choice)}:{index}"
-        super().__init__(
-            discord.ui.Button(label=label or "?", style=style, custom_id=custom_id, row=row)
-        )
+        return {"label": label or "?", "custom_id": custom_id}
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> PickToggle:
@@ -626,16 +627,20 @@ class PickButton(
         checksum: str,
         choice: Choice,
         verb: str,
-        label: str = "",
-        row: int | None = None,
     ) -> None:
         self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
         self.choice, self.verb = choice, verb
-        style = self.STYLES.get(verb, discord.ButtonStyle.secondary)
-        custom_id = f"pb:{table_id}:{prompt}:{checksum}:{choice_id(choice)}:{verb}"
-        super().__init__(
-            discord.ui.Button(label=label or verb, style=style, custom_id=custom_id, row=row)
-        )
+        super().__init__(discord.ui.Button(**self.look(table_id, prompt, checksum, choice, verb)))
+
+    @classmethod
+    def look(
+        cls, table_id: int, prompt: int, checksum: str, choice: Choice, verb: str, label: str = ""
+    ) -> dict[str, Any]:
+        return {
+            "label": label or verb,
+            "style": cls.STYLES.get(verb, discord.ButtonStyle.secondary),
+            "custom_id": f"pb:{table_id}:{prompt}:{checksum}:{choice_id(choice)}:{verb}",
+        }
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> PickButton:
@@ -681,15 +686,22 @@ class PickSuggestions(
         options: list[tuple[int, str]] | None = None,
     ) -> None:
         self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
-        select = discord.ui.Select(
-            custom_id=f"ps:{table_id}:{prompt}:{checksum}",
-            placeholder="Suggested plays…",
-            options=[
-                discord.SelectOption(label=label, value=f"{selection:x}")
-                for selection, label in options or [(0, "-")]
-            ],
-        )
-        super().__init__(select)
+        look = self.look(table_id, prompt, checksum, options or [(0, "-")])
+        options = [
+            discord.SelectOption(label=label, value=value) for value, label in look.pop("options")
+        ]
+        super().__init__(discord.ui.Select(**look, options=options))
+
+    @staticmethod
+    def look(
+        table_id: int, prompt: int, checksum: str, options: list[tuple[int, str]]
+    ) -> dict[str, Any]:
+        """Its custom_id, placeholder and (value, label) options, from (selection, label)."""
+        return {
+            "custom_id": f"ps:{table_id}:{prompt}:{checksum}",
+            "placeholder": "Suggested plays…",
+            "options": [(f"{selection:x}", label) for selection, label in options],
+        }
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> PickSuggestions:
