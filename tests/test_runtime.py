@@ -93,13 +93,15 @@ async def test_the_kept_state_is_asked_once_per_step_and_forgotten_soon(runtime,
     table = await open_and_start(runtime)
     await eventually(lambda: table._answers == {}, what="an idle table holding no answers")
     game_state = type(table.state)
-    asked = []
-    for name in ("pending", "view", "legal_actions"):
+    asked, by_state = [], []
+    for name in ("pending", "view", "legal_actions", "apply"):
         original = getattr(game_state, name)
 
         def counted(state, *args, _name=name, _original=original):
             asked.append(_name)
-            return _original(state, *args)
+            answer = _original(state, *args)
+            by_state.append((_name, state))  # once answered: "apply" marks its end
+            return answer
 
         monkeypatch.setattr(game_state, name, counted)
     seat = table.pending_seats()[0]
@@ -111,12 +113,17 @@ async def test_the_kept_state_is_asked_once_per_step_and_forgotten_soon(runtime,
 
     legal = ask()
     first = len(asked)
-    assert {"pending", "view", "legal_actions"} <= set(asked)
+    assert {"pending", "view", "legal_actions"} == set(asked)
     ask(), ask()
     assert len(asked) == first  # the game was not asked again
 
     member = table.seats[seat].member_id
     await runtime.act(table.id, member, table.seats[seat].prompt, action_token(legal[1]))
+    # Once the action was applied, the step worked out the new state's decisions once (for
+    # its prompts, deadline, AI seats and the seats away).
+    applied = next(i for i, (name, of) in enumerate(by_state) if name == "apply")
+    asked_after = [name for name, of in by_state[applied:] if of is table.state]
+    assert asked_after.count("pending") == 1
     asked.clear()
     following = table.pending_seats()[0]
     assert table.legal_actions(following) == table.state.legal_actions(following)

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -85,9 +85,12 @@ class Table:
     def id(self) -> int:
         return self.record.id
 
-    def keep(self, state: GameState) -> None:
-        """`state` is now the table's, its snapshot just saved in `record.state`."""
+    def keep(self, state: GameState, pending: list[Decision] | None = None) -> None:
+        """`state` is now the table's, its snapshot just saved in `record.state` (and
+        `pending` its pending decisions, when the step has worked them out already)."""
         self.state = self.saved = state
+        if pending is not None:
+            self._answer("pending", lambda: pending)
 
     def _answer(self, key: object, work: Callable[[], T]) -> T:
         if self._answers_for is not self.state:
@@ -159,11 +162,25 @@ class Table:
 
     def pending_seats(self) -> list[int]:
         """Seats that may act now, optional choices included."""
-        return self._answer("seats", self.state.pending_seats) if self.state else []
+        if self.state is None:
+            return []
+        known = self._known("pending")
+        if known is None:  # the game may say it without building the decisions
+            return self._answer("seats", self.state.pending_seats)
+        return self._answer("seats", lambda: [d.seat for d in known])
 
     def required_seats(self) -> list[int]:
         """Seats play is waiting for (they time out)."""
-        return self._answer("required", self.state.required_seats) if self.state else []
+        if self.state is None:
+            return []
+        known = self._known("pending")
+        if known is None:
+            return self._answer("required", self.state.required_seats)
+        return self._answer("required", lambda: [d.seat for d in known if not d.optional])
+
+    def _known(self, key: object) -> Any:
+        """The kept state's answer to `key` if it was worked out already, else None."""
+        return self._answers.get(key) if self._answers_for is self.state else None
 
 
 def house_short(short: InsufficientChips) -> UserError:
@@ -399,14 +416,15 @@ class TableRuntime:
                 table.options, stacks, self.new_seed(), self.stacked
             )
             self.stacked = []
-            deadline = self._deadline(table, state)
+            pending = state.pending()
+            deadline = self._deadline(table, state, pending)
             stake = self._house_stake(table, len(stacks))
             try:
                 await self.store.start(table.record, state.snapshot(), deadline, order, stake)
             except InsufficientChips as short:
                 raise house_short(short) from None
-            table.keep(state)
-            self._open_prompts(table, [], state, 0)
+            table.keep(state, pending)
+            self._open_prompts(table, [], pending, 0)
             await self.store.save_seats(table.record)
             self._arm(table)
             events = await self._play_for_away(table)
@@ -658,7 +676,8 @@ class TableRuntime:
         saved = [dataclasses.replace(s) for s in table.seats]
         if leaving is not None:
             leaving.left, leaving.leaving, leaving.away = True, False, False
-        self._open_prompts(table, before, state, table.record.version + 1, acted)
+        pending = state.pending()
+        self._open_prompts(table, before, pending, table.record.version + 1, acted)
         if state.awaiting_next_hand():
             for seat in table.seats:
                 seat.timeouts = 0
@@ -666,14 +685,14 @@ class TableRuntime:
             await self.store.commit(
                 table.record,
                 state=state.snapshot(),
-                deadline=self._deadline(table, state),
+                deadline=self._deadline(table, state, pending),
                 action=record,
                 chips=chips,
             )
         except BaseException:
             table.record.seats = saved
             raise
-        table.keep(state)
+        table.keep(state, pending)
         self._arm(table)
 
     async def _close(
@@ -833,7 +852,7 @@ class TableRuntime:
     def _open_prompts(
         table: Table,
         before: Sequence[Decision],
-        state: GameState,
+        pending: Sequence[Decision],
         version: int,
         acted: int | None = None,
     ) -> None:
@@ -842,14 +861,16 @@ class TableRuntime:
         prompt version, so it is prompted again and older buttons expire; seats still deciding
         the same simultaneous choice keep theirs."""
         earlier = {decision.seat: decision for decision in before}
-        for decision in state.pending():
+        for decision in pending:
             if decision.seat == acted or earlier.get(decision.seat) != decision:
                 table.seats[decision.seat].prompt = version
 
-    def _deadline(self, table: Table, state: GameState) -> datetime | None:
+    def _deadline(
+        self, table: Table, state: GameState, pending: Sequence[Decision]
+    ) -> datetime | None:
         if state.awaiting_next_hand():
             return self.clock() + self.between_hands
-        required = [d for d in state.pending() if not d.optional]
+        required = [d for d in pending if not d.optional]
         if required:
             longest = max(d.least_seconds for d in required)
             seconds = max(table.record.turn_seconds, longest)
