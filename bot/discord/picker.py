@@ -77,7 +77,6 @@ from bot.discord.tables import (
     GameUI,
     TableItem,
     play,
-    released,
 )
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
@@ -509,8 +508,7 @@ async def redraw(interaction: discord.Interaction, desk: Desk, choice: Choice) -
     bot: CardTableBot = interaction.client
     embed = bot.presenter.private_embed(desk.table, desk.seat)
     desk.describe(embed, choice)
-    with released(desk.controls(choice)) as view:
-        await interaction.response.edit_message(embed=embed, view=view)
+    await interaction.response.edit_message(embed=embed, view=desk.controls(choice))
 
 
 # ---- the controls ----------------------------------------------------------------------------

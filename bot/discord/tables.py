@@ -312,14 +312,12 @@ class TablePresenter:
         if table.record.drawn is None or [e.kind for e in events] != ["table_resumed"]:
             return False
         async with table.lock:
-            _, view, face = self.table_message(table, ui, table.names())
-        with released(view):
-            return face == table.record.drawn
+            _, _, face = self.table_message(table, ui, table.names())
+        return face == table.record.drawn
 
     async def _write_table_message(self, table: Table, ui: GameUI) -> None:
         embed, view, files, face = await self._draw(table, ui)
-        with released(view):
-            await self._post_table_message(table, embed, view, files)
+        await self._post_table_message(table, embed, view, files)
         table.record.drawn = face
 
     async def _post_table_message(
@@ -368,8 +366,7 @@ class TablePresenter:
         self.answered[table.id] = table.record.version  # before the writer can look
         try:
             embed, view, files, face = await self._draw(table, self.games[table.game.id])
-            with released(view):
-                await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
             table.record.drawn = face
         except BaseException:
             self.answered.pop(table.id, None)
@@ -487,10 +484,7 @@ class TablePresenter:
                 record.prompted = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
-                with released(view):
-                    channel_id, message, hook = await self._deliver(
-                        key, record.member_id, embed, view
-                    )
+                channel_id, message, hook = await self._deliver(key, record.member_id, embed, view)
             except discord.Forbidden:
                 self.dm_failed.add(key)
                 await self._in_channel(table, self._dms_closed_notice(table, record.member_id))
@@ -536,13 +530,13 @@ class TablePresenter:
         if (table.id, member_id) in self.dm_notice:
             return
         self.dm_notice.add((table.id, member_id))
-        with released(buttons(table.id, "hand")) as view:
-            await self._channel(table).send(
-                f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
-                "button (here or on the table) to see your cards and play.",
-                view=view,
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+        view = buttons(table.id, "hand")
+        await self._channel(table).send(
+            f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
+            "button (here or on the table) to see your cards and play.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
 
     async def _expire_dm_controls(self, table: Table) -> None:
         """Strip the controls from DMs whose prompt moved on, so only live buttons show."""
@@ -754,19 +748,6 @@ def fingerprint(version: int, embed: discord.Embed, view: discord.ui.View | None
     return hashlib.blake2b(orjson.dumps(parts), digest_size=12).hexdigest()
 
 
-@contextlib.contextmanager
-def released(view: discord.ui.View | None):
-    """Use `view` for one send, then free it. A view and its items refer to each other, a
-    cycle only the garbage collector's full collections free: the controls of every redraw
-    piled up for them to walk (with `TableItem.untangle`, 128,000 objects of garbage after
-    20 s of 100 busy tables; 700 without). Cleared, they go as soon as they are sent."""
-    try:
-        yield view
-    finally:
-        if view is not None:
-            view.clear_items()
-
-
 def buttons(table_id: int, *verbs: str) -> discord.ui.View:
     view = Controls()
     for verb in verbs:
@@ -931,8 +912,8 @@ class TableButton(
         warning = table.state.leave_warning(seat.seat)
         if warning:
             text += f"\n{warning}"
-        with released(buttons(table.id, "confirm_leave")) as view:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+        view = buttons(table.id, "confirm_leave")
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         table = bot.runtime.get(self.table_id)
@@ -941,10 +922,9 @@ class TableButton(
             raise UserError("You are not playing at this table.")
         await bot.runtime.back(self.table_id, interaction.user.id)
         embed, view = bot.presenter.private_message(table, seat.seat)
-        with released(view):
-            await interaction.response.send_message(
-                embed=embed, view=view or discord.utils.MISSING, ephemeral=True
-            )
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
 
 
 async def play(
@@ -972,8 +952,7 @@ async def play(
     embed, view = bot.presenter.private_message(table, seat.seat)
     seat.prompted = seat.prompt  # shown here; no DM needed
     bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
-    with released(view):
-        await interaction.response.edit_message(embed=embed, view=view)
+    await interaction.response.edit_message(embed=embed, view=view)
 
 
 class ActionButton(
