@@ -200,6 +200,8 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
         if what == "busy":  # renders still to finish, calls waiting for the pacer or out
             pacer = client.pacer
             pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
+        elif what == "tables":  # the tables this process has loaded and plays
+            pipe.send(len(client.runtime.tables))
         elif what == "window":  # a play window opens: reset the collector's longest pause
             gc_time.longest, gc_time.full = 0.0, 0
             inside.window()
@@ -495,7 +497,8 @@ class Report:
     phases: list[dict] = field(default_factory=list)  # per play window: its figures
     loaded_seconds: float = 0.0
     refreshed_seconds: float = 0.0
-    tables_resumed: int = 0
+    tables_open: int = 0  # when the bot stopped (a match may have ended just before)
+    tables_resumed: int = 0  # by the new bot process
     limited: int = 0  # 429s in all
     chips_conserved: bool = False
     errors: list[str] = field(default_factory=list)  # ERROR log records: failures in the bot
@@ -661,18 +664,20 @@ def call_kind(fake: FakeDiscord, call) -> str:
 async def restart(load: Load, bot: BotProcess, report: Report) -> None:
     await settle(load, bot)
     report.errors += await bot.stop()
+    report.tables_open = load.saved.execute(
+        "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
+    ).fetchone()[0]
     await asyncio.sleep(1)  # Discord's global window forgets the old process's calls
     started = time.monotonic()
     await bot.start()
     report.loaded_seconds = time.monotonic() - started
-    report.tables_resumed = load.saved.execute(
-        "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
-    ).fetchone()[0]
+    report.tables_resumed = await bot.ask("tables")
     await settle(load, bot)
     last_call = load.fake.calls[-1].at if load.fake.calls else started
     report.refreshed_seconds = last_call - started
     report.say(
-        f"  restart: a new bot process had {report.tables_resumed} tables loaded, their"
+        f"  restart: a new bot process had {report.tables_resumed} tables loaded (of"
+        f" {report.tables_open} open when the last one stopped), their"
         f" deadlines armed and taking actions {report.loaded_seconds:.2f} s after it was"
         f" started; every table message and prompt refreshed after {report.refreshed_seconds:.1f}"
         f" s; it then held {bot.rss_kb() / 1024:.0f} MB"
