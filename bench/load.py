@@ -72,6 +72,7 @@ MIX = [
     ("lastone", 3, 0, {}),
 ]
 ANSWER_LIMIT = 3.0
+CLOSED_TABLES = "SELECT id FROM game_tables WHERE status = 'closed'"
 PROMPT = re.compile(r"^\w\w:(\d+):(\d+):")  # every control of a prompt: xx:<table>:<prompt>:...
 
 
@@ -412,6 +413,14 @@ class Load:
             await self.tester.click(host, lobby, "Add AI")
         await self.tester.click(host, lobby, "Start")
 
+    async def reopen_closed(self) -> None:
+        """Open anew each table whose match ended as a window closed (players reopen tables
+        only while they play), so that a restart meets every table."""
+        closed = {row[0] for row in self.saved.execute(CLOSED_TABLES)}
+        for scripted in self.tables:
+            if scripted.table_id in closed:
+                await self.open(scripted)
+
     async def open_all(self, at_once: int = 25) -> None:
         gate = asyncio.Semaphore(at_once)
 
@@ -497,7 +506,7 @@ class Report:
     phases: list[dict] = field(default_factory=list)  # per play window: its figures
     loaded_seconds: float = 0.0
     refreshed_seconds: float = 0.0
-    tables_open: int = 0  # when the bot stopped (a match may have ended just before)
+    tables_open: int = 0  # when the bot stopped
     tables_resumed: int = 0  # by the new bot process
     limited: int = 0  # 429s in all
     chips_conserved: bool = False
@@ -662,6 +671,8 @@ def call_kind(fake: FakeDiscord, call) -> str:
 
 
 async def restart(load: Load, bot: BotProcess, report: Report) -> None:
+    await settle(load, bot)
+    await load.reopen_closed()
     await settle(load, bot)
     report.errors += await bot.stop()
     report.tables_open = load.saved.execute(
