@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -162,25 +162,21 @@ class Table:
 
     def pending_seats(self) -> list[int]:
         """Seats that may act now, optional choices included."""
-        if self.state is None:
-            return []
-        known = self._known("pending")
-        if known is None:  # the game may say it without building the decisions
-            return self._answer("seats", self.state.pending_seats)
-        return self._answer("seats", lambda: [d.seat for d in known])
+        return self._seats("pending_seats", optional=True)
 
     def required_seats(self) -> list[int]:
         """Seats play is waiting for (they time out)."""
+        return self._seats("required_seats", optional=False)
+
+    def _seats(self, question: str, optional: bool) -> list[int]:
+        """The seats the game's `question` names: read off the kept decisions once they
+        are worked out, else asked of the game (which may say without building them)."""
         if self.state is None:
             return []
-        known = self._known("pending")
+        known = self._answers.get("pending") if self._answers_for is self.state else None
         if known is None:
-            return self._answer("required", self.state.required_seats)
-        return self._answer("required", lambda: [d.seat for d in known if not d.optional])
-
-    def _known(self, key: object) -> Any:
-        """The kept state's answer to `key` if it was worked out already, else None."""
-        return self._answers.get(key) if self._answers_for is self.state else None
+            return self._answer(question, getattr(self.state, question))
+        return self._answer(question, lambda: [d.seat for d in known if optional or not d.optional])
 
 
 def house_short(short: InsufficientChips) -> UserError:
