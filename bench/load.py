@@ -47,7 +47,8 @@ import discord.state
 import discord.webhook.async_
 import yarl
 
-from bot.app import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, CardTableBot
+from bot.app import CardTableBot
+from bot.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
 from bot.engine import registry
 from bot.settings import Settings
 from bot.store import Database, Ledger
@@ -72,6 +73,7 @@ MIX = [
     ("lastone", 3, 0, {}),
 ]
 ANSWER_LIMIT = 3.0
+SLICE_SECONDS = 10
 CLOSED_TABLES = "SELECT id FROM game_tables WHERE status = 'closed'"
 PROMPT = re.compile(r"^\w\w:(\d+):(\d+):")  # every control of a prompt: xx:<table>:<prompt>:...
 
@@ -541,7 +543,7 @@ async def measure(
             chips = await chips_in_play(database)
             await play(load, bot, seconds, "play", report)
             await restart(load, bot, report)
-            await play(load, bot, min(seconds, 10), "play after the restart", report)
+            await play(load, bot, seconds, "play after the restart", report)
             report.errors += await bot.stop()
             report.chips_conserved = await chips_in_play(database) == chips
             report.limited = len(fake.rate_limits.limited)
@@ -582,6 +584,17 @@ async def open_tables(load: Load, bot: BotProcess, report: Report) -> None:
     )
 
 
+async def count_slices(load: Load, rates: list[float]) -> None:
+    """Interactions answered per second in each whole slice of a window: whether a rate is
+    sustained, or reached only in part of it (while players first get their DMs, say)."""
+    since, counted = time.monotonic(), len(load.tester.answer_times)
+    while True:
+        await asyncio.sleep(SLICE_SECONDS)
+        now, answered = time.monotonic(), len(load.tester.answer_times)
+        rates.append((answered - counted) / (now - since))
+        since, counted = now, answered
+
+
 async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: Report) -> None:
     fake = load.fake
     load.tester.answer_times.clear()
@@ -590,8 +603,11 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     freeze_harness(report.harness_gc)
     reference = reference_ms()
     started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
+    rates: list[float] = []
+    slicing = asyncio.create_task(count_slices(load, rates))
     await load.run(seconds)
     elapsed = time.monotonic() - started
+    slicing.cancel()
     cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
     reference = (reference + reference_ms()) / 2
     gc_total, gc_longest, gc_full, tracked, inside = await bot.ask("figures")
@@ -612,6 +628,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
         "reference_ms": reference,
+        "per_slice": rates,
     }
     report.phases.append(figures)
     report.say(
@@ -620,6 +637,10 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" within {ANSWER_LIMIT:.0f} s); handling p50 {figures['p50']:.1f} ms,"
         f" p99 {figures['p99']:.1f} ms"
     )
+    if rates:
+        report.say(
+            f"    per {SLICE_SECONDS} s: " + ", ".join(f"{rate:,.0f}" for rate in rates) + "/s"
+        )
     report.say(
         f"    inside the bot's process: handling p50 {figures['inside_p50']:.1f} ms,"
         f" p99 {figures['inside_p99']:.1f} ms; the event loop's lag p99"

@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
+from bot.collector import CollectorPace
 from bot.discord.errors import CommandTree, handle_error
 from bot.discord.pacing import RequestPacer, pace
 from bot.discord.tables import TABLE_ITEMS, TablePresenter
@@ -24,14 +25,6 @@ from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
 COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
-# The collector's thresholds once started (Python's defaults: 700, 10, 10). Under load, what
-# is in flight (tasks, requests, a click's message) outlives a young collection every 700 new
-# objects, and climbed to the older generations for them to walk again: at 500 busy tables
-# collections took 16% of the bot's CPU and made three full ones (up to 0.23 s each) in 30 s.
-# Every 3,000, fewer of them live to be promoted: 12% and no full collection in that time,
-# each young one pausing a few ms.
-YOUNG_COLLECTION_AFTER = 3000  # new objects (net of those freed)
-FULL_COLLECTION_EVERY = 100  # collections of the middle generation
 
 
 def cog_modules() -> list[str]:
@@ -78,6 +71,7 @@ class CardTableBot(commands.Bot):
         self.pacer = RequestPacer(settings.requests_per_second)
         pace(self.http, self.pacer)
         self.presenter = TablePresenter(self)
+        self.collector_pace = CollectorPace()
         self.component_templates: list[re.Pattern[str]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
@@ -127,11 +121,10 @@ class CardTableBot(commands.Bot):
             # What exists now (modules, cogs, schemas, resumed tables) lives as long as the
             # process: the garbage collector need not walk it again at every full collection,
             # which with hundreds of tables paused the loop for half a second. Collections are
-            # also made rarer (see the thresholds above).
+            # also made rarer, the more so while the bot is busy (bot.collector).
             gc.collect()
             gc.freeze()
-            _, middle, _ = gc.get_threshold()
-            gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_EVERY)
+            self.collector_pace.start()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -147,6 +140,7 @@ class CardTableBot(commands.Bot):
         # discord.py calls close() again from connect() while the first call is running;
         # aiosqlite hangs if two closes overlap, so only the first one closes the database.
         closing_database = not self.is_closed() and hasattr(self, "database")
+        self.collector_pace.stop()
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
             await self.presenter.keep_reply_hooks()

@@ -8,7 +8,8 @@ import discord.utils
 import orjson
 
 import bot.__main__ as entry
-from bot.app import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, cog_modules
+from bot.app import cog_modules
+from bot.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
 
 
 async def test_every_cog_is_loaded_with_one_log_line(world, caplog):
@@ -68,6 +69,9 @@ async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collection
         assert thresholds[0] < YOUNG_COLLECTION_AFTER and thresholds[2] < FULL_COLLECTION_EVERY
         reply = await world.tester.slash(world.alice, world.channel, "balance")
         assert reply.text == "You have 1,000 chips."
+        assert world.bot.collector_pace._timer is not None  # pacing the collector by load
+        await world.stop_bot()
+        assert world.bot.collector_pace._timer is None
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)

@@ -5,6 +5,12 @@ stopped and started again in the middle."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from bench import load as load_bench
 from bench.load import MIX, measure
 
 
@@ -21,3 +27,19 @@ async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_re
         assert phase["calls_per_action"] <= 3, phase
         # measured inside the bot too: a share of what the fake Discord measured
         assert 0 < phase["inside_p50"] <= phase["p50"], phase
+
+
+async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
+    """Whether a rate is sustained: answers counted per slice, not averaged over the window."""
+    monkeypatch.setattr(load_bench, "SLICE_SECONDS", 0.5)
+    answered: list[float] = []
+    load = SimpleNamespace(tester=SimpleNamespace(answer_times=answered))
+    rates: list[float] = []
+    counting = asyncio.create_task(load_bench.count_slices(load, rates))
+    await asyncio.sleep(0.25)  # answers come mid-slice, clear of where slices end
+    for per_slice in (10, 40):
+        answered += [0.0] * per_slice
+        await asyncio.sleep(0.5)
+    counting.cancel()
+    assert len(rates) == 2
+    assert rates == pytest.approx([10 / 0.5, 40 / 0.5], rel=0.2)
