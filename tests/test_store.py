@@ -4,7 +4,8 @@ import sqlite3
 import pytest
 
 from bot.store import Database, Ledger, Migration, SchemaTooNew, bundled_migrations
-from bot.store.db import StepLock
+from bot.store import db as store_db
+from bot.store.db import AUTOCHECKPOINT_PAGES, StepLock
 
 
 async def test_pragmas_and_schema_version(tmp_path):
@@ -14,6 +15,8 @@ async def test_pragmas_and_schema_version(tmp_path):
         assert (await db.fetch_one("PRAGMA foreign_keys"))[0] == 1
         assert (await db.fetch_one("PRAGMA busy_timeout"))[0] == 5000
         assert (await db.fetch_one("PRAGMA synchronous"))[0] == 2  # FULL
+        # SQLite checkpoints in a COMMIT only as a backstop: the Checkpointer does it aside
+        assert (await db.fetch_one("PRAGMA wal_autocheckpoint"))[0] == AUTOCHECKPOINT_PAGES
         assert await db.schema_version() == bundled_migrations()[-1].version
     finally:
         await db.close()
@@ -68,6 +71,29 @@ async def test_a_failed_transaction_rolls_back(tmp_path):
         assert not db.connection.in_transaction
     finally:
         await db.close()
+
+
+async def test_committed_steps_are_copied_back_from_the_wal_aside_and_stopped_with_it(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(store_db, "CHECKPOINT_EVERY_SECONDS", 0.05)
+    db = await Database.open(tmp_path / "t.sqlite3", [FIRST])
+    checkpointer = db.checkpointer
+    try:
+        for name in ("one", "two", "three"):
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO things (name) VALUES (?)", (name,))
+        for _ in range(100):  # a checkpoint that found these frames and copied them all back
+            if checkpointer.last and checkpointer.last[1] > 0:
+                break
+            await asyncio.sleep(0.02)
+        busy, in_wal, copied = checkpointer.last
+        assert busy == 0 and in_wal > 0 and copied == in_wal
+    finally:
+        await db.close()
+    assert checkpointer.task.done()
+    with pytest.raises(sqlite3.ProgrammingError):  # its connection closed with the database
+        checkpointer.connection.execute("SELECT 1")
 
 
 async def version_4_database(path) -> Database:
