@@ -77,6 +77,7 @@ from bot.discord.tables import (
     GameUI,
     TableItem,
     play,
+    select_item,
 )
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
@@ -684,11 +685,7 @@ class PickSuggestions(
         options: list[tuple[int, str]] | None = None,
     ) -> None:
         self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
-        look = self.look(table_id, prompt, checksum, options or [(0, "-")])
-        options = [
-            discord.SelectOption(label=label, value=value) for value, label in look.pop("options")
-        ]
-        super().__init__(discord.ui.Select(**look, options=options))
+        super().__init__(select_item(self.look(table_id, prompt, checksum, options or [(0, "-")])))
 
     @staticmethod
     def look(

@@ -748,6 +748,12 @@ def fingerprint(version: int, embed: discord.Embed, view: discord.ui.View | None
     return hashlib.blake2b(orjson.dumps(parts), digest_size=12).hexdigest()
 
 
+def select_item(look: dict[str, Any]) -> discord.ui.Select:
+    """The discord.ui select a dynamic item wraps, from its look (see `Controls.select`)."""
+    options = [discord.SelectOption(label=label, value=value) for value, label in look["options"]]
+    return discord.ui.Select(**{**look, "options": options})
+
+
 def buttons(table_id: int, *verbs: str) -> discord.ui.View:
     view = Controls()
     for verb in verbs:
@@ -996,11 +1002,7 @@ class ActionSelect(
         part: int = 0,
     ) -> None:
         self.table_id, self.prompt = table_id, prompt
-        look = self.look(table_id, prompt, kind, options or [], part)
-        options = [
-            discord.SelectOption(label=label, value=token) for token, label in look.pop("options")
-        ]
-        super().__init__(discord.ui.Select(**look, options=options))
+        super().__init__(select_item(self.look(table_id, prompt, kind, options or [], part)))
 
     @staticmethod
     def look(
