@@ -85,6 +85,12 @@ class Table:
     def id(self) -> int:
         return self.record.id
 
+    def stop_timer(self) -> None:
+        """Cancel the deadline, unless it is the task running now: a firing deadline steps
+        (and so re-arms) or closes its own table."""
+        if self.timer and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+
     def keep(self, state: GameState, pending: list[Decision] | None = None) -> None:
         """`state` is now the table's, its snapshot just saved in `record.state` (and
         `pending` its pending decisions, when the step has worked them out already)."""
@@ -732,8 +738,7 @@ class TableRuntime:
         )
         table.keep(state)
         self.tables.pop(table.id, None)
-        if table.timer and table.timer is not asyncio.current_task():
-            table.timer.cancel()
+        table.stop_timer()
         return [closed]
 
     async def _nets(self, table: Table, unsaved: Sequence[ResultRow] = ()) -> dict[int, int]:
@@ -875,8 +880,7 @@ class TableRuntime:
         return None if window is None else self.clock() + timedelta(seconds=window)
 
     def _arm(self, table: Table) -> None:
-        if table.timer and table.timer is not asyncio.current_task():
-            table.timer.cancel()
+        table.stop_timer()
         self._wake_ai(table)
         deadline = table.record.deadline
         if deadline is None or table.record.status != "playing":
