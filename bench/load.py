@@ -48,7 +48,7 @@ import discord.webhook.async_
 import yarl
 
 from bot.app import CardTableBot
-from bot.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
+from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
 from bot.settings import Settings
 from bot.store import Database, Ledger
@@ -672,8 +672,7 @@ def freeze_harness(gc_time: GCTime) -> None:
     for up to 0.4 s at 500 tables."""
     gc.collect()
     gc.freeze()
-    _, middle, _ = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, FULL_COLLECTION_EVERY)
+    set_young_threshold(YOUNG_COLLECTION_AFTER)
     gc_time.longest, gc_time.full = 0.0, 0
 
 
