@@ -80,6 +80,18 @@ async def test_defer_followup_edit_and_delete(probes):
     assert probes.tester.count_calls("DELETE", f"/channels/{probes.channel.id}/messages") == 1
 
 
+async def test_a_followup_returns_its_message_only_when_asked_to_wait(probes):
+    reply = await probes.tester.slash(probes.alice, probes.channel, "slow")
+    await probes.tester.idle()
+    webhook = discord.Webhook.partial(probes.bot.application_id, reply.token, client=probes.bot)
+    assert await webhook.send("not waited for") is None  # Discord answers 204
+    waited = await webhook.send("waited for", wait=True)
+    assert [m.content for m in reply.followups][-2:] == ["not waited for", "waited for"]
+    assert waited.id == reply.followups[-1].id
+    sent = [c for c in probes.fake.calls if c.method == "POST" and "/webhooks/" in c.path]
+    assert [c.status for c in sent][-2:] == [204, 200]
+
+
 async def test_dms_arrive_or_fail_with_50007(world):
     world.carol.accepts_dms = False
     alice_dm = await world.bot.create_dm(discord.Object(world.alice.id))

@@ -53,6 +53,28 @@ async def test_a_full_hand(western, world):
     assert table.state.hand == 2 and table.state.dealer == 1 and western.turn() == 2
 
 
+async def test_clicks_are_answered_without_asking_for_the_message_back(western, world):
+    """The replies a hand is made of: each click redraws its message and gets a 204 (not the
+    message, which the bot would only parse and drop); each prompt goes as a followup whose
+    answer gives the ids the prompt's controls are taken off by once it has moved on (here:
+    the next hand's prompts, timed out)."""
+    await western.start(world.alice)
+    await play_western_hand(western)
+    for _ in range(4):  # the break, then three decisions of the next hand
+        await world.bot.runtime.fire_deadline(western.table.id)
+        await western.settle()
+    redraws = [c for c in world.fake.calls if c.path.endswith("/callback") and c.body["type"] == 7]
+    assert len(redraws) >= 6 and {c.status for c in redraws} == {204}
+    assert not any(c.query.get("with_response") for c in redraws)
+    followups = [c for c in world.fake.calls if c.method == "POST" and "/webhooks/" in c.path]
+    assert followups and {(c.status, c.query.get("wait")) for c in followups} == {(200, "1")}
+    expired = [c for c in world.fake.calls if c.method == "PATCH" and "/webhooks/" in c.path]
+    assert expired and {c.status for c in expired} == {200}
+    for member in (world.alice, world.bob, world.carol):
+        live = [m for m in world.tester.dms(member) if m.components]
+        assert len(live) <= 1, f"{member.name} has {len(live)} DMs with controls"
+
+
 async def test_a_member_whose_dms_fail_plays_through_my_hand(world):
     world.carol.accepts_dms = False
     western = TableDriver(world)

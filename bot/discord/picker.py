@@ -67,6 +67,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.discord.format import plural
+from bot.discord.replies import redraw_clicked
 from bot.discord.tables import (
     MAX_SELECT_OPTIONS,
     ROW_WIDTH,
@@ -509,7 +510,7 @@ async def redraw(interaction: discord.Interaction, desk: Desk, choice: Choice) -
     bot: CardTableBot = interaction.client
     embed = bot.presenter.private_embed(desk.table, desk.seat)
     desk.describe(embed, choice)
-    await interaction.response.edit_message(embed=embed, view=desk.controls(choice))
+    await redraw_clicked(interaction, embed=embed, view=desk.controls(choice))
 
 
 # ---- the controls ----------------------------------------------------------------------------

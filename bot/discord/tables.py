@@ -33,6 +33,7 @@ from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
+from bot.discord.replies import redraw_clicked, send_followup
 from bot.engine import Action, Event, GameSpec, HandEnded
 from bot.errors import InvalidComponent, UserError
 from bot.games.ai import policy_for
@@ -366,7 +367,7 @@ class TablePresenter:
         self.answered[table.id] = table.record.version  # before the writer can look
         try:
             embed, view, files, face = await self._draw(table, self.games[table.game.id])
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            await redraw_clicked(interaction, embed=embed, view=view, attachments=files)
             table.record.drawn = face
         except BaseException:
             self.answered.pop(table.id, None)
@@ -484,38 +485,38 @@ class TablePresenter:
                 record.prompted = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
-                channel_id, message, hook = await self._deliver(key, record.member_id, embed, view)
+                channel_id, message_id, hook = await self._deliver(
+                    key, record.member_id, embed, view
+                )
             except discord.Forbidden:
                 self.dm_failed.add(key)
                 await self._in_channel(table, self._dms_closed_notice(table, record.member_id))
                 continue
             self.dm_controls.pop(key, None)  # a newer DM answers now; the older one expires
             if view is not None:
-                self.dm_controls[key] = DMPrompt(channel_id, message.id, record.prompt, hook)
+                self.dm_controls[key] = DMPrompt(channel_id, message_id, record.prompt, hook)
 
     async def _deliver(
         self, key: tuple[int, int], member_id: int, embed: discord.Embed, view
-    ) -> tuple[int, discord.Message, ReplyHook | None]:
+    ) -> tuple[int, int, ReplyHook | None]:
         """Send a seat its hand in its DMs: as a followup to its latest click there while that
         click's token lives (answers to interactions don't count against the bot's own rate
-        limit, so a busy bot still prompts at once), else as a plain DM."""
+        limit, so a busy bot still prompts at once), else as a plain DM. Returns the DM
+        channel's id and the message's, and the hook it went through."""
         hook = self.reply_hooks.get(member_id)
         if hook is not None and hook.live():
             try:
-                message = await hook.webhook.send(
-                    embed=embed, view=view or discord.utils.MISSING, wait=True
-                )
-                return message.channel.id, message, hook
+                return *await send_followup(hook.webhook, embed=embed, view=view), hook
             except discord.HTTPException as error:
                 log.info("a followup for table %s seat %s failed: %s", *key, error)
                 self.reply_hooks.pop(member_id, None)
         dm = await self.dm(member_id)
         try:
-            return dm.id, await dm.send(embed=embed, view=view), None
+            return dm.id, (await dm.send(embed=embed, view=view)).id, None
         except discord.NotFound:  # a DM channel remembered from before is gone: open anew
             await self.bot.dm_channels.forget(member_id)
             dm = await self.dm(member_id)
-            return dm.id, await dm.send(embed=embed, view=view), None
+            return dm.id, (await dm.send(embed=embed, view=view)).id, None
 
     async def dm(self, member_id: int) -> discord.PartialMessageable:
         """The member's DM channel: discord.py keeps only the last 128, and opening one costs a
@@ -951,14 +952,12 @@ async def play(
     table = bot.runtime.tables.get(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or seat is None or table.state is None:
-        await interaction.response.edit_message(
-            content="The table has closed.", embed=None, view=None
-        )
+        await redraw_clicked(interaction, content="The table has closed.", embed=None, view=None)
         return
     embed, view = bot.presenter.private_message(table, seat.seat)
     seat.prompted = seat.prompt  # shown here; no DM needed
     bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await redraw_clicked(interaction, embed=embed, view=view)
 
 
 class ActionButton(

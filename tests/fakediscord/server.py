@@ -34,6 +34,11 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
+def asked(request: web.Request, flag: str) -> bool:
+    """A boolean query parameter as Discord reads it ("1", "true", "True")."""
+    return request.query.get(flag, "").lower() in ("1", "true")
+
+
 def error(status: int, code: int, message: str) -> web.Response:
     return json_response({"message": message, "code": code}, status)
 
@@ -162,6 +167,7 @@ class Call:
     body: Any
     status: int
     at: float = field(default_factory=time.monotonic)  # when the bot made it
+    query: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -432,7 +438,7 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         body, files = await self._read_body(request)
         path = "/" + request.match_info["path"]
-        call = Call(request.method, path, body, 0)
+        call = Call(request.method, path, body, 0, query=dict(request.query))
         self.calls.append(call)
         webhook = path.startswith(("/webhooks/", "/interactions/"))
         wait, headers = None, {}
@@ -475,9 +481,9 @@ class FakeDiscord:
             case "PUT", ["applications", _, "guilds", guild_id, "commands"]:
                 return json_response(self._sync_commands(int(guild_id), body))
             case "POST", ["interactions", _, token, "callback"]:
-                return self._callback(token, body, files)
+                return self._callback(token, body, files, asked(request, "with_response"))
             case "POST", ["webhooks", _, token]:
-                return self._followup(token, body, files)
+                return self._followup(token, body, files, asked(request, "wait"))
             case ("GET" | "PATCH" | "DELETE") as verb, [
                 "webhooks",
                 _,
@@ -658,7 +664,10 @@ class FakeDiscord:
 
     # ---- interaction responses ------------------------------------------------------------
 
-    def _callback(self, token: str, body: dict, files: list[dict]) -> web.Response:
+    def _callback(
+        self, token: str, body: dict, files: list[dict], with_response: bool
+    ) -> web.Response:
+        """Discord answers 204 unless asked `with_response` for the callback and its message."""
         interaction = self.interactions.get(token)
         if interaction is None:
             return error(404, 10062, "Unknown interaction")
@@ -688,6 +697,8 @@ class FakeDiscord:
         interaction.response_type = kind
         interaction.answered.set()
         message = interaction.response
+        if not with_response:
+            return web.Response(status=204)
         return json_response(
             {
                 "interaction": {
@@ -701,7 +712,8 @@ class FakeDiscord:
             }
         )
 
-    def _followup(self, token: str, body: dict, files: list[dict]) -> web.Response:
+    def _followup(self, token: str, body: dict, files: list[dict], wait: bool) -> web.Response:
+        """Discord answers 204 unless asked to `wait` for the message and return it."""
         interaction = self.interactions.get(token)
         if interaction is None:
             return error(404, 10015, "Unknown Webhook")
@@ -711,7 +723,7 @@ class FakeDiscord:
         )
         interaction.followups.append(message)
         interaction.followed_up.set()
-        return json_response(message.payload)
+        return json_response(message.payload) if wait else web.Response(status=204)
 
     def _webhook_message(
         self, verb: str, token: str, message_id: str, body: Any, files: list[dict]
