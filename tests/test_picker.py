@@ -118,6 +118,7 @@ def desk(picker: Picker, legal: list[Action], table_id: int = 7, prompt: int = 3
         seats=[SimpleNamespace(prompt=prompt)],
         pending_seats=lambda: [0],
         game=SimpleNamespace(name="Fake"),
+        worked_out=lambda key, work: work(),
     )
     made = Desk.open(table, 0, FakeUI(picker))
     assert made is not None

@@ -230,6 +230,9 @@ BOB = "7s 8h 9d 10c Js Qh"
 ON_TABLE = "Ks Kh Kd Kc Qs Qd Qc Jh Jd Jc 10s 10h 10d 9s 9h 9c 8s 8d 8c 7h 7d 7c"
 
 
+PICKER = KeepUI.picker
+
+
 def fields(message) -> dict[str, str]:
     return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
 
@@ -298,6 +301,22 @@ async def test_two_zones_two_groups_pages_and_the_rules_reason(keep_game):
     assert "Bob keeps 7♠." in "\n".join(
         m.text() for m in world.tester.channel_messages(world.channel)
     )
+
+
+async def test_taps_redraw_the_picker_laid_out_once_for_the_state(keep_game, monkeypatch):
+    world = keep_game
+    driver = TableDriver(world)
+    await driver.open("fwkeep new", world.alice, [world.bob])
+    world.bot.runtime.stacked = [(ALICE + " " + BOB + " " + ON_TABLE).split()]
+    await driver.start(world.alice)
+    dm = await driver.controls(world.alice)
+    laid_out = []
+    monkeypatch.setattr(KeepUI, "picker", lambda ui, view: laid_out.append(1) or PICKER(ui, view))
+    for label in ("A♠", "Show the table", "K♠"):
+        reply = await world.tester.click(world.alice, dm, label)
+        assert reply.response is dm, reply.text
+    assert "**Keep**: A♠ K♠" in fields(dm)["Arrangement"]
+    assert len(laid_out) <= 1  # three taps, one state: not laid out again for each
 
 
 async def test_a_pick_survives_a_restart(world):

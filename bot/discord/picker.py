@@ -317,9 +317,14 @@ class Desk:
 
     @classmethod
     def open(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
-        """The seat's picker, or None when it picks nothing now."""
+        """The seat's picker, or None when it picks nothing now: worked out once per state,
+        since every card a player taps redraws the picker from it."""
         if table.state is None or seat not in table.pending_seats():
             return None
+        return table.worked_out(("desk", seat), lambda: cls._lay_out(table, seat, ui))
+
+    @classmethod
+    def _lay_out(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
         view = table.view(seat)
         picker = ui.picker(view)
         if picker is None or picker.size == 0:

@@ -96,9 +96,11 @@ class Table:
         `pending` its pending decisions, when the step has worked them out already)."""
         self.state = self.saved = state
         if pending is not None:
-            self._answer("pending", lambda: pending)
+            self.worked_out("pending", lambda: pending)
 
-    def _answer(self, key: object, work: Callable[[], T]) -> T:
+    def worked_out(self, key: object, work: Callable[[], T]) -> T:
+        """What `work` gives for the kept state, worked out once per state (shared: not to be
+        changed)."""
         if self._answers_for is not self.state:
             if self._answers_for is None:
                 asyncio.get_running_loop().call_later(ANSWERS_KEPT_SECONDS, self.forget_answers)
@@ -114,15 +116,15 @@ class Table:
 
     def pending(self) -> list[Decision]:
         """The kept state's pending decisions (shared: not to be changed)."""
-        return self._answer("pending", self.state.pending)
+        return self.worked_out("pending", self.state.pending)
 
     def view(self, seat: int | None) -> BaseModel:
         """What `seat` (None: the channel) sees of the kept state (shared: not to be changed)."""
-        return self._answer(("view", seat), partial(self.state.view, seat))
+        return self.worked_out(("view", seat), partial(self.state.view, seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions in the kept state (shared: not to be changed)."""
-        return self._answer(("legal", seat), partial(self.state.legal_actions, seat))
+        return self.worked_out(("legal", seat), partial(self.state.legal_actions, seat))
 
     def decision(self, seat: int) -> Decision | None:
         """The seat's pending decision in the kept state, if it has one."""
@@ -181,8 +183,10 @@ class Table:
             return []
         known = self._answers.get("pending") if self._answers_for is self.state else None
         if known is None:
-            return self._answer(question, getattr(self.state, question))
-        return self._answer(question, lambda: [d.seat for d in known if optional or not d.optional])
+            return self.worked_out(question, getattr(self.state, question))
+        return self.worked_out(
+            question, lambda: [d.seat for d in known if optional or not d.optional]
+        )
 
 
 def house_short(short: InsufficientChips) -> UserError:
