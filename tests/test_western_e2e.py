@@ -5,6 +5,7 @@ after every step that chips are conserved and that no channel message names a hi
 import sqlite3
 from datetime import timedelta
 
+import discord
 import pytest
 
 from tests.e2e import eventually
@@ -73,6 +74,25 @@ async def test_clicks_are_answered_without_asking_for_the_message_back(western, 
     for member in (world.alice, world.bob, world.carol):
         live = [m for m in world.tester.dms(member) if m.components]
         assert len(live) <= 1, f"{member.name} has {len(live)} DMs with controls"
+
+
+async def test_a_click_builds_its_own_control_only(western, world, monkeypatch):
+    """The bot runs a table's control from its custom_id. discord.py would first rebuild
+    every component of the clicked message as a View, and run the click a second time if
+    the control were registered with it too (a second answer: refused, and logged)."""
+    rebuilt = []
+    rebuild = discord.ui.view.BaseView.from_message.__func__
+
+    def counted(cls, message, /, *, timeout=180.0):
+        rebuilt.append(message.id)
+        return rebuild(cls, message, timeout=timeout)
+
+    monkeypatch.setattr(discord.ui.view.BaseView, "from_message", classmethod(counted))
+    await western.start(world.alice)
+    await play_western_hand(western)
+    clicks = [i for i in world.fake.interactions.values() if i.kind == 3]
+    assert len(clicks) >= 7 and all(i.response_type is not None for i in clicks)
+    assert rebuilt == []
 
 
 async def test_a_member_whose_dms_fail_plays_through_my_hand(world):

@@ -710,7 +710,7 @@ class PickSuggestions(
 
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         desk = self.desk(interaction, bot)
-        values = self.item.values
+        values = self.chosen(interaction)
         if len(values) != 1 or not re.fullmatch(HEX, values[0]):
             raise InvalidComponent()
         selection = int(values[0], 16)
