@@ -140,20 +140,21 @@ class BotSideTimes:
         self.handling: list[float] = []
         self.lag: list[float] = []
         state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
-        parse, respond = state.parse_interaction_create, adapter.create_interaction_response
+        parse, request = state.parse_interaction_create, adapter.request
 
         def parsed(connection, data):
             self.started[int(data["id"])] = time.perf_counter()
             return parse(connection, data)
 
-        def responding(webhooks, interaction_id, token, **options):
-            started = self.started.pop(int(interaction_id), None)
-            if started is not None:
-                self.handling.append(time.perf_counter() - started)
-            return respond(webhooks, interaction_id, token, **options)
+        def requesting(webhooks, route, *args, **kwargs):  # every callback, however it's sent
+            if route.path.endswith("/callback"):
+                started = self.started.pop(int(route.webhook_id), None)
+                if started is not None:
+                    self.handling.append(time.perf_counter() - started)
+            return request(webhooks, route, *args, **kwargs)
 
         state.parse_interaction_create = parsed
-        adapter.create_interaction_response = responding
+        adapter.request = requesting
 
     async def watch_the_loop(self) -> None:
         while True:
@@ -161,11 +162,13 @@ class BotSideTimes:
             await asyncio.sleep(0.01)
             self.lag.append(time.perf_counter() - due)
 
-    def window(self) -> tuple[float, float, float]:
-        """p50 and p99 of the handling time, p99 of the loop's lag, in ms; then start anew."""
+    def window(self) -> tuple[float, float, float, int]:
+        """p50 and p99 of the handling time, p99 of the loop's lag, in ms, and how many
+        callbacks were timed; then start anew."""
         handling, lag = [t * 1000 for t in self.handling], [t * 1000 for t in self.lag]
         self.handling, self.lag = [], []
-        return percentile(handling, 0.5), percentile(handling, 0.99), percentile(lag, 0.99)
+        p50, p99 = percentile(handling, 0.5), percentile(handling, 0.99)
+        return p50, p99, percentile(lag, 0.99), len(handling)
 
 
 def serve_bot(config: dict, pipe) -> None:
@@ -627,6 +630,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p50": inside[0],
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
+        "inside_timed": inside[3],
         "reference_ms": reference,
         "per_slice": rates,
     }
