@@ -510,13 +510,15 @@ class TablePresenter:
             except discord.HTTPException as error:
                 log.info("a followup for table %s seat %s failed: %s", *key, error)
                 self.reply_hooks.pop(member_id, None)
-        dm = await self.dm(member_id)
         try:
-            return dm.id, (await dm.send(embed=embed, view=view)).id, None
+            return *await self._plain_dm(member_id, embed, view), None
         except discord.NotFound:  # a DM channel remembered from before is gone: open anew
             await self.bot.dm_channels.forget(member_id)
-            dm = await self.dm(member_id)
-            return dm.id, (await dm.send(embed=embed, view=view)).id, None
+            return *await self._plain_dm(member_id, embed, view), None
+
+    async def _plain_dm(self, member_id: int, embed: discord.Embed, view) -> tuple[int, int]:
+        dm = await self.dm(member_id)
+        return dm.id, (await dm.send(embed=embed, view=view)).id
 
     async def dm(self, member_id: int) -> discord.PartialMessageable:
         """The member's DM channel: discord.py keeps only the last 128, and opening one costs a
