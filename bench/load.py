@@ -186,6 +186,7 @@ def serve_bot(config: dict, pipe) -> None:
         starting_chips=1000,
         daily_chips=100,
         requests_per_second=45,
+        durability=config["durability"],
     )
     asyncio.run(bot_main(settings, pipe, errors, config.get("profile")))
 
@@ -240,13 +241,16 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
 class BotProcess:
     """The parent's handle on the bot's process."""
 
-    def __init__(self, fake: FakeDiscord, database: Path, profile: str | None) -> None:
+    def __init__(
+        self, fake: FakeDiscord, database: Path, profile: str | None, durability: str = "full"
+    ) -> None:
         self.config = {
             "api_base": fake.api_base,
             "gateway_url": fake.gateway_url,
             "token": fake.token,
             "database": str(database),
             "profile": profile,
+            "durability": durability,
         }
         self.process: multiprocessing.Process | None = None
         self.pipe = None
@@ -531,6 +535,7 @@ async def measure(
     think: float = 0.0,
     verbose: bool = True,
     profile: str | None = None,
+    durability: str = "full",
 ) -> Report:
     report, threshold = Report(verbose), gc.get_threshold()
     fake = FakeDiscord()
@@ -538,7 +543,7 @@ async def measure(
     fake.rate_limits = RateLimits()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bot.sqlite3"
-        bot = BotProcess(fake, database, profile)
+        bot = BotProcess(fake, database, profile, durability)
         try:
             await bot.start()
             load = Load(fake, database, tables, seed, think)
@@ -728,11 +733,23 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.0, help="players' mean time to act, s (0: at once)"
     )
+    parser.add_argument(
+        "--durability", choices=["full", "normal"], default="full", help="the bot's DURABILITY"
+    )
     arguments = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     seconds, seed, think = arguments.seconds, arguments.seed, arguments.think
     for tables in arguments.tables:
-        asyncio.run(measure(tables, seconds, seed, think, profile=arguments.profile))
+        asyncio.run(
+            measure(
+                tables,
+                seconds,
+                seed,
+                think,
+                profile=arguments.profile,
+                durability=arguments.durability,
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -121,7 +121,9 @@ class CardTableBot(commands.Bot):
         await item.callback(interaction)
 
     async def setup_hook(self) -> None:
-        self.database = await Database.open(self.settings.database_path)
+        self.database = await Database.open(
+            self.settings.database_path, durability=self.settings.durability
+        )
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
         await self.presenter.restore_reply_hooks()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -40,6 +41,10 @@ class Settings(BaseSettings):
     # The bot's own REST calls per second: Discord allows a bot 50 in all (interaction answers
     # aside); a little under it keeps clear of 429s. Discord raises it for large bots on request.
     requests_per_second: int = Field(default=45, ge=1, le=100_000)
+    # "full": every step is fsynced before it is acknowledged, and survives a power loss.
+    # "normal": no fsync per step (WAL with synchronous=NORMAL): still safe against a crash or
+    # kill -9, but a power loss may undo the last steps; for disks whose fsync stalls.
+    durability: Literal["full", "normal"] = "full"
     log_level: str = "INFO"
 
     @field_validator("log_level")

@@ -34,6 +34,15 @@ async def test_commands_sync_to_the_development_guild_when_set(world):
     assert reply.text == "You have 1,000 chips."
 
 
+async def test_the_bot_opens_its_database_as_durable_as_set(world):
+    synchronous = "PRAGMA synchronous"
+    assert (await world.bot.database.fetch_one(synchronous))[0] == 2  # FULL, the default
+    await world.stop_bot()
+    world.settings.durability = "normal"
+    await world.start_bot()
+    assert (await world.bot.database.fetch_one(synchronous))[0] == 1  # NORMAL
+
+
 def test_command_names_do_not_clash(world):
     names = [command["name"] for command in world.fake.commands[None]]
     assert len(names) == len(set(names))

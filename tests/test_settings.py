@@ -23,6 +23,7 @@ def test_defaults_without_any_setting():
     assert settings.dev_guild_id is None
     assert (settings.starting_chips, settings.daily_chips) == (1000, 100)
     assert settings.turn_timeout_seconds == 120 and settings.log_level == "INFO"
+    assert settings.durability == "full"
 
 
 def test_reads_env_file_and_the_environment_wins(tmp_path, monkeypatch):
@@ -49,6 +50,7 @@ def test_empty_values_fall_back_to_defaults(tmp_path):
         ("TURN_TIMEOUT_SECONDS", "5"),
         ("LOG_LEVEL", "loud"),
         ("DEV_GUILD_ID", "0"),
+        ("DURABILITY", "fast"),
     ],
 )
 def test_an_invalid_value_is_named_in_one_sentence(monkeypatch, name, value):

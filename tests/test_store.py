@@ -8,6 +8,15 @@ from bot.store import db as store_db
 from bot.store.db import AUTOCHECKPOINT_PAGES, StepLock
 
 
+async def test_durability_normal_drops_the_fsync_per_commit_only(tmp_path):
+    db = await Database.open(tmp_path / "chips.sqlite3", durability="normal")
+    try:
+        assert (await db.fetch_one("PRAGMA synchronous"))[0] == 1  # NORMAL
+        assert (await db.fetch_one("PRAGMA journal_mode"))[0] == "wal"
+    finally:
+        await db.close()
+
+
 async def test_pragmas_and_schema_version(tmp_path):
     db = await Database.open(tmp_path / "nested" / "chips.sqlite3")
     try:

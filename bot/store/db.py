@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
@@ -218,6 +218,9 @@ class Checkpointer:
         await self.task
 
 
+SYNCHRONOUS = {"full": "FULL", "normal": "NORMAL"}  # by the setting DURABILITY
+
+
 class Database:
     """One connection in autocommit mode; writes go through `transaction()`.
 
@@ -235,7 +238,16 @@ class Database:
         self.checkpointer: Checkpointer | None = None
 
     @classmethod
-    async def open(cls, path: Path | str, migrations: list[Migration] | None = None) -> Database:
+    async def open(
+        cls,
+        path: Path | str,
+        migrations: list[Migration] | None = None,
+        *,
+        durability: Literal["full", "normal"] = "full",
+    ) -> Database:
+        """`durability` "full" fsyncs every COMMIT (a step survives power loss); "normal"
+        leaves the WAL to the OS until a checkpoint (a step survives a crash of the process,
+        not of the machine)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await InlineConnection(path)
@@ -244,7 +256,7 @@ class Database:
         try:
             for pragma in (
                 "journal_mode = WAL",
-                "synchronous = FULL",  # durable: a committed movement survives power loss
+                f"synchronous = {SYNCHRONOUS[durability]}",
                 "foreign_keys = ON",
                 f"busy_timeout = {BUSY_TIMEOUT_MS}",
                 f"wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}",
