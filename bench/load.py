@@ -73,6 +73,10 @@ MIX = [
     ("lastone", 3, 0, {}),
 ]
 ANSWER_LIMIT = 3.0
+# Enough that random play never leaves a host short of a buy-in to open the next table (at
+# 1,000, a fast run stalled: a refused `/<game> new` never opens a table).
+STARTING_CHIPS = 10_000_000
+OPEN_WITHIN = 30.0  # s, for a table asked for to show its lobby
 SLICE_SECONDS = 10
 CLOSED_TABLES = "SELECT id FROM game_tables WHERE status = 'closed'"
 PROMPT = re.compile(r"^\w\w:(\d+):(\d+):")  # every control of a prompt: xx:<table>:<prompt>:...
@@ -183,7 +187,7 @@ def serve_bot(config: dict, pipe) -> None:
         _env_file=None,
         discord_token=config["token"],
         database_path=config["database"],
-        starting_chips=1000,
+        starting_chips=STARTING_CHIPS,
         daily_chips=100,
         requests_per_second=45,
         durability=config["durability"],
@@ -406,12 +410,15 @@ class Load:
     async def open(self, scripted: ScriptedTable) -> None:
         host = scripted.players[0]
         options = {"ai_delay": 0, **scripted.options} if scripted.ai else scripted.options
-        await self.tester.slash(host, scripted.channel, f"{scripted.game} new", **options)
+        asked = await self.tester.slash(host, scripted.channel, f"{scripted.game} new", **options)
         query = (
             "SELECT id, message_id FROM game_tables WHERE channel_id = ? AND status != 'closed'"
             " AND message_id IS NOT NULL"
         )
+        deadline = time.monotonic() + OPEN_WITHIN
         while not (row := self.saved.execute(query, (scripted.channel.id,)).fetchone()):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"/{scripted.game} new opened no table: {asked.text!r}")
             await asyncio.sleep(0.05)
         scripted.table_id, scripted.acted = row[0], set()
         self.by_table[row[0]] = scripted
@@ -501,7 +508,7 @@ class Load:
 async def chips_in_play(database: Path) -> int:
     db = await Database.open(database)
     try:
-        return (await Ledger(db, starting_chips=1000).totals()).held
+        return (await Ledger(db, starting_chips=STARTING_CHIPS).totals()).held
     finally:
         await db.close()
 
