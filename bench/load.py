@@ -38,6 +38,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
+from typing import get_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -52,6 +53,7 @@ from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
 from bot.settings import Settings
 from bot.store import Database, Ledger
+from bot.store.db import Durability
 from bot.tables import action_token
 from tests.e2e import ErrorRecords
 from tests.fakediscord import FakeDiscord
@@ -246,7 +248,11 @@ class BotProcess:
     """The parent's handle on the bot's process."""
 
     def __init__(
-        self, fake: FakeDiscord, database: Path, profile: str | None, durability: str = "full"
+        self,
+        fake: FakeDiscord,
+        database: Path,
+        profile: str | None,
+        durability: Durability = "full",
     ) -> None:
         self.config = {
             "api_base": fake.api_base,
@@ -542,7 +548,7 @@ async def measure(
     think: float = 0.0,
     verbose: bool = True,
     profile: str | None = None,
-    durability: str = "full",
+    durability: Durability = "full",
 ) -> Report:
     report, threshold = Report(verbose), gc.get_threshold()
     fake = FakeDiscord()
@@ -741,7 +747,7 @@ def main() -> None:
         "--think", type=float, default=0.0, help="players' mean time to act, s (0: at once)"
     )
     parser.add_argument(
-        "--durability", choices=["full", "normal"], default="full", help="the bot's DURABILITY"
+        "--durability", choices=get_args(Durability), default="full", help="the bot's DURABILITY"
     )
     arguments = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

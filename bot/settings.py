@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store.db import Durability
 from bot.tables.limits import TURN_SECONDS
 
 TOKEN_HELP = (
@@ -44,7 +44,7 @@ class Settings(BaseSettings):
     # "full": every step is fsynced before it is acknowledged, and survives a power loss.
     # "normal": no fsync per step (WAL with synchronous=NORMAL): still safe against a crash or
     # kill -9, but a power loss may undo the last steps; for disks whose fsync stalls.
-    durability: Literal["full", "normal"] = "full"
+    durability: Durability = "full"
     log_level: str = "INFO"
 
     @field_validator("log_level")

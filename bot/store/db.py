@@ -218,7 +218,9 @@ class Checkpointer:
         await self.task
 
 
-SYNCHRONOUS = {"full": "FULL", "normal": "NORMAL"}  # by the setting DURABILITY
+# The setting DURABILITY (bot/settings.py says what each keeps safe), as SQLite's synchronous.
+Durability = Literal["full", "normal"]
+SYNCHRONOUS: dict[Durability, str] = {"full": "FULL", "normal": "NORMAL"}
 
 
 class Database:
@@ -243,11 +245,8 @@ class Database:
         path: Path | str,
         migrations: list[Migration] | None = None,
         *,
-        durability: Literal["full", "normal"] = "full",
+        durability: Durability = "full",
     ) -> Database:
-        """`durability` "full" fsyncs every COMMIT (a step survives power loss); "normal"
-        leaves the WAL to the OS until a checkpoint (a step survives a crash of the process,
-        not of the machine)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await InlineConnection(path)
