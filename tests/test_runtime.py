@@ -8,6 +8,7 @@ import pytest
 import bot.games
 import bot.tables.runtime
 from bot.engine import Action, registry
+from bot.errors import UserError
 from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime, action_token
@@ -45,8 +46,10 @@ async def runtime(tmp_path):
     await db.close()
 
 
-async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL):
-    table = await runtime.open(
+async def open_lobby(
+    runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL, key: str = "open"
+):
+    return await runtime.open(
         registry.get("western"),
         WesternOptions(),
         guild_id=GUILD,
@@ -55,8 +58,12 @@ async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel:
         creator_name="A",
         buy_in=20,
         turn_seconds=turn_seconds,
-        key="open",
+        key=key,
     )
+
+
+async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL):
+    table = await open_lobby(runtime, turn_seconds, channel)
     await runtime.join(table.id, 2, "B", key="join")
     await runtime.start(table.id, 1, can_manage=False)
     return table
@@ -136,6 +143,25 @@ class StuckDiscord(Recorder):
 
     async def table_changed(self, table, events) -> None:
         await asyncio.Event().wait()
+
+
+async def test_a_table_opens_once_the_last_one_is_closed_in_the_database(runtime, monkeypatch):
+    """A /new that comes between the COMMIT closing a table and the runtime hearing of it (the
+    step resumes loop iterations later, seconds under load) opens the next table: the
+    database, not the runtime's memory, says whether the channel is taken."""
+    old = await open_lobby(runtime)
+    opened = []
+    close_lobby = TableStore.close_lobby
+
+    async def closed_then_asked_for_a_new_one(store, record, key):
+        await close_lobby(store, record, key)
+        opened.append(await open_lobby(runtime, key="open again"))
+
+    monkeypatch.setattr(TableStore, "close_lobby", closed_then_asked_for_a_new_one)
+    await runtime.cancel(old.id, 1, can_manage=False, key="cancel")
+    assert [t.id for t in opened] != [old.id] and runtime.in_channel(CHANNEL) is opened[0]
+    with pytest.raises(UserError, match="already open in this channel"):
+        await open_lobby(runtime, key="a third")  # while that one is open
 
 
 async def test_a_shutdown_drops_renders_still_waiting_after_its_grace(runtime):

@@ -278,8 +278,9 @@ class TableRuntime:
         not shown until it starts, which its command does at once."""
         if guild_id is None:
             raise UserError("Tables are played in a server's channels, not in direct messages.")
-        if not game.solo and self.in_channel(channel_id):
-            raise UserError("A table is already open in this channel.")
+        # Whether the channel is taken is asked of the database, in the transaction that
+        # opens the table (TableStore.create): a table closing now is closed there as soon as
+        # its COMMIT is done, and here only once its step resumes, later under load.
         await self._check_house(game, options, guild_id)
         record = TableRecord(
             0,
