@@ -4,7 +4,7 @@ process of its own, through the fake Discord with Discord's rate limits on.
     .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S]
 
 This process runs the fake Discord and the scripted players; the bot runs in a child process as
-`python -m bot` runs it (orjson, gc.freeze after start-up) with its own SQLite database,
+`python -m bot` runs it (orjson, uvloop, gc.freeze after start-up) with its own SQLite database,
 so its CPU and memory are its own, as in production where Discord is elsewhere. For each N:
 every table opens by `/<game> new`, its players join and start by button (some tables fill
 seats with AI players), then for `--seconds` every scripted player acts once its prompt has
@@ -48,6 +48,7 @@ import discord.state
 import discord.webhook.async_
 import yarl
 
+from bot import eventloop
 from bot.app import CardTableBot
 from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
@@ -194,7 +195,7 @@ def serve_bot(config: dict, pipe) -> None:
         requests_per_second=45,
         durability=config["durability"],
     )
-    asyncio.run(bot_main(settings, pipe, errors, config.get("profile")))
+    eventloop.run(bot_main(settings, pipe, errors, config.get("profile")))
 
 
 async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):

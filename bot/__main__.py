@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 
 import discord
 
+from bot import eventloop
 from bot.app import run_bot
 from bot.settings import Settings, SettingsError, load_settings, require_token
 from bot.store import SchemaTooNew
@@ -38,7 +38,7 @@ def main() -> int:
         return EXIT_CONFIG
     configure_logging(settings)
     try:
-        asyncio.run(run_bot(settings, token))
+        eventloop.run(run_bot(settings, token))
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: reset the token on your application's Bot page "

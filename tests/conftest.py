@@ -8,6 +8,7 @@ import pytest
 import yarl
 from hypothesis import settings
 
+from bot.eventloop import new_event_loop
 from tests.e2e import world  # noqa: F401  (the end-to-end fixture, for every test module)
 from tests.fakediscord import FakeDiscord
 
@@ -44,3 +45,8 @@ def fake_discord_in_a_thread(monkeypatch):
     thread.join(5)
     loop.run_until_complete(fake.stop())
     loop.close()
+
+
+def pytest_asyncio_loop_factories(config, item):
+    """Every async test runs on the event loop the bot runs on (uvloop where installed)."""
+    return {"the bot's loop": new_event_loop}

@@ -1,13 +1,16 @@
 """The bot process: cogs, command sync, refusing a database from a newer bot."""
 
+import asyncio
 import gc
 import logging
 import sqlite3
+import sys
 
 import discord.utils
 import orjson
 
 import bot.__main__ as entry
+from bot import eventloop
 from bot.app import cog_modules
 from bot.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
 
@@ -89,3 +92,15 @@ async def test_the_bot_as_run_leaves_what_it_started_with_out_of_full_collection
 def test_discord_py_parses_and_writes_json_with_orjson():
     assert discord.utils.HAS_ORJSON
     assert discord.utils._from_json is orjson.loads
+
+
+async def running_loop() -> asyncio.AbstractEventLoop:
+    return asyncio.get_running_loop()
+
+
+def test_the_bot_runs_on_uvloop_where_it_has_a_build():
+    """pyproject.toml installs uvloop on every platform it builds for, all but Windows."""
+    loop = eventloop.run(running_loop())
+    assert type(loop).__module__.split(".")[0] == (
+        "asyncio" if sys.platform == "win32" else "uvloop"
+    )
