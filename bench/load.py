@@ -76,8 +76,8 @@ MIX = [
     ("lastone", 3, 0, {}),
 ]
 ANSWER_LIMIT = 3.0
-# Enough that random play never leaves a host short of a buy-in to open the next table (at
-# 1,000, a fast run stalled: a refused `/<game> new` never opens a table).
+# Enough that random play never leaves a host short of a buy-in to open the next table: a
+# refused `/<game> new` opens none, and the run stops (OPEN_WITHIN) with the bot's reply.
 STARTING_CHIPS = 10_000_000
 OPEN_WITHIN = 30.0  # s, for a table asked for to show its lobby
 SLICE_SECONDS = 10
