@@ -50,6 +50,15 @@ def test_copies_from_several_packs_stay_distinguishable():
     assert all(count == 3 for count in faces(deck).values())
 
 
+def test_every_deck_and_parse_shares_one_instance_per_card():
+    """Not a fresh object per deal (bot.cards.french.the_card says why)."""
+    deck = french_deck(jokers=True, packs=2)
+    again = french_deck(jokers=True, packs=2) + spanish_deck() + totit_deck()
+    parsed = parse_french(format_french(again))
+    shared = {card.code: card for card in deck}
+    assert all(card is shared[card.code] for card in again + parsed)
+
+
 def test_italian_deck_has_no_eight_nine_ten():
     deck = italian_deck()
     assert len(deck) == len(set(deck)) == 40
