@@ -1,6 +1,8 @@
 """The fake Discord behaves like Discord where the bot depends on it, and refuses what Discord
 refuses. Test-only commands are added to the running bot's tree for this."""
 
+import time
+
 import discord
 import pytest
 from discord import app_commands
@@ -46,9 +48,15 @@ async def slow(interaction: discord.Interaction) -> None:
     await note.delete()
 
 
+@app_commands.command(description="answer, then hold the event loop")
+async def hold(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("answered")
+    time.sleep(0.3)  # what a busy process does to everything waiting on its loop
+
+
 @pytest.fixture
 async def probes(world):
-    for command in (ask, choose, slow):
+    for command in (ask, choose, slow, hold):
         world.bot.tree.add_command(command)
     await world.bot.tree.sync()
     return world
@@ -90,6 +98,13 @@ async def test_a_followup_returns_its_message_only_when_asked_to_wait(probes):
     assert waited.id == reply.followups[-1].id
     sent = [c for c in probes.fake.calls if c.method == "POST" and "/webhooks/" in c.path]
     assert [c.status for c in sent][-2:] == [204, 200]
+
+
+async def test_an_answer_is_timed_when_its_callback_comes_in(probes):
+    """Not when the waiting player next runs: the load bench's handling time is the bot's."""
+    reply = await probes.tester.slash(probes.alice, probes.channel, "hold")
+    assert reply.text == "answered"
+    assert probes.tester.answer_times[-1] < 0.3
 
 
 async def test_dms_arrive_or_fail_with_50007(world):

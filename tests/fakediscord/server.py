@@ -185,6 +185,7 @@ class Interaction:
     modal: dict | None = None
     followups: list[Message] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    answered_at: float = 0.0  # time.monotonic() when the callback came in
     followed_up: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -695,6 +696,7 @@ class FakeDiscord:
         elif kind != 6:  # 6: deferred update, nothing to show yet
             return error(400, 50035, f"Invalid Form Body: unknown callback type {kind}")
         interaction.response_type = kind
+        interaction.answered_at = time.monotonic()
         interaction.answered.set()
         message = interaction.response
         if not with_response:
