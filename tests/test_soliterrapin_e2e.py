@@ -196,4 +196,6 @@ async def test_a_move_redraws_the_board_in_its_answer_and_boards_share_the_chann
     await world.start_bot()
     await world.tester.idle()
     first, second = edits_in(world, since)  # both boards: "the bot restarted"
-    assert second - first >= 0.29
+    # Turns are taken before each board is drawn, and drawing one takes a varying few ms: the
+    # fake sees the edits up to that much closer (0.289 s once), never at once.
+    assert second - first >= 0.25
