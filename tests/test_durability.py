@@ -8,6 +8,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -51,6 +53,24 @@ def trace(db: Database) -> list[tuple[str, int]]:
     return seen
 
 
+@asynccontextmanager
+async def loop_iterations() -> AsyncIterator[SimpleNamespace]:
+    """Counts the event loop's iterations (`.count`) with a task that ticks once in each."""
+    iterations = SimpleNamespace(count=0)
+
+    async def tick() -> None:
+        while True:
+            iterations.count += 1
+            await asyncio.sleep(0)
+
+    ticking = asyncio.create_task(tick())
+    await asyncio.sleep(0)
+    try:
+        yield iterations
+    finally:
+        ticking.cancel()
+
+
 async def test_concurrent_steps_share_commits_and_all_survive(db):
     statements = trace(db)
     await asyncio.gather(*(insert(db, f"t{index:02}") for index in range(20)))
@@ -81,24 +101,13 @@ async def test_a_step_without_an_fsync_commits_itself_on_the_loop_thread_at_once
 ):
     """No fsync to share: each step commits as it ends, without waiting a loop iteration for a
     committer (at 500 tables, the slowest 2% of clicks waited 10-16 ms there)."""
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            ticks += 1
-            await asyncio.sleep(0)
-
-    ticking = asyncio.create_task(ticker())
-    await asyncio.sleep(0)
     statements = trace(db_without_fsyncs)
-    try:
+    async with loop_iterations() as iterations:
         for index in range(5):
-            before = ticks
+            before = iterations.count
             await insert(db_without_fsyncs, f"t{index}")
-            assert ticks == before  # returned committed without the loop running anything else
-    finally:
-        ticking.cancel()
+            # returned committed without the loop running anything else
+            assert iterations.count == before
     commits = [thread for sql, thread in statements if sql == "COMMIT"]
     assert commits == [threading.get_ident()] * 5
     assert await names(db_without_fsyncs) == [f"t{index}" for index in range(5)]
@@ -106,7 +115,7 @@ async def test_a_step_without_an_fsync_commits_itself_on_the_loop_thread_at_once
 
 
 async def test_a_commit_that_may_checkpoint_goes_to_the_worker(db_without_fsyncs):
-    """Past half SQLite's backstop, the COMMIT may checkpoint (and fsync): not on the loop."""
+    """Near SQLite's backstop, the COMMIT may checkpoint (and fsync): not on the loop."""
     db_without_fsyncs.checkpointer.last = (0, AUTOCHECKPOINT_PAGES, 0)  # it fell behind
     statements = trace(db_without_fsyncs)
     await insert(db_without_fsyncs, "one")
@@ -201,14 +210,7 @@ async def test_a_step_returns_in_the_third_loop_iteration_after_its_commit_ran(d
     """Every loop iteration between the fsync and the step's return is one more wait behind
     whatever else is ready (at 500 busy tables, milliseconds each): the worker's answer wakes
     the committer, which wakes the step. Counted with a task that ticks once per iteration."""
-    ticks, ran_at = 0, []
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            ticks += 1
-            await asyncio.sleep(0)
-
+    ran_at: list[int] = []
     worker_queue = db.connection._tx
 
     def timed(item) -> None:  # each call the worker runs notes the iteration it ended in
@@ -216,19 +218,18 @@ async def test_a_step_returns_in_the_third_loop_iteration_after_its_commit_ran(d
 
         def run():
             result = function()
-            ran_at.append(ticks)
+            ran_at.append(iterations.count)
             return result
 
         worker_queue.put_nowait((future, run))
 
     db.connection._tx = SimpleNamespace(put_nowait=timed)
-    ticking = asyncio.create_task(ticker())
     try:
-        for index in range(20):
-            await insert(db, f"t{index:02}")
-            assert ticks - ran_at[-1] <= 3  # ran_at[-1]: the COMMIT
+        async with loop_iterations() as iterations:
+            for index in range(20):
+                await insert(db, f"t{index:02}")
+                assert iterations.count - ran_at[-1] <= 3  # ran_at[-1]: the COMMIT
     finally:
-        ticking.cancel()
         db.connection._tx = worker_queue
     assert await names(db) == [f"t{index:02}" for index in range(20)]
 
