@@ -25,6 +25,9 @@ MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 EVERYDAY_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 EPHEMERAL = 1 << 6
+# Discord refuses an interaction's first answer (10062 "Unknown interaction") once this long has
+# passed since it was created, as its id tells; a token never answered in time is dead after.
+ANSWER_WITHIN = 3.0
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -193,6 +196,16 @@ class Interaction:
         return ([self.response] if self.response else []) + self.followups
 
     @property
+    def age(self) -> float:
+        """Seconds since Discord created the interaction (its id says when)."""
+        return time.time() - ((self.id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+    @property
+    def dead(self) -> bool:
+        """Not answered in time: Discord takes nothing more for it."""
+        return self.response_type is None and self.age > ANSWER_WITHIN
+
+    @property
     def text(self) -> str:
         return "\n".join(message.text() for message in self.messages)
 
@@ -217,6 +230,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.uploads: dict[str, bytes] = {}  # attachment id -> the file's bytes
         self.unknown_routes: list[str] = []
+        self.too_late: list[Interaction] = []  # first answers refused: past ANSWER_WITHIN
         self.rate_limits: RateLimits | None = None  # None: no limits (most tests)
         self.in_flight = 0
         self._sequence = itertools.count(1)
@@ -226,8 +240,10 @@ class FakeDiscord:
 
     # ---- ids and world building -----------------------------------------------------------
 
-    def snowflake(self) -> int:
-        return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._ids) & 0x3FFFFF)
+    def snowflake(self, age: float = 0.0) -> int:
+        """A new id, made `age` seconds ago."""
+        made_ms = int((time.time() - age) * 1000)
+        return ((made_ms - DISCORD_EPOCH_MS) << 22) | (next(self._ids) & 0x3FFFFF)
 
     def add_guild(self, name: str = "Test Server") -> Guild:
         guild = Guild(self.snowflake(), name, self.owner.id)
@@ -670,7 +686,9 @@ class FakeDiscord:
     ) -> web.Response:
         """Discord answers 204 unless asked `with_response` for the callback and its message."""
         interaction = self.interactions.get(token)
-        if interaction is None:
+        if interaction is None or interaction.dead:
+            if interaction is not None:
+                self.too_late.append(interaction)
             return error(404, 10062, "Unknown interaction")
         if interaction.response_type is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
@@ -689,7 +707,7 @@ class FakeDiscord:
                 interaction=interaction,
             )
         elif kind == 7:  # edit the message the component is on
-            interaction.response = self._edit(interaction.source, data, files)
+            interaction.response = self._edit(self._clicked(interaction), data, files)
         elif kind == 9:
             check_modal(data)
             interaction.modal = data
@@ -714,10 +732,15 @@ class FakeDiscord:
             }
         )
 
+    def _clicked(self, interaction: Interaction) -> Message:
+        """The message the component is on: the one Discord holds (a forged click carries a
+        copy of it)."""
+        return self.messages.get(interaction.source.id, interaction.source)
+
     def _followup(self, token: str, body: dict, files: list[dict], wait: bool) -> web.Response:
         """Discord answers 204 unless asked to `wait` for the message and return it."""
         interaction = self.interactions.get(token)
-        if interaction is None:
+        if interaction is None or interaction.dead:
             return error(404, 10015, "Unknown Webhook")
         visible_to = interaction.user.id if (body.get("flags") or 0) & EPHEMERAL else None
         message = self._new_message(
@@ -731,10 +754,13 @@ class FakeDiscord:
         self, verb: str, token: str, message_id: str, body: Any, files: list[dict]
     ) -> web.Response:
         interaction = self.interactions.get(token)
-        if interaction is None:
+        if interaction is None or interaction.dead:
             return error(404, 10015, "Unknown Webhook")
         if message_id == "@original":
+            # After a deferred update (6), the original is the message the component is on.
             message = interaction.response
+            if message is None and interaction.response_type == 6:
+                message = self._clicked(interaction)
         else:
             message = next((m for m in interaction.messages if m.id == int(message_id)), None)
         if message is None or message.deleted:
