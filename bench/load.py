@@ -59,7 +59,7 @@ from bot.tables import action_token
 from tests.e2e import ErrorRecords
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
-from tests.fakediscord.server import Channel, Message, User
+from tests.fakediscord.server import ANSWER_WITHIN, Channel, Message, User
 from tests.fakediscord.tester import Tester
 
 # (game, scripted players, AI seats, options of /<game> new)
@@ -75,7 +75,6 @@ MIX = [
     ("porrazo", 2, 0, {}),
     ("lastone", 3, 0, {}),
 ]
-ANSWER_LIMIT = 3.0
 # Enough that random play never leaves a host short of a buy-in to open the next table: a
 # refused `/<game> new` opens none, and the run stops (OPEN_WITHIN) with the bot's reply.
 STARTING_CHIPS = 10_000_000
@@ -339,6 +338,7 @@ class Load:
         self.seated: dict[int, ScriptedTable] = {}  # member -> their table
         self.actions = 0
         self.refused = 0
+        self.deferred = 0  # acknowledged first, as late, and the DM edited after
         self.late = 0
         self.playing = False
         self.window_over = asyncio.Event()
@@ -498,7 +498,9 @@ class Load:
             self.late += 1
             return
         self.actions += 1
-        if reply.response_type != 7:  # an action's answer redraws the DM; else a refusal
+        if reply.response_type == 6:
+            self.deferred += 1
+        elif reply.response_type != 7:  # an action's answer redraws the DM; else a refusal
             self.refused += 1
 
     async def run(self, seconds: float) -> None:
@@ -621,6 +623,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     fake = load.fake
     load.tester.answer_times.clear()
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
+    load.deferred, too_late = 0, len(fake.too_late)
     collected, *_ = await bot.ask("window")
     freeze_harness(report.harness_gc)
     reference = reference_ms()
@@ -641,7 +644,9 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "per_second": len(times) / elapsed,
         "actions": load.actions,
         "refused": load.refused,
+        "deferred": load.deferred,
         "late": load.late,
+        "too_late": len(fake.too_late) - too_late,
         "p50": percentile(times, 0.5),
         "p99": percentile(times, 0.99),
         "calls_per_action": len(calls) / max(1, load.actions),
@@ -656,8 +661,10 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     report.phases.append(figures)
     report.say(
         f"  {phase}: {figures['per_second']:,.0f} interactions/s over {elapsed:.0f} s"
-        f" ({load.actions:,} player actions, {load.refused} refused, {load.late} not answered"
-        f" within {ANSWER_LIMIT:.0f} s); handling p50 {figures['p50']:.1f} ms,"
+        f" ({load.actions:,} player actions, {load.refused} refused, {load.deferred}"
+        f" acknowledged late; {load.late} not answered within {ANSWER_WITHIN:.0f} s, the bot's"
+        f" answer to {figures['too_late']} of them refused as too late);"
+        f" handling p50 {figures['p50']:.1f} ms,"
         f" p99 {figures['p99']:.1f} ms"
     )
     if rates:

@@ -17,6 +17,7 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
+from bot.discord.replies import expired
 from bot.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,10 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
+    if expired(error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error):
+        # Discord no longer takes an answer: the member saw "This interaction failed".
+        log.info("%s was answered too late for Discord (user %s)", where, interaction.user.id)
+        return
     message = user_message(error)
     if message is None:
         log.error(

@@ -11,6 +11,7 @@ they need. Errors are discord.py's own (`HTTPException`, `NotFound`, `Forbidden`
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import discord
@@ -19,12 +20,43 @@ from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+# Discord takes an interaction's first answer only within 3 s of its making, else answers
+# 10062 "Unknown interaction" and the member sees "This interaction failed".
+UNKNOWN_INTERACTION = 10062
+# A click older than this when its handling starts is acknowledged before anything is done
+# (see `acknowledge_if_late`): the rest of its 3 s goes to the network and the work.
+LATE_AFTER = 1.5
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord made the interaction, as its id says."""
+    made_ms = (interaction.id >> 22) + discord.utils.DISCORD_EPOCH
+    return time.time() - made_ms / 1000
+
+
+def expired(error: BaseException) -> bool:
+    """Whether Discord refused an answer because the interaction's time to answer ran out."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+async def acknowledge_if_late(interaction: discord.Interaction) -> None:
+    """Acknowledge a late click (a deferred update) before it changes anything; its message is
+    redrawn afterwards by `redraw_clicked`. A click reaches a busy bot late when a burst of
+    them queues up (every table acting at once after a restart); answered after its 3 s, the
+    move would stand while the member saw "This interaction failed". If even the
+    acknowledgement is too late, Discord's NotFound propagates and nothing was done."""
+    if age(interaction) >= LATE_AFTER:
+        await interaction.response.defer()
 
 
 async def redraw_clicked(interaction: discord.Interaction, **fields: Any) -> None:
     """Answer a component click by editing the message it is on (Discord's UPDATE_MESSAGE):
-    what `interaction.response.edit_message(**fields)` does, with a 204 for its answer."""
+    what `interaction.response.edit_message(**fields)` does, with a 204 for its answer. A
+    click acknowledged already (`acknowledge_if_late`) has its message edited instead."""
     response, state = interaction.response, interaction._state
+    if response.type is discord.InteractionResponseType.deferred_message_update:
+        await interaction.edit_original_response(**fields)
+        return
     if response.is_done():
         raise discord.InteractionResponded(interaction)
     message_id = interaction.message.id if interaction.message else None

@@ -33,7 +33,7 @@ from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
-from bot.discord.replies import redraw_clicked, send_followup
+from bot.discord.replies import acknowledge_if_late, expired, redraw_clicked, send_followup
 from bot.engine import Action, Event, GameSpec, HandEnded
 from bot.errors import InvalidComponent, UserError
 from bot.games.ai import policy_for
@@ -43,6 +43,7 @@ from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
+    from bot.store import SeatRecord
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +136,9 @@ class TablePresenter:
         # in the channel once per table, so a closed inbox isn't announced every hand.
         self.dm_failed: set[tuple[int, int]] = set()
         self.dm_notice: set[tuple[int, int]] = set()
+        # Seats whose click changed the table but whose answer Discord refused as too late,
+        # on a message the bot can't edit: their hand goes by DM at the next render.
+        self.unanswered: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
         self.cleanups: set[asyncio.Task] = set()
         # Table message edits are paced: one every `edit_seconds` in a channel (Discord's limit
@@ -362,7 +366,8 @@ class TablePresenter:
         that message: at once, and outside Discord's limits on the bot's own edits, which a
         channel's tables share. The writer then skips that version."""
         if interaction.message is None or interaction.message.id != table.record.message_id:
-            await interaction.response.defer()  # an older copy: the writer shows the table
+            if not interaction.response.is_done():  # else acknowledged already, as late
+                await interaction.response.defer()  # an older copy: the writer shows the table
             return
         self.answered[table.id] = table.record.version  # before the writer can look
         try:
@@ -478,7 +483,8 @@ class TablePresenter:
         for record in table.seats:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and record.prompted != record.prompt
-            wanted = everyone or fresh_prompt or record.seat in told
+            wanted = everyone or fresh_prompt or record.seat in told or key in self.unanswered
+            self.unanswered.discard(key)
             if record.left or record.ai or key in self.dm_failed or not wanted:
                 continue
             if record.seat in pending:
@@ -604,6 +610,27 @@ class TablePresenter:
             self.dm_controls.pop(key, None)
         else:
             self.dm_controls[key] = DMPrompt(interaction.channel_id, interaction.message.id, prompt)
+
+    async def answer_refused(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: SeatRecord,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+    ) -> None:
+        """Discord refused the answer to a click that changed the table (its 3 s ran out): the
+        clicked message is edited as the bot edits its own messages, or, where it can't be (an
+        ephemeral "My hand"), the seat's hand and any prompt go by DM."""
+        log.info("table %s seat %s: a click's answer came too late", table.id, seat.seat)
+        clicked = self.bot.get_partial_messageable(interaction.channel_id)
+        try:
+            await clicked.get_partial_message(interaction.message.id).edit(embed=embed, view=view)
+        except discord.HTTPException:
+            seat.prompted = None
+            self.dm_controls.pop((table.id, seat.seat), None)
+            self.unanswered.add((table.id, seat.seat))
+            self.bot.runtime.show(table, [])
 
     def clicked_in_dms(self, interaction: discord.Interaction) -> None:
         """Keep the followup webhook of a member's latest answered click in their DMs."""
@@ -805,8 +832,14 @@ def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS * MAX_SELECTS)
 class TableItem:
     """Shared by the table's dynamic items: errors go through the one handler."""
 
+    # Whether a click is answered by redrawing the message it is on, so that a late one can
+    # be acknowledged first. The lobby's buttons answer with a message, a text one a modal.
+    redraws: ClassVar[bool] = False
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.redraws:
+                await acknowledge_if_late(interaction)
             await self.run(interaction, interaction.client)
         except Exception as error:
             await handle_error(interaction, error, f"table control {self.custom_id!r}")
@@ -962,7 +995,12 @@ async def play(
     embed, view = bot.presenter.private_message(table, seat.seat)
     seat.prompted = seat.prompt  # shown here; no DM needed
     bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
-    await redraw_clicked(interaction, embed=embed, view=view)
+    try:
+        await redraw_clicked(interaction, embed=embed, view=view)
+    except discord.NotFound as error:
+        if not expired(error):
+            raise
+        await bot.presenter.answer_refused(interaction, table, seat, embed, view)
 
 
 class ActionButton(
@@ -970,6 +1008,8 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"ta:(?P<table>\d+):(?P<prompt>\d+):(?P<token>[\w.+\-]+)",
 ):
+    redraws = True
+
     def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
         self.table_id, self.prompt, self.token = table_id, prompt, token
         super().__init__(discord.ui.Button(**self.look(table_id, prompt, token, label)))
@@ -997,6 +1037,8 @@ class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"ts:(?P<table>\d+):(?P<prompt>\d+):(?P<kind>\w+):?(?P<part>\d*)",
 ):
+    redraws = True
+
     def __init__(
         self,
         table_id: int,
