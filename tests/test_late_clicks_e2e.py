@@ -1,9 +1,10 @@
 """Clicks that reach a busy bot late, through the fake Discord, which like Discord refuses an
 interaction's first answer 3 s after the interaction was made (10062 "Unknown interaction").
 
-A click older than 1.5 s is acknowledged before anything is done and its message edited after;
-one too late even for that changes nothing; and a move whose answer Discord refused is shown
-all the same, by editing the clicked message or by DM."""
+A click older than 1.5 s is acknowledged before anything is done and answered after by an edit
+(a move's message redrawn, a lobby button's private "thinking..." replaced); one too late even
+for that changes nothing; and a move whose answer Discord refused is shown all the same, by
+editing the clicked message or by DM."""
 
 import asyncio
 
@@ -131,3 +132,60 @@ async def test_a_move_answered_too_late_on_my_hand_sends_the_hand_by_dm(world, m
     assert newest.embeds and newest.embeds[0] == world.bot.presenter.private_embed(
         western.table, seat
     ).to_dict() | {"type": "rich"}
+
+
+async def test_a_late_join_is_acknowledged_privately_then_answered(world):
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [], buy_in=300)
+
+    reply = await world.tester.click(world.bob, western.message(), "Join", age=LATE_AFTER + 0.3)
+
+    assert reply.response_type == 5  # "thinking...", for Bob alone
+    await world.tester.idle()
+    assert reply.response.ephemeral and reply.response.text() == "You joined the table."
+    assert western.table.seat_of(world.bob.id) is not None
+
+
+async def test_a_join_too_late_to_acknowledge_seats_nobody(world):
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [], buy_in=300)
+
+    with pytest.raises(NotAnswered):
+        await world.tester.click(world.bob, western.message(), "Join", age=ANSWER_WITHIN + 0.5)
+    await eventually(lambda: world.fake.too_late, what="the bot's refused acknowledgement")
+    await world.tester.idle()
+
+    assert western.table.seat_of(world.bob.id) is None
+    assert await world.bot.ledger.balance(world.guild.id, world.bob.id) == 1000
+
+
+async def test_a_late_answer_in_words_is_acknowledged_then_its_message_redrawn(world):
+    from bot.games import backhand  # noqa: F401  (registers the game)
+
+    await world.bot.ledger.fund_house(world.guild.id, 500, reason="test", key="k1")
+    driver = TableDriver(world)
+    await driver.open("backhand new", world.alice, [world.bob], buy_in=50, min_bet=2, max_bet=10)
+    await driver.start(world.alice)
+    member = driver.member(1)
+    opened = await driver.press(member, await driver.controls(member), "Other amount")
+    before = custom_ids(opened.source)
+
+    reply = await world.tester.submit_modal(member, opened, {"answer": "7"}, age=LATE_AFTER + 0.3)
+
+    assert reply.response_type == 6
+    await driver.settle()
+    assert driver.table.state.hands[1].bet == 7
+    assert custom_ids(world.fake.messages[opened.source.id]) != before
+
+
+async def test_a_late_refusal_replaces_the_thinking_message(world):
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob], buy_in=300)
+    in_time = await world.tester.click(world.bob, western.message(), "Start")
+
+    late = await world.tester.click(world.bob, western.message(), "Start", age=LATE_AFTER + 0.3)
+
+    assert late.response_type == 5
+    await western.settle()
+    assert "can start it" in in_time.text and late.response.text() == in_time.text
+    assert late.response.ephemeral and not late.followups

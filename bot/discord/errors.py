@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 from discord import AppCommandOptionType as OptionType
-from discord import app_commands
+from discord import InteractionResponseType, app_commands
 
-from bot.discord.replies import expired
+from bot.discord.replies import expired, send_answer
 from bot.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -67,10 +67,11 @@ def _is_not_a_member(error: BaseException) -> bool:
 
 
 async def reply_privately(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
+    response = interaction.response
+    if response.is_done() and response.type is not InteractionResponseType.deferred_channel_message:
         await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await send_answer(interaction, content=text, ephemeral=True)
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:

@@ -525,7 +525,6 @@ class PickItem(TableItem):
     """What the picker's controls share: the table, prompt and cards they were drawn for,
     checked against the table before anything is done."""
 
-    redraws = True
     table_id: int
     prompt: int
     checksum: str

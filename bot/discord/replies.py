@@ -39,14 +39,26 @@ def expired(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
-async def acknowledge_if_late(interaction: discord.Interaction) -> None:
-    """Acknowledge a late click (a deferred update) before it changes anything; its message is
-    redrawn afterwards by `redraw_clicked`. A click reaches a busy bot late when a burst of
-    them queues up (every table acting at once after a restart); answered after its 3 s, the
-    move would stand while the member saw "This interaction failed". If even the
-    acknowledgement is too late, Discord's NotFound propagates and nothing was done."""
+async def acknowledge_if_late(interaction: discord.Interaction, *, privately: bool) -> None:
+    """Acknowledge a late click before it changes anything. A click reaches a busy bot late
+    when a burst of them queues up (every table acting at once after a restart); answered
+    after its 3 s, its change would stand while the member saw "This interaction failed".
+    The answer then comes as an edit: of the clicked message (`redraw_clicked`), or, for a
+    click answered `privately`, of the ephemeral "thinking..." message acknowledging it
+    (`send_answer`). If even the acknowledgement is too late, Discord's NotFound propagates
+    and nothing was done."""
     if age(interaction) >= LATE_AFTER:
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=privately, thinking=privately)
+
+
+async def send_answer(interaction: discord.Interaction, **fields: Any) -> None:
+    """Answer with a message, as `interaction.response.send_message(**fields)`; a click
+    acknowledged already (`acknowledge_if_late`) has its "thinking..." message replaced."""
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        fields.pop("ephemeral", None)  # as the acknowledgement was
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.send_message(**fields)
 
 
 async def redraw_clicked(interaction: discord.Interaction, **fields: Any) -> None:

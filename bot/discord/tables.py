@@ -22,7 +22,7 @@ import typing
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 import orjson
@@ -33,7 +33,13 @@ from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
-from bot.discord.replies import acknowledge_if_late, expired, redraw_clicked, send_followup
+from bot.discord.replies import (
+    acknowledge_if_late,
+    expired,
+    redraw_clicked,
+    send_answer,
+    send_followup,
+)
 from bot.engine import Action, Event, GameSpec, HandEnded
 from bot.errors import InvalidComponent, UserError
 from bot.games.ai import policy_for
@@ -832,14 +838,15 @@ def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS * MAX_SELECTS)
 class TableItem:
     """Shared by the table's dynamic items: errors go through the one handler."""
 
-    # Whether a click is answered by redrawing the message it is on, so that a late one can
-    # be acknowledged first. The lobby's buttons answer with a message, a text one a modal.
-    redraws: ClassVar[bool] = False
+    # How a late click is acknowledged before anything is done: as an update of the message
+    # it is on ("update"), or with a private "thinking..." ("private"). None: not at all (a
+    # modal must be the first answer).
+    late: ClassVar[Literal["update", "private"] | None] = "update"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            if self.redraws:
-                await acknowledge_if_late(interaction)
+            if self.late:
+                await acknowledge_if_late(interaction, privately=self.late == "private")
             await self.run(interaction, interaction.client)
         except Exception as error:
             await handle_error(interaction, error, f"table control {self.custom_id!r}")
@@ -879,6 +886,8 @@ class TableButton(
 ):
     """The table's own buttons: the lobby's Join / Leave / Start / Cancel / Add AI /
     Remove AI, and My hand."""
+
+    late = "private"
 
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
@@ -943,7 +952,7 @@ class TableButton(
                 self.table_id, user.id, can_manage=can_manage(interaction), key=key
             )
             reply = "The table is cancelled; every buy-in went back."
-        await interaction.response.send_message(reply, ephemeral=True)
+        await send_answer(interaction, content=reply, ephemeral=True)
 
     async def confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
         """Leaving a game in play is asked once more, saying what it gives up."""
@@ -958,7 +967,7 @@ class TableButton(
         if warning:
             text += f"\n{warning}"
         view = buttons(table.id, "confirm_leave")
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await send_answer(interaction, content=text, view=view, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         table = bot.runtime.get(self.table_id)
@@ -967,8 +976,8 @@ class TableButton(
             raise UserError("You are not playing at this table.")
         await bot.runtime.back(self.table_id, interaction.user.id)
         embed, view = bot.presenter.private_message(table, seat.seat)
-        await interaction.response.send_message(
-            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        await send_answer(
+            interaction, embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )
 
 
@@ -1008,8 +1017,6 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"ta:(?P<table>\d+):(?P<prompt>\d+):(?P<token>[\w.+\-]+)",
 ):
-    redraws = True
-
     def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
         self.table_id, self.prompt, self.token = table_id, prompt, token
         super().__init__(discord.ui.Button(**self.look(table_id, prompt, token, label)))
@@ -1037,8 +1044,6 @@ class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"ts:(?P<table>\d+):(?P<prompt>\d+):(?P<kind>\w+):?(?P<part>\d*)",
 ):
-    redraws = True
-
     def __init__(
         self,
         table_id: int,
@@ -1087,6 +1092,8 @@ class TextButton(
 ):
     """Opens a modal for a decision answered in free text (a secret word, a rule)."""
 
+    late = None  # a modal must be the first answer
+
     def __init__(self, table_id: int, prompt: int) -> None:
         self.table_id, self.prompt = table_id, prompt
         super().__init__(discord.ui.Button(**self.look(table_id, prompt)))
@@ -1130,6 +1137,7 @@ class TextModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
+            await acknowledge_if_late(interaction, privately=False)
             bot: CardTableBot = interaction.client
             table = bot.runtime.get(self.table_id)
             seat = table.seat_of(interaction.user.id)

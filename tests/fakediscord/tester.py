@@ -120,7 +120,7 @@ class Tester:
         return await self._send(user, channel, 3, data, message, checked=False, age=age)
 
     async def submit_modal(
-        self, user: User, opened: Interaction, values: dict[str, str]
+        self, user: User, opened: Interaction, values: dict[str, str], *, age: float = 0.0
     ) -> Interaction:
         modal = opened.modal
         if modal is None:
@@ -138,7 +138,7 @@ class Tester:
                 else {"type": row["type"], "component": answers[0]}
             )
         data = {"custom_id": modal["custom_id"], "components": rows}
-        return await self._send(user, opened.channel, 5, data, opened.source)
+        return await self._send(user, opened.channel, 5, data, opened.source, age=age)
 
     # ---- reading --------------------------------------------------------------------------
 
