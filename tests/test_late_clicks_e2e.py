@@ -189,3 +189,22 @@ async def test_a_late_refusal_replaces_the_thinking_message(world):
     await western.settle()
     assert "can start it" in in_time.text and late.response.text() == in_time.text
     assert late.response.ephemeral and not late.followups
+
+
+async def test_a_late_move_on_a_table_message_is_acknowledged_then_the_board_redrawn(world):
+    await world.tester.slash(world.alice, world.channel, "soliterrapin play")
+    await world.tester.idle()
+    (table,) = world.bot.runtime.tables.values()
+    board = world.fake.messages[table.record.message_id]
+    select = next(i for row in board.components for i in row["components"] if i["type"] == 3)
+    before, version = board.attachments, table.record.version
+
+    reply = await world.tester.choose(
+        world.alice, board, [select["options"][0]["value"]], select["custom_id"], age=1.8
+    )
+
+    assert reply.response_type == 6
+    await world.tester.idle()
+    assert table.record.version > version
+    assert world.fake.messages[board.id].attachments != before  # the new picture
+    assert calls(world, "PATCH", f"/webhooks/{world.fake.application_id}/{reply.token}/")

@@ -78,7 +78,13 @@ class Tester:
         return await self._send(user, self._channel(message), 3, data, message, age=age)
 
     async def choose(
-        self, user: User, message: Message, values: list[str], custom_id: str | None = None
+        self,
+        user: User,
+        message: Message,
+        values: list[str],
+        custom_id: str | None = None,
+        *,
+        age: float = 0.0,
     ) -> Interaction:
         selects = [c for row in message.components for c in row["components"] if c["type"] == 3]
         select = next((s for s in selects if custom_id in (None, s["custom_id"])), None)
@@ -90,7 +96,7 @@ class Tester:
         if not select.get("min_values", 1) <= len(values) <= select.get("max_values", 1):
             raise DiscordClientRefuses(f"{len(values)} values is outside the select's bounds")
         data = {"custom_id": select["custom_id"], "component_type": 3, "values": values}
-        return await self._send(user, self._channel(message), 3, data, message)
+        return await self._send(user, self._channel(message), 3, data, message, age=age)
 
     async def forge(
         self,
