@@ -60,7 +60,7 @@ from tests.e2e import ErrorRecords
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.server import ANSWER_WITHIN, Channel, Message, User
-from tests.fakediscord.tester import Tester
+from tests.fakediscord.tester import NotAnswered, Tester
 
 # (game, scripted players, AI seats, options of /<game> new)
 MIX = [
@@ -494,8 +494,10 @@ class Load:
         channel = self.fake.channels[prompt.channel_id]
         try:
             reply = await self.tester.forge(user, channel, custom_id, message=prompt)
-        except AssertionError:
+        except NotAnswered:  # "This interaction failed": they try again, if it is still theirs
             self.late += 1
+            scripted.acted.discard(prompt_key)
+            scripted.changed.set()
             return
         self.actions += 1
         if reply.response_type == 6:
