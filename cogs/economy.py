@@ -15,6 +15,7 @@ import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
 from bot.discord.format import chips, next_utc_midnight, plural, relative_time
 from bot.discord.house import send_house_report
+from bot.discord.replies import send_answer
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
 from bot.store.ledger import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
@@ -64,8 +65,10 @@ class Economy(commands.Cog):
         await self._open_account(interaction)
         amount = await self.bot.ledger.balance(interaction.guild_id, member.id)
         whose = "You have" if member.id == interaction.user.id else f"{member.mention} has"
-        await interaction.response.send_message(
-            f"{whose} {chips(amount)}.", allowed_mentions=discord.AllowedMentions.none()
+        await send_answer(
+            interaction,
+            f"{whose} {chips(amount)}.",
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(description="Collect your free chips for today (once per UTC day).")
@@ -83,8 +86,9 @@ class Economy(commands.Cog):
                 f"You already collected today's chips. The next ones are ready {next_time}."
             )
         total = await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)
-        await interaction.response.send_message(
-            f"You collected {chips(amount)} and now have {chips(total)}. Come back {next_time}."
+        await send_answer(
+            interaction,
+            f"You collected {chips(amount)} and now have {chips(total)}. Come back {next_time}.",
         )
 
     @app_commands.command(description="Give some of your chips to another member.")
@@ -102,7 +106,8 @@ class Economy(commands.Cog):
             guild, interaction.user.id, member.id, amount, key=f"give:{interaction.id}"
         )
         left = await self.bot.ledger.balance(guild, interaction.user.id)
-        await interaction.response.send_message(
+        await send_answer(
+            interaction,
             f"{interaction.user.mention} gave {chips(amount)} to {member.mention}. "
             f"You have {chips(left)} left.",
             allowed_mentions=discord.AllowedMentions(users=[member]),
@@ -118,7 +123,7 @@ class Economy(commands.Cog):
         await self._open_account(interaction)
         board = Board(interaction.guild_id, interaction.user.id, game.value if game else "")
         embed, view = await board.page(self.bot, 0)
-        await interaction.response.send_message(embed=embed, view=view)
+        await send_answer(interaction, embed=embed, view=view)
 
     chips_group = app_commands.Group(
         name="chips",
@@ -146,7 +151,8 @@ class Economy(commands.Cog):
             key=f"grant:{interaction.id}",
         )
         total = await self.bot.ledger.balance(guild, member.id)
-        await interaction.response.send_message(
+        await send_answer(
+            interaction,
             f"Granted {chips(amount)} to {member.mention}, who now has {chips(total)}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -165,8 +171,8 @@ class Economy(commands.Cog):
             key=f"bankroll:{interaction.id}",
         )
         total = await self.bot.ledger.house_balance(guild)
-        await interaction.response.send_message(
-            f"Added {chips(amount)} to the house, which now has {chips(total)}."
+        await send_answer(
+            interaction, f"Added {chips(amount)} to the house, which now has {chips(total)}."
         )
 
     @chips_group.command(

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.discord.board import render_board, text_board
 from bot.discord.format import next_utc_midnight, plural, relative_time
+from bot.discord.replies import send_answer
 from bot.discord.tables import GameUI, rules_command
 from bot.discord.terrapin import SCORING
 from bot.engine import Action
@@ -111,8 +112,10 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
         )
         await runtime.start(table.id, interaction.user.id, can_manage=False)
         what = f"today's daily challenge ({daily})" if daily else "a new board"
-        await interaction.response.send_message(
-            f"Your Soliterrapin game, {what}, is below: pick a spot for each card.", ephemeral=True
+        await send_answer(
+            interaction,
+            f"Your Soliterrapin game, {what}, is below: pick a spot for each card.",
+            ephemeral=True,
         )
 
     @app_commands.command(name="play", description="Start a Soliterrapin board in this channel.")
@@ -144,7 +147,7 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
             f"{mine_today if mine_today is not None else '-'}",
             inline=False,
         )
-        await interaction.response.send_message(embed=embed)
+        await send_answer(interaction, embed=embed)
 
     @app_commands.command(name="rules", description="How Soliterrapin is played here.")
     async def rules(self, interaction: discord.Interaction) -> None:

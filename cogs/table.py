@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.replies import send_answer
 from bot.discord.tables import can_manage
 from bot.errors import UserError
 from bot.tables import Table
@@ -44,7 +45,8 @@ class TableCommands(
             key=f"close:{interaction.id}",
             why="closed",
         )
-        await interaction.response.send_message(
+        await send_answer(
+            interaction,
             "The table is closed: the hand in play was finished with everyone's turns played "
             "for them, and everyone was paid out."
             if playing
@@ -55,8 +57,8 @@ class TableCommands(
     @app_commands.command(name="show", description="Post this channel's table message again.")
     async def show(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        await interaction.response.send_message(
-            "Here it comes, at the bottom of the channel.", ephemeral=True
+        await send_answer(
+            interaction, "Here it comes, at the bottom of the channel.", ephemeral=True
         )
         await self.bot.presenter.repost(table)
 
@@ -67,7 +69,8 @@ class TableCommands(
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ai(self, interaction: discord.Interaction, allowed: bool) -> None:
         await self.bot.runtime.guilds.set_ai_seats(interaction.guild_id, allowed)
-        await interaction.response.send_message(
+        await send_answer(
+            interaction,
             "Hosts may now seat AI players (Add AI in a table's lobby)."
             if allowed
             else "AI players are now turned off here: no new AI seat can be added.",

@@ -1,10 +1,10 @@
 """Clicks that reach a busy bot late, through the fake Discord, which like Discord refuses an
 interaction's first answer 3 s after the interaction was made (10062 "Unknown interaction").
 
-A click older than 1.5 s is acknowledged before anything is done and answered after by an edit
-(a move's message redrawn, a lobby button's private "thinking..." replaced); one too late even
-for that changes nothing; and a move whose answer Discord refused is shown all the same, by
-editing the clicked message or by DM."""
+An interaction older than 1.5 s is acknowledged before anything is done and answered after by
+an edit (a move's message redrawn, a lobby button's or a command's private "thinking..."
+replaced); one too late even for that changes nothing; and a move whose answer Discord refused
+is shown all the same, by editing the clicked message or by DM."""
 
 import asyncio
 
@@ -208,3 +208,34 @@ async def test_a_late_move_on_a_table_message_is_acknowledged_then_the_board_red
     assert table.record.version > version
     assert world.fake.messages[board.id].attachments != before  # the new picture
     assert calls(world, "PATCH", f"/webhooks/{world.fake.application_id}/{reply.token}/")
+
+
+async def test_a_late_command_is_acknowledged_privately_then_answered(world):
+    reply = await world.tester.slash(
+        world.alice, world.channel, "western new", buy_in=300, age=LATE_AFTER + 0.3
+    )
+
+    assert reply.response_type == 5
+    await world.tester.idle()
+    assert reply.response.ephemeral
+    assert reply.response.text().startswith("Your Western Terrapin table is open")
+    assert world.bot.runtime.in_channel(world.channel.id) is not None
+
+
+async def test_a_late_command_answered_in_public_is_shown_to_its_member_alone(world):
+    reply = await world.tester.slash(world.alice, world.channel, "daily", age=LATE_AFTER + 0.3)
+
+    assert reply.response_type == 5
+    await world.tester.idle()
+    assert reply.response.ephemeral and "You collected 100 chips" in reply.response.text()
+    assert await world.bot.ledger.balance(world.guild.id, world.alice.id) == 1100
+
+
+async def test_a_command_too_late_to_acknowledge_does_nothing(world):
+    with pytest.raises(NotAnswered):
+        await world.tester.slash(world.alice, world.channel, "daily", age=ANSWER_WITHIN + 0.5)
+    await eventually(lambda: world.fake.too_late, what="the bot's refused acknowledgement")
+    await world.tester.idle()
+
+    again = await world.tester.slash(world.alice, world.channel, "daily")  # not collected yet
+    assert "You collected 100 chips" in again.text

@@ -17,7 +17,7 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import InteractionResponseType, app_commands
 
-from bot.discord.replies import expired, send_answer
+from bot.discord.replies import acknowledge_if_late, expired, send_answer
 from bot.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,8 @@ class CommandTree(app_commands.CommandTree):
         a modified client can send anything, and discord.py checks none of it."""
         command = interaction.command
         invoked = interaction.type is discord.InteractionType.application_command
+        if invoked and not await _acknowledged_in_time(interaction):
+            return False  # too late for Discord to take any answer: the command does nothing
         if invoked and isinstance(command, app_commands.Command):
             if interaction.guild_id is None and _guild_only(command):
                 raise app_commands.NoPrivateMessage()
@@ -114,6 +116,19 @@ class CommandTree(app_commands.CommandTree):
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "a command"
         await handle_error(interaction, error, f"/{command}")
+
+
+async def _acknowledged_in_time(interaction: discord.Interaction) -> bool:
+    """Acknowledge a late command before it runs (`acknowledge_if_late`); False if even
+    that came too late."""
+    try:
+        await acknowledge_if_late(interaction, privately=True)
+    except discord.NotFound as error:
+        if not expired(error):
+            raise
+        log.info("a command of user %s came too late to answer", interaction.user.id)
+        return False
+    return True
 
 
 def _guild_only(command: app_commands.Command) -> bool:

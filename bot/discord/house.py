@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.format import chips, plural
+from bot.discord.replies import send_answer
 from bot.engine import registry
 
 if TYPE_CHECKING:
@@ -55,4 +56,4 @@ async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
 
 async def send_house_report(interaction: discord.Interaction) -> None:
     embed = await house_embed(interaction.client, interaction.guild_id)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await send_answer(interaction, embed=embed, ephemeral=True)

@@ -7,6 +7,9 @@ author, embeds, components): about a tenth of the bot's CPU at 500 busy tables, 
 the bot never reads, or only for its two ids. These helpers send the same requests through
 discord.py's own adapter (pinned at 2.7.1: they follow its internals) and read no more than
 they need. Errors are discord.py's own (`HTTPException`, `NotFound`, `Forbidden`).
+
+Here too: how an interaction that reached the bot late is acknowledged at once and answered
+after, within Discord's 3 s (`acknowledge_if_late`).
 """
 
 from __future__ import annotations
@@ -40,25 +43,29 @@ def expired(error: BaseException) -> bool:
 
 
 async def acknowledge_if_late(interaction: discord.Interaction, *, privately: bool) -> None:
-    """Acknowledge a late click before it changes anything. A click reaches a busy bot late
-    when a burst of them queues up (every table acting at once after a restart); answered
-    after its 3 s, its change would stand while the member saw "This interaction failed".
-    The answer then comes as an edit: of the clicked message (`redraw_clicked`), or, for a
-    click answered `privately`, of the ephemeral "thinking..." message acknowledging it
-    (`send_answer`). If even the acknowledgement is too late, Discord's NotFound propagates
-    and nothing was done."""
+    """Acknowledge a late interaction (a click, a command) before it changes anything. Clicks
+    reach a busy bot late when a burst of them queues up (every table acting at once after a
+    restart); answered after its 3 s, a change would stand while its member saw "This
+    interaction failed". The answer then comes as an edit: of the clicked message
+    (`redraw_clicked`), or, for one answered `privately`, of the ephemeral "thinking..."
+    message acknowledging it (`send_answer`). If even the acknowledgement is too late,
+    Discord's NotFound propagates and nothing was done."""
     if age(interaction) >= LATE_AFTER:
         await interaction.response.defer(ephemeral=privately, thinking=privately)
 
 
-async def send_answer(interaction: discord.Interaction, **fields: Any) -> None:
-    """Answer with a message, as `interaction.response.send_message(**fields)`; a click
-    acknowledged already (`acknowledge_if_late`) has its "thinking..." message replaced."""
+async def send_answer(
+    interaction: discord.Interaction, content: str | None = None, **fields: Any
+) -> None:
+    """Answer with a message, as `interaction.response.send_message(content, **fields)`; an
+    interaction acknowledged already (`acknowledge_if_late`) has its "thinking..." message
+    replaced, seen by whom the acknowledgement was (a late command's public answer is shown
+    to its member alone)."""
     if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-        fields.pop("ephemeral", None)  # as the acknowledgement was
-        await interaction.edit_original_response(**fields)
+        fields.pop("ephemeral", None)
+        await interaction.edit_original_response(content=content, **fields)
     else:
-        await interaction.response.send_message(**fields)
+        await interaction.response.send_message(content, **fields)
 
 
 async def redraw_clicked(interaction: discord.Interaction, **fields: Any) -> None:

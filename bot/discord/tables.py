@@ -1192,7 +1192,8 @@ async def open_table_command(
         ai_delay=AI_DELAY.check(ai_delay),
     )
     seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if chips else "")
-    await interaction.response.send_message(
+    await send_answer(
+        interaction,
         f"Your {game.name} table is open: {seated}. "
         "Others join with the Join button; press Start when everyone is in.",
         ephemeral=True,
@@ -1212,7 +1213,7 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
             bot.presenter.games[game.id].options_text(table.options),
         ]
         embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await send_answer(interaction, embed=embed, ephemeral=True)
 
 
 def table_game_cog(group: str, game: GameSpec, rules: str) -> type:

@@ -43,11 +43,18 @@ class Tester:
     # ---- actions ----------------------------------------------------------------------------
 
     async def slash(
-        self, user: User, channel: Channel, command: str, *, checked: bool = True, **options: object
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        *,
+        checked: bool = True,
+        age: float = 0.0,
+        **options: object,
     ) -> Interaction:
         """Run `/command` (with a space for subcommands: "chips grant") with named options.
         `checked=False` sends what a modified client could: values of any type or size, and
-        required options left out."""
+        required options left out. `age`: seconds it took to reach the bot."""
         top, *path = command.split()
         definition = self._command(channel, top)
         data = {"id": definition["id"], "name": top, "type": 1}
@@ -64,7 +71,7 @@ class Tester:
         nest["options"], resolved = self._options(channel, command, holder, options, checked)
         if resolved:
             data["resolved"] = resolved
-        return await self._send(user, channel, 2, data)
+        return await self._send(user, channel, 2, data, age=age)
 
     async def click(
         self, user: User, message: Message, label: str, *, age: float = 0.0
