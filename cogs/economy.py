@@ -15,7 +15,7 @@ import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
 from bot.discord.format import chips, next_utc_midnight, plural, relative_time
 from bot.discord.house import send_house_report
-from bot.discord.replies import send_answer
+from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
 from bot.store.ledger import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
@@ -294,8 +294,9 @@ class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_B
     async def callback(self, interaction: discord.Interaction) -> None:
         board = Board(interaction.guild_id, interaction.user.id, self.game_id)
         try:
+            await acknowledge_if_late(interaction, privately=False)
             embed, view = await board.page(interaction.client, self.page)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await redraw_clicked(interaction, embed=embed, view=view)
         except Exception as error:  # dynamic items have no view to report through
             await handle_error(interaction, error, "leaderboard page")
 

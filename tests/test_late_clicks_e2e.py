@@ -239,3 +239,18 @@ async def test_a_command_too_late_to_acknowledge_does_nothing(world):
 
     again = await world.tester.slash(world.alice, world.channel, "daily")  # not collected yet
     assert "You collected 100 chips" in again.text
+
+
+async def test_a_late_leaderboard_page_is_acknowledged_then_drawn(world):
+    for member in (world.alice, world.bob):
+        await world.tester.slash(member, world.channel, "daily")
+    players = [world.fake.add_member(world.guild, f"Player {i}") for i in range(12)]
+    for player in players:
+        await world.tester.slash(player, world.channel, "daily")
+    board = (await world.tester.slash(world.alice, world.channel, "leaderboard")).response
+
+    reply = await world.tester.click(world.bob, board, "Next", age=LATE_AFTER + 0.3)
+
+    assert reply.response_type == 6
+    await world.tester.idle()
+    assert world.fake.messages[board.id].embeds[0]["footer"]["text"].startswith("Page 2")
