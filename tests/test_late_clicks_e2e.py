@@ -1,5 +1,6 @@
-"""Clicks that reach a busy bot late, through the fake Discord, which like Discord refuses an
-interaction's first answer 3 s after the interaction was made (10062 "Unknown interaction").
+"""Interactions that reach a busy bot late (clicks, answers in words, slash commands), through
+the fake Discord, which like Discord refuses an interaction's first answer 3 s after the
+interaction was made (10062 "Unknown interaction").
 
 An interaction older than 1.5 s is acknowledged before anything is done and answered after by
 an edit (a move's message redrawn, a lobby button's or a command's private "thinking..."
@@ -11,6 +12,7 @@ import asyncio
 import pytest
 
 from bot.discord.replies import LATE_AFTER
+from bot.games import backhand  # noqa: F401  (registers the game)
 from tests.e2e import eventually
 from tests.fakediscord.server import ANSWER_WITHIN
 from tests.fakediscord.tester import NotAnswered
@@ -160,8 +162,6 @@ async def test_a_join_too_late_to_acknowledge_seats_nobody(world):
 
 
 async def test_a_late_answer_in_words_is_acknowledged_then_its_message_redrawn(world):
-    from bot.games import backhand  # noqa: F401  (registers the game)
-
     await world.bot.ledger.fund_house(world.guild.id, 500, reason="test", key="k1")
     driver = TableDriver(world)
     await driver.open("backhand new", world.alice, [world.bob], buy_in=50, min_bet=2, max_bet=10)
