@@ -37,8 +37,7 @@ def user_message(error: BaseException) -> str | None:
     """The sentence to show for a user's mistake, or None for an unexpected error."""
     if _is_not_a_member(error):
         return NOT_A_MEMBER
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.__cause__ or error
+    error = _underlying(error)
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
@@ -54,6 +53,13 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use this command here."
     return None
+
+
+def _underlying(error: BaseException) -> BaseException:
+    """What went wrong inside a command or an option's transformer, as discord.py wraps it."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        return error.__cause__ or error
+    return error
 
 
 def _is_not_a_member(error: BaseException) -> bool:
@@ -75,7 +81,7 @@ async def reply_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
-    if expired(error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else error):
+    if expired(_underlying(error)):
         # Discord no longer takes an answer: the member saw "This interaction failed".
         log.info("%s was answered too late for Discord (user %s)", where, interaction.user.id)
         return
