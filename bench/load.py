@@ -496,8 +496,7 @@ class Load:
             reply = await self.tester.forge(user, channel, custom_id, message=prompt)
         except NotAnswered:  # "This interaction failed": they try again, if it is still theirs
             self.late += 1
-            scripted.acted.discard(prompt_key)
-            scripted.changed.set()
+            scripted.acted.discard(prompt_key)  # `play` reads the table again right after
             return
         self.actions += 1
         if reply.response_type == 6:
