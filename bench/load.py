@@ -322,12 +322,54 @@ class SavedTable:
     seats: list[tuple[int, int, bool]]  # (member, prompt, AI) per seat
 
 
+class Pacer:
+    """An open loop: players whose prompt has come wait in line, and one is let act at each
+    of a Poisson stream of moments, `rate` a second, whatever the bot's pace. The load offered
+    is then `rate` (less the moments that found nobody waiting, counted in `idle`), where
+    players who think (`--think`) offer whatever the bot's answers let them."""
+
+    def __init__(self, rate: float, rng: random.Random):
+        self.rate, self.rng = rate, rng
+        self.waiting: collections.deque[asyncio.Future] = collections.deque()
+        self.moments = self.idle = 0
+
+    async def turn(self) -> None:
+        """Wait for this player's moment (or the window's end: `release_all`)."""
+        turn = asyncio.get_running_loop().create_future()
+        self.waiting.append(turn)
+        await turn
+
+    async def run(self) -> None:
+        due = time.monotonic()
+        while True:
+            due += self.rng.expovariate(self.rate)
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            self.moments += 1
+            if self.waiting:
+                self.waiting.popleft().set_result(None)
+            else:
+                self.idle += 1
+
+    def release_all(self) -> None:
+        while self.waiting:
+            self.waiting.popleft().set_result(None)
+
+
 class Load:
-    def __init__(self, fake: FakeDiscord, database: Path, tables: int, seed: int, think: float):
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: Path,
+        tables: int,
+        seed: int,
+        think: float,
+        rate: float = 0.0,
+    ):
         self.fake, self.tester = fake, Tester(fake)
         self.database = database
         self.think = think
         self.rng = random.Random(seed)
+        self.pacer = Pacer(rate, self.rng) if rate else None
         # The newest prompt, (table, prompt number) and its message: a member's in their DMs,
         # and a table's on its message in the channel.
         self.prompts: dict[int, tuple[tuple[int, int], Message]] = {}
@@ -484,13 +526,15 @@ class Load:
         return self._press(scripted, (seat, prompt), self.fake.users[member], shown, custom_id)
 
     async def _press(self, scripted, prompt_key, user: User, prompt: Message, custom_id: str):
-        if self.think:
+        if self.pacer:
+            await self.pacer.turn()
+        elif self.think:
             with contextlib.suppress(TimeoutError):
                 thinking = self.rng.expovariate(1 / self.think)
                 await asyncio.wait_for(self.window_over.wait(), thinking)
-            if not self.playing:  # the window closed while they thought: act in the next
-                scripted.acted.discard(prompt_key)
-                return
+        if not self.playing:  # the window closed while they waited: act in the next
+            scripted.acted.discard(prompt_key)
+            return
         channel = self.fake.channels[prompt.channel_id]
         try:
             reply = await self.tester.forge(user, channel, custom_id, message=prompt)
@@ -507,9 +551,16 @@ class Load:
     async def run(self, seconds: float) -> None:
         self.playing, self.window_over = True, asyncio.Event()
         players = [asyncio.create_task(self.play(scripted)) for scripted in self.tables]
+        pacing = None
+        if self.pacer:
+            self.pacer.moments = self.pacer.idle = 0
+            pacing = asyncio.create_task(self.pacer.run())
         await asyncio.sleep(seconds)
         self.playing = False
         self.window_over.set()
+        if pacing:
+            pacing.cancel()
+            self.pacer.release_all()
         for scripted in self.tables:
             scripted.changed.set()
         await asyncio.gather(*players)
@@ -553,6 +604,7 @@ async def measure(
     verbose: bool = True,
     profile: str | None = None,
     durability: Durability = "full",
+    rate: float = 0.0,
 ) -> Report:
     report, threshold = Report(verbose), gc.get_threshold()
     fake = FakeDiscord()
@@ -563,7 +615,7 @@ async def measure(
         bot = BotProcess(fake, database, profile, durability)
         try:
             await bot.start()
-            load = Load(fake, database, tables, seed, think)
+            load = Load(fake, database, tables, seed, think, rate)
             await open_tables(load, bot, report)
             chips = await chips_in_play(database)
             await play(load, bot, seconds, "play", report)
@@ -658,6 +710,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_timed": inside[3],
         "reference_ms": reference,
         "per_slice": rates,
+        "offered_per_second": load.pacer.moments / elapsed if load.pacer else None,
+        "offered_to_nobody": load.pacer.idle if load.pacer else None,
     }
     report.phases.append(figures)
     report.say(
@@ -668,6 +722,11 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" handling p50 {figures['p50']:.1f} ms,"
         f" p99 {figures['p99']:.1f} ms"
     )
+    if load.pacer:
+        report.say(
+            f"    offered: {figures['offered_per_second']:,.0f} moments to act a second, of"
+            f" which {load.pacer.idle:,} found no player waiting"
+        )
     if rates:
         report.say(
             f"    per {SLICE_SECONDS} s: " + ", ".join(f"{rate:,.0f}" for rate in rates) + "/s"
@@ -756,6 +815,13 @@ def main() -> None:
         "--think", type=float, default=0.0, help="players' mean time to act, s (0: at once)"
     )
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="let players act at this many moments a second, whatever the bot's pace (an open"
+        " loop, in place of --think)",
+    )
+    parser.add_argument(
         "--durability", choices=get_args(Durability), default="full", help="the bot's DURABILITY"
     )
     arguments = parser.parse_args()
@@ -772,6 +838,7 @@ def main() -> None:
                 think,
                 profile=arguments.profile,
                 durability=arguments.durability,
+                rate=arguments.rate,
             )
         )
 

@@ -45,3 +45,21 @@ async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
     counting.cancel()
     assert len(rates) == 2
     assert rates == pytest.approx([10 / 0.5, 40 / 0.5], rel=0.2)
+
+
+async def test_the_pacer_lets_one_waiting_player_act_at_each_moment_at_its_rate():
+    """An open loop (--rate): the load offered is the pacer's rate, not the bot's pace; moments
+    that find nobody waiting are counted, not saved up for a burst later."""
+    pacer = load_bench.Pacer(rate=200, rng=load_bench.random.Random(3))
+    pacing = asyncio.create_task(pacer.run())
+    await asyncio.sleep(0.25)  # nobody waits yet: these moments pass unused
+    unused = pacer.idle
+    players = [asyncio.create_task(pacer.turn()) for _ in range(40)]
+    await asyncio.sleep(0.1)
+    let_act = sum(player.done() for player in players)
+    pacing.cancel()
+    pacer.release_all()  # the window's end: everyone still waiting goes
+    await asyncio.gather(*players)
+    assert unused >= 20  # about 50 moments in 0.25 s
+    assert 5 <= let_act < 40  # about 20 in 0.1 s: one a moment, the unused ones not saved up
+    assert pacer.moments - unused >= let_act
