@@ -322,7 +322,7 @@ class SavedTable:
     seats: list[tuple[int, int, bool]]  # (member, prompt, AI) per seat
 
 
-class Pacer:
+class OpenLoop:
     """An open loop: players whose prompt has come wait in line, and one is let act at each
     of a Poisson stream of moments, `rate` a second, whatever the bot's pace. The load offered
     is then `rate` (less the moments that found nobody waiting, counted in `idle`), where
@@ -332,14 +332,28 @@ class Pacer:
         self.rate, self.rng = rate, rng
         self.waiting: collections.deque[asyncio.Future] = collections.deque()
         self.moments = self.idle = 0
+        self._pacing: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.moments = self.idle = 0
+        self._pacing = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        """The window's end: everyone waiting goes, and whoever comes later does not wait."""
+        self._pacing.cancel()
+        self._pacing = None
+        while self.waiting:
+            self.waiting.popleft().set_result(None)
 
     async def turn(self) -> None:
-        """Wait for this player's moment (or the window's end: `release_all`)."""
+        """Wait for this player's moment (while the loop runs)."""
+        if self._pacing is None:
+            return
         turn = asyncio.get_running_loop().create_future()
         self.waiting.append(turn)
         await turn
 
-    async def run(self) -> None:
+    async def _run(self) -> None:
         due = time.monotonic()
         while True:
             due += self.rng.expovariate(self.rate)
@@ -349,10 +363,6 @@ class Pacer:
                 self.waiting.popleft().set_result(None)
             else:
                 self.idle += 1
-
-    def release_all(self) -> None:
-        while self.waiting:
-            self.waiting.popleft().set_result(None)
 
 
 class Load:
@@ -369,7 +379,7 @@ class Load:
         self.database = database
         self.think = think
         self.rng = random.Random(seed)
-        self.pacer = Pacer(rate, self.rng) if rate else None
+        self.open_loop = OpenLoop(rate, self.rng) if rate else None
         # The newest prompt, (table, prompt number) and its message: a member's in their DMs,
         # and a table's on its message in the channel.
         self.prompts: dict[int, tuple[tuple[int, int], Message]] = {}
@@ -526,8 +536,8 @@ class Load:
         return self._press(scripted, (seat, prompt), self.fake.users[member], shown, custom_id)
 
     async def _press(self, scripted, prompt_key, user: User, prompt: Message, custom_id: str):
-        if self.pacer:
-            await self.pacer.turn()
+        if self.open_loop:
+            await self.open_loop.turn()
         elif self.think:
             with contextlib.suppress(TimeoutError):
                 thinking = self.rng.expovariate(1 / self.think)
@@ -551,16 +561,13 @@ class Load:
     async def run(self, seconds: float) -> None:
         self.playing, self.window_over = True, asyncio.Event()
         players = [asyncio.create_task(self.play(scripted)) for scripted in self.tables]
-        pacing = None
-        if self.pacer:
-            self.pacer.moments = self.pacer.idle = 0
-            pacing = asyncio.create_task(self.pacer.run())
+        if self.open_loop:
+            self.open_loop.start()
         await asyncio.sleep(seconds)
         self.playing = False
         self.window_over.set()
-        if pacing:
-            pacing.cancel()
-            self.pacer.release_all()
+        if self.open_loop:
+            self.open_loop.stop()
         for scripted in self.tables:
             scripted.changed.set()
         await asyncio.gather(*players)
@@ -710,8 +717,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_timed": inside[3],
         "reference_ms": reference,
         "per_slice": rates,
-        "offered_per_second": load.pacer.moments / elapsed if load.pacer else None,
-        "offered_to_nobody": load.pacer.idle if load.pacer else None,
+        "offered_per_second": load.open_loop.moments / elapsed if load.open_loop else None,
+        "offered_to_nobody": load.open_loop.idle if load.open_loop else None,
     }
     report.phases.append(figures)
     report.say(
@@ -722,10 +729,10 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" handling p50 {figures['p50']:.1f} ms,"
         f" p99 {figures['p99']:.1f} ms"
     )
-    if load.pacer:
+    if load.open_loop:
         report.say(
             f"    offered: {figures['offered_per_second']:,.0f} moments to act a second, of"
-            f" which {load.pacer.idle:,} found no player waiting"
+            f" which {load.open_loop.idle:,} found no player waiting"
         )
     if rates:
         report.say(

@@ -47,19 +47,19 @@ async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
     assert rates == pytest.approx([10 / 0.5, 40 / 0.5], rel=0.2)
 
 
-async def test_the_pacer_lets_one_waiting_player_act_at_each_moment_at_its_rate():
-    """An open loop (--rate): the load offered is the pacer's rate, not the bot's pace; moments
+async def test_the_open_loop_lets_one_waiting_player_act_at_each_moment_at_its_rate():
+    """An open loop (--rate): the load offered is its rate, not the bot's pace; moments
     that find nobody waiting are counted, not saved up for a burst later."""
-    pacer = load_bench.Pacer(rate=200, rng=load_bench.random.Random(3))
-    pacing = asyncio.create_task(pacer.run())
+    open_loop = load_bench.OpenLoop(rate=200, rng=load_bench.random.Random(3))
+    open_loop.start()
     await asyncio.sleep(0.25)  # nobody waits yet: these moments pass unused
-    unused = pacer.idle
-    players = [asyncio.create_task(pacer.turn()) for _ in range(40)]
+    unused = open_loop.idle
+    players = [asyncio.create_task(open_loop.turn()) for _ in range(40)]
     await asyncio.sleep(0.1)
     let_act = sum(player.done() for player in players)
-    pacing.cancel()
-    pacer.release_all()  # the window's end: everyone still waiting goes
+    open_loop.stop()  # the window's end: everyone still waiting goes ...
     await asyncio.gather(*players)
+    await asyncio.wait_for(open_loop.turn(), 1)  # ... and a player coming after it does not wait
     assert unused >= 20  # about 50 moments in 0.25 s
     assert 5 <= let_act < 40  # about 20 in 0.1 s: one a moment, the unused ones not saved up
-    assert pacer.moments - unused >= let_act
+    assert open_loop.moments - unused >= let_act
