@@ -139,11 +139,15 @@ class GCTime:
 class BotSideTimes:
     """In the bot's process: from INTERACTION_CREATE parsed to its callback request made (the
     handling time without the fake's and the sockets' share), and how late the event loop
-    runs a 10 ms timer (its lag, from whatever ran in between)."""
+    runs a 10 ms timer (its lag, from whatever ran in between). Also when each callback
+    request was made, by interaction (time.monotonic(), the clock the fake's process times its
+    sending by): from the fake's send to it is the bot's time with its socket's share, where a
+    busy loop leaves the interaction unread, and without the fake's share in receiving."""
 
     def __init__(self) -> None:
         self.started: dict[int, float] = {}
         self.handling: list[float] = []
+        self.answered_at: dict[int, float] = {}
         self.lag: list[float] = []
         state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
         parse, request = state.parse_interaction_create, adapter.request
@@ -154,6 +158,7 @@ class BotSideTimes:
 
         def requesting(webhooks, route, *args, **kwargs):  # every callback, however it's sent
             if route.path.endswith("/callback"):
+                self.answered_at[int(route.webhook_id)] = time.monotonic()
                 started = self.started.pop(int(route.webhook_id), None)
                 if started is not None:
                     self.handling.append(time.perf_counter() - started)
@@ -168,13 +173,14 @@ class BotSideTimes:
             await asyncio.sleep(0.01)
             self.lag.append(time.perf_counter() - due)
 
-    def window(self) -> tuple[float, float, float, int]:
-        """p50 and p99 of the handling time, p99 of the loop's lag, in ms, and how many
-        callbacks were timed; then start anew."""
+    def window(self) -> tuple[float, float, float, int, dict[int, float]]:
+        """p50 and p99 of the handling time, p99 of the loop's lag, in ms, how many
+        callbacks were timed, and when each was requested; then start anew."""
         handling, lag = [t * 1000 for t in self.handling], [t * 1000 for t in self.lag]
-        self.handling, self.lag = [], []
+        answered_at = self.answered_at
+        self.handling, self.lag, self.answered_at = [], [], {}
         p50, p99 = percentile(handling, 0.5), percentile(handling, 0.99)
-        return p50, p99, percentile(lag, 0.99), len(handling)
+        return p50, p99, percentile(lag, 0.99), len(handling), answered_at
 
 
 def serve_bot(config: dict, pipe) -> None:
@@ -682,6 +688,7 @@ async def count_slices(load: Load, rates: list[float]) -> None:
 async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: Report) -> None:
     fake = load.fake
     load.tester.answer_times.clear()
+    load.tester.sent_at.clear()
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
     load.deferred, too_late = 0, len(fake.too_late)
     collected, *_ = await bot.ask("window")
@@ -715,6 +722,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
         "inside_timed": inside[3],
+        **sent_to_answered(load.tester.sent_at, inside[4]),
         "reference_ms": reference,
         "per_slice": rates,
         "offered_per_second": load.open_loop.moments / elapsed if load.open_loop else None,
@@ -741,7 +749,9 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     report.say(
         f"    inside the bot's process: handling p50 {figures['inside_p50']:.1f} ms,"
         f" p99 {figures['inside_p99']:.1f} ms; the event loop's lag p99"
-        f" {figures['loop_lag_p99']:.1f} ms"
+        f" {figures['loop_lag_p99']:.1f} ms; from the fake sending an interaction to the bot's"
+        f" callback request (its unread wait included) p50 {figures['sent_to_answered_p50']:.1f}"
+        f" ms, p99 {figures['sent_to_answered_p99']:.1f} ms"
     )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
@@ -760,6 +770,18 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         + ", ".join(f"{kinds[kind] / elapsed:.1f} {kind}" for kind in BOT_TOKEN_CALLS)
     )
     del fake.calls[:]
+
+
+def sent_to_answered(sent_at: dict[int, float], answered_at: dict[int, float]) -> dict:
+    """From the fake sending each interaction to the bot's process requesting its callback,
+    in ms: one clock for both processes (time.monotonic()). The bot's handling with the time
+    the interaction waited unread in its socket, without the fake's own share in receiving."""
+    times = [(answered_at[i] - sent) * 1000 for i, sent in sent_at.items() if i in answered_at]
+    return {
+        "sent_to_answered_p50": percentile(times, 0.5),
+        "sent_to_answered_p99": percentile(times, 0.99),
+        "sent_to_answered_timed": len(times),
+    }
 
 
 def freeze_harness(gc_time: GCTime) -> None:

@@ -29,6 +29,11 @@ async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_re
         # Discord measured
         assert phase["inside_timed"] >= phase["interactions"] * 0.95, phase
         assert 0 < phase["inside_p50"] <= phase["p50"], phase
+        # ... and from the fake's sending, on the clock both processes share: later than the
+        # bot's parsing, earlier than the fake's receiving, for each interaction
+        assert phase["sent_to_answered_timed"] >= phase["interactions"] * 0.95, phase
+        assert phase["inside_p50"] <= phase["sent_to_answered_p50"] <= phase["p50"], phase
+        assert phase["inside_p99"] <= phase["sent_to_answered_p99"] <= phase["p99"], phase
 
 
 async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):

@@ -37,6 +37,9 @@ class Tester:
         self.fake = fake
         # Seconds from sending each interaction to its callback coming in (as Discord sees it).
         self.answer_times: list[float] = []
+        # When each interaction was sent, by id (time.monotonic(): one clock for every process
+        # on this machine, so a bot in a process of its own can be timed from here).
+        self.sent_at: dict[int, float] = {}
         # Whether the bot is still working on something it will show (set by the test world).
         self.bot_busy: Callable[[], bool] = lambda: False
 
@@ -296,7 +299,7 @@ class Tester:
             payload["user"] = user.payload()
         if message is not None:
             payload["message"] = message.payload
-        started = time.monotonic()
+        started = self.sent_at[interaction.id] = time.monotonic()
         await fake.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(interaction.answered.wait(), max(ANSWER_WITHIN - age, 0.0))
