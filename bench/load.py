@@ -29,6 +29,7 @@ import gc
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import re
 import sqlite3
@@ -229,7 +230,10 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
                 profile.enable()
         elif what == "figures":
             tracked = len(gc.get_objects()) + gc.get_freeze_count()
-            pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked, inside.window()))
+            *times, answered_at = inside.window()
+            # Too much for the pipe at once: the parent reads it from a file beside the database.
+            answered_file(settings.database_path).write_bytes(pickle.dumps(answered_at))
+            pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked, times))
             if profile_path:
                 profile.disable()
                 profile.dump_stats(profile_path)
@@ -722,7 +726,9 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
         "inside_timed": inside[3],
-        **sent_to_answered(load.tester.sent_at, inside[4]),
+        **sent_to_answered(
+            load.tester.sent_at, pickle.loads(answered_file(load.database).read_bytes())
+        ),
         "reference_ms": reference,
         "per_slice": rates,
         "offered_per_second": load.open_loop.moments / elapsed if load.open_loop else None,
@@ -770,6 +776,11 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         + ", ".join(f"{kinds[kind] / elapsed:.1f} {kind}" for kind in BOT_TOKEN_CALLS)
     )
     del fake.calls[:]
+
+
+def answered_file(database: Path) -> Path:
+    """Where the bot's process leaves when it requested each callback, for the parent."""
+    return database.with_name("answered.pickle")
 
 
 def sent_to_answered(sent_at: dict[int, float], answered_at: dict[int, float]) -> dict:
