@@ -1,21 +1,23 @@
 """Load: N tables of mixed games at once, every player scripted, against the bot running in a
 process of its own, through the fake Discord with Discord's rate limits on.
 
-    .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S]
+    .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S | --rate R]
 
 This process runs the fake Discord and the scripted players; the bot runs in a child process as
 `python -m bot` runs it (orjson, uvloop, gc.freeze after start-up) with its own SQLite database,
 so its CPU and memory are its own, as in production where Discord is elsewhere. For each N:
 every table opens by `/<game> new`, its players join and start by button (some tables fill
 seats with AI players), then for `--seconds` every scripted player acts once its prompt has
-reached its DMs (after a mean of `--think` seconds), choosing a random legal action (read from
-the table's saved state in the database) and sending its button's custom_id. A table that ends
-opens again. Reported: interactions answered per second, handling time (INTERACTION_CREATE
-sent -> the callback's request received, p50/p99; and inside the bot's process, with its event
-loop's lag), REST calls per player action, 429s, the bot process's CPU (its garbage collector's
-share and pauses) and its resident memory per table, and a restart (the bot process stopped and
-a new one started): the time until all N tables are loaded and take actions again, and until
-every table message and prompt has been refreshed. Chips are checked to be conserved at the end.
+reached its DMs (after a mean of `--think` seconds, or at its turn among R a second with
+`--rate`), choosing a random legal action (read from the table's saved state in the database)
+and sending its button's custom_id. A table that ends opens again. Reported: interactions
+answered per second, handling time (INTERACTION_CREATE sent -> the callback's request
+received, p50/p99; inside the bot's process, with its event loop's lag; and from that sending
+to the bot's callback request), REST calls per player action, 429s, the bot process's CPU (its
+garbage collector's share and pauses) and its resident memory per table, and a restart (the
+bot process stopped and a new one started): the time until all N tables are loaded and take
+actions again, and until every table message and prompt has been refreshed. Chips are checked
+to be conserved at the end.
 """
 
 from __future__ import annotations
