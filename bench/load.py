@@ -26,8 +26,10 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import contextvars
 import cProfile
 import gc
+import itertools
 import logging
 import multiprocessing
 import os
@@ -58,7 +60,9 @@ from bot.engine import registry
 from bot.settings import Settings
 from bot.store import Database, Ledger
 from bot.store.db import Durability
+from bot.store.tables import TableStore
 from bot.tables import action_token
+from bot.tables.runtime import TableRuntime
 from tests.e2e import ErrorRecords
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
@@ -139,6 +143,12 @@ class GCTime:
         gc.callbacks.remove(self._tick)
 
 
+# Along a click that moves (BotSideTimes._mark_the_way), between its parsing and its answer's
+# request; and the segments between them.
+MARKS = ("handler", "move", "commit", "committed")
+SEGMENTS = ("to its handler", "to its move", "its move", "its commit", "its answer")
+
+
 class BotSideTimes:
     """In the bot's process: from INTERACTION_CREATE parsed to its callback request made (the
     handling time without the fake's and the sockets' share), and how late the event loop
@@ -152,6 +162,12 @@ class BotSideTimes:
         self.handling: list[float] = []
         self.answered_at: dict[int, float] = {}
         self.lag: list[float] = []
+        # Marks along the way of each click that moves (see `_mark_the_way`), by interaction,
+        # and each such click's segments once answered.
+        self.marks: dict[int, dict[str, float]] = {}
+        self.clicks: list[tuple[float, ...]] = []
+        self._click: contextvars.ContextVar[int | None] = contextvars.ContextVar("click")
+        self._mark_the_way()
         state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
         parse, request = state.parse_interaction_create, adapter.request
 
@@ -165,10 +181,62 @@ class BotSideTimes:
                 started = self.started.pop(int(route.webhook_id), None)
                 if started is not None:
                     self.handling.append(time.perf_counter() - started)
+                    self._segment(started, self.marks.pop(int(route.webhook_id), {}))
             return request(webhooks, route, *args, **kwargs)
 
         state.parse_interaction_create = parsed
         adapter.request = requesting
+
+    def _mark_the_way(self) -> None:
+        """Mark a click as its handler runs (`on_interaction`), its move is taken up
+        (`TableRuntime.act`), and its commit starts and ends (`TableStore.commit`: the first
+        start and the last end, when it plays on for players away). The click's id rides in
+        a context variable, its own task's."""
+        click, marks = self._click, self.marks
+        handle, act, commit = CardTableBot.on_interaction, TableRuntime.act, TableStore.commit
+
+        def mark(name: str, again: bool = False) -> None:
+            found = marks.get(click.get(None))
+            if found is not None and (again or name not in found):
+                found[name] = time.perf_counter()
+
+        async def handling(bot, interaction):
+            click.set(interaction.id)
+            marks[interaction.id] = {"handler": time.perf_counter()}
+            return await handle(bot, interaction)
+
+        async def acting(runtime, *args, **kwargs):
+            mark("move")
+            return await act(runtime, *args, **kwargs)
+
+        async def committing(store, *args, **kwargs):
+            mark("commit")
+            try:
+                return await commit(store, *args, **kwargs)
+            finally:
+                mark("committed", again=True)
+
+        CardTableBot.on_interaction = handling
+        TableRuntime.act = acting
+        TableStore.commit = committing
+
+    def _segment(self, parsed: float, marks: dict[str, float]) -> None:
+        """A click that moved, answered now: the time between each mark and the next."""
+        if all(name in marks for name in MARKS):
+            points = [parsed, *(marks[n] for n in MARKS), time.perf_counter()]
+            self.clicks.append(tuple(b - a for a, b in itertools.pairwise(points)))
+
+    def segments(self) -> dict:
+        """The mean of each segment (ms) over the median 10% of clicks that moved, and over
+        the slowest 1%, by their whole handling time."""
+        clicks = sorted(self.clicks, key=sum)
+        count = len(clicks)
+        median, slowest = clicks[int(count * 0.45) : int(count * 0.55)], clicks[int(count * 0.99) :]
+
+        def means(group):
+            return [sum(segment) / len(group) * 1000 for segment in zip(*group, strict=True)]
+
+        return {"clicks": count, "median": means(median), "slowest": means(slowest)}
 
     async def watch_the_loop(self) -> None:
         while True:
@@ -176,14 +244,16 @@ class BotSideTimes:
             await asyncio.sleep(0.01)
             self.lag.append(time.perf_counter() - due)
 
-    def window(self) -> tuple[float, float, float, int, dict[int, float]]:
+    def window(self) -> tuple[float, float, float, int, dict, dict[int, float]]:
         """p50 and p99 of the handling time, p99 of the loop's lag, in ms, how many
-        callbacks were timed, and when each was requested; then start anew."""
+        callbacks were timed, where clicks' time went (`segments`), and when each callback was
+        requested; then start anew."""
         handling, lag = [t * 1000 for t in self.handling], [t * 1000 for t in self.lag]
-        answered_at = self.answered_at
-        self.handling, self.lag, self.answered_at = [], [], {}
+        answered_at, segments = self.answered_at, self.segments()
+        self.handling, self.lag, self.answered_at, self.clicks = [], [], {}, []
+        self.marks.clear()
         p50, p99 = percentile(handling, 0.5), percentile(handling, 0.99)
-        return p50, p99, percentile(lag, 0.99), len(handling), answered_at
+        return p50, p99, percentile(lag, 0.99), len(handling), segments, answered_at
 
 
 def serve_bot(config: dict, pipe) -> None:
@@ -728,6 +798,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
         "inside_timed": inside[3],
+        "segments": inside[4],
         **sent_to_answered(
             load.tester.sent_at, pickle.loads(answered_file(load.database).read_bytes())
         ),
@@ -761,6 +832,18 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" callback request (its unread wait included) p50 {figures['sent_to_answered_p50']:.1f}"
         f" ms, p99 {figures['sent_to_answered_p99']:.1f} ms"
     )
+    segments = figures["segments"]
+    if segments["clicks"]:
+        report.say(
+            "    where the time of clicks that moved went inside the bot (ms, the median 10% /"
+            " the slowest 1%): "
+            + ", ".join(
+                f"{name} {median:.1f} / {slowest:.1f}"
+                for name, median, slowest in zip(
+                    SEGMENTS, segments["median"], segments["slowest"], strict=True
+                )
+            )
+        )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
         f"    CPU: the bot's process {cpu / elapsed:.0%} of a core (garbage collection"

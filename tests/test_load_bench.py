@@ -34,6 +34,14 @@ async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_re
         assert phase["sent_to_answered_timed"] >= phase["interactions"] * 0.95, phase
         assert phase["inside_p50"] <= phase["sent_to_answered_p50"] <= phase["p50"], phase
         assert phase["inside_p99"] <= phase["sent_to_answered_p99"] <= phase["p99"], phase
+        # ... and, for the clicks that moved, where that time went: every such click marked
+        # along its way, and the slowest 1% slower than the median in sum
+        segments = phase["segments"]
+        assert segments["clicks"] >= phase["actions"] * 0.8, phase
+        for group in ("median", "slowest"):
+            assert len(segments[group]) == len(load_bench.SEGMENTS), phase
+            assert min(segments[group]) >= 0, phase
+        assert sum(segments["slowest"]) >= sum(segments["median"]) > 0, phase
 
 
 async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
