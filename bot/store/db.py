@@ -411,7 +411,7 @@ class Database:
             else:
                 # The batch's steps hear of the COMMIT as the worker's answer comes, not a loop
                 # iteration later from this task: at 500 tables and 400 clicks a second, a
-                # click's commit took 3.6-4.0 ms at the median instead of 10-11 ms, and 33-60
+                # click's commit took 3.6-4.2 ms at the median instead of 10-11 ms, and 33-65
                 # ms instead of 108-135 ms for the slowest 1% (bench/load.py --rate 400).
                 await self.connection.commit_on_worker(partial(_end_committed, batch))
             batch.committed = True
