@@ -166,7 +166,6 @@ class BotSideTimes:
         # and each such click's segments once answered.
         self.marks: dict[int, dict[str, float]] = {}
         self.clicks: list[tuple[float, ...]] = []
-        self._click: contextvars.ContextVar[int | None] = contextvars.ContextVar("click")
         self._mark_the_way()
         state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
         parse, request = state.parse_interaction_create, adapter.request
@@ -177,11 +176,12 @@ class BotSideTimes:
 
         def requesting(webhooks, route, *args, **kwargs):  # every callback, however it's sent
             if route.path.endswith("/callback"):
-                self.answered_at[int(route.webhook_id)] = time.monotonic()
-                started = self.started.pop(int(route.webhook_id), None)
+                interaction_id = int(route.webhook_id)
+                self.answered_at[interaction_id] = time.monotonic()
+                started = self.started.pop(interaction_id, None)
                 if started is not None:
                     self.handling.append(time.perf_counter() - started)
-                    self._segment(started, self.marks.pop(int(route.webhook_id), {}))
+                    self._segment(started, self.marks.pop(interaction_id, {}))
             return request(webhooks, route, *args, **kwargs)
 
         state.parse_interaction_create = parsed
@@ -192,7 +192,8 @@ class BotSideTimes:
         (`TableRuntime.act`), and its commit starts and ends (`TableStore.commit`: the first
         start and the last end, when it plays on for players away). The click's id rides in
         a context variable, its own task's."""
-        click, marks = self._click, self.marks
+        click: contextvars.ContextVar[int | None] = contextvars.ContextVar("click")
+        marks = self.marks
         handle, act, commit = CardTableBot.on_interaction, TableRuntime.act, TableStore.commit
 
         def mark(name: str, again: bool = False) -> None:
