@@ -123,18 +123,22 @@ def reference_ms() -> float:
 
 
 class GCTime:
-    """Seconds the cyclic garbage collector ran."""
+    """Seconds the cyclic garbage collector ran, and when its latest pauses were."""
 
     def __init__(self) -> None:
         self.total, self.longest, self._started = 0.0, 0.0, 0.0
         self.full = 0  # full collections in the window
+        # (start, end) by time.perf_counter(): enough to cover any click still unanswered
+        self.pauses: collections.deque[tuple[float, float]] = collections.deque(maxlen=1000)
         gc.callbacks.append(self._tick)
 
     def _tick(self, phase: str, info: dict) -> None:
         if phase == "start":
             self._started = time.perf_counter()
         else:
-            pause = time.perf_counter() - self._started
+            ended = time.perf_counter()
+            pause = ended - self._started
+            self.pauses.append((self._started, ended))
             self.total += pause
             self.longest = max(self.longest, pause)
             self.full += info["generation"] == 2
@@ -157,7 +161,8 @@ class BotSideTimes:
     sending by): from the fake's send to it is the bot's time with its socket's share, where a
     busy loop leaves the interaction unread, and without the fake's share in receiving."""
 
-    def __init__(self) -> None:
+    def __init__(self, collector_pauses: collections.deque[tuple[float, float]]) -> None:
+        self.collector_pauses = collector_pauses
         self.started: dict[int, float] = {}
         self.handling: list[float] = []
         self.answered_at: dict[int, float] = {}
@@ -165,7 +170,8 @@ class BotSideTimes:
         # Marks along the way of each click that moves (see `_mark_the_way`), by interaction,
         # and each such click's segments once answered.
         self.marks: dict[int, dict[str, float]] = {}
-        self.clicks: list[tuple[float, ...]] = []
+        # each click's segments, and how much of its whole time the collector's pauses took
+        self.clicks: list[tuple[tuple[float, ...], float]] = []
         self._mark_the_way()
         state, adapter = discord.state.ConnectionState, discord.webhook.async_.AsyncWebhookAdapter
         parse, request = state.parse_interaction_create, adapter.request
@@ -225,19 +231,38 @@ class BotSideTimes:
         """A click that moved, answered now: the time between each mark and the next."""
         if all(name in marks for name in MARKS):
             points = [parsed, *(marks[n] for n in MARKS), time.perf_counter()]
-            self.clicks.append(tuple(b - a for a, b in itertools.pairwise(points)))
+            segments = tuple(b - a for a, b in itertools.pairwise(points))
+            self.clicks.append((segments, self._collecting(parsed, points[-1])))
+
+    def _collecting(self, start: float, end: float) -> float:
+        """Seconds between `start` and `end` the garbage collector held the process."""
+        overlap = 0.0
+        for paused, resumed in reversed(self.collector_pauses):
+            if resumed <= start:
+                break
+            overlap += max(0.0, min(resumed, end) - max(paused, start))
+        return overlap
 
     def segments(self) -> dict:
         """The mean of each segment (ms) over the median 10% of clicks that moved, and over
-        the slowest 1%, by their whole handling time."""
-        clicks = sorted(self.clicks, key=sum)
+        the slowest 1%, by their whole handling time; and the mean time the garbage collector
+        held each of those groups."""
+        clicks = sorted(self.clicks, key=lambda click: sum(click[0]))
         count = len(clicks)
         median, slowest = clicks[int(count * 0.45) : int(count * 0.55)], clicks[int(count * 0.99) :]
 
         def means(group):
             return [sum(segment) / len(group) * 1000 for segment in zip(*group, strict=True)]
 
-        return {"clicks": count, "median": means(median), "slowest": means(slowest)}
+        def collecting(group):
+            return sum(overlap for _, overlap in group) / max(1, len(group)) * 1000
+
+        return {
+            "clicks": count,
+            "median": means([segments for segments, _ in median]),
+            "slowest": means([segments for segments, _ in slowest]),
+            "collecting": (collecting(median), collecting(slowest)),
+        }
 
     async def watch_the_loop(self) -> None:
         while True:
@@ -279,7 +304,7 @@ def serve_bot(config: dict, pipe) -> None:
 
 async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
     gc_time, profile, stop = GCTime(), cProfile.Profile(), asyncio.Event()
-    inside = BotSideTimes()
+    inside = BotSideTimes(gc_time.pauses)
     watching = asyncio.create_task(inside.watch_the_loop())
     client = CardTableBot(
         settings,
@@ -843,6 +868,9 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
                 for name, median, slowest in zip(
                     SEGMENTS, segments["median"], segments["slowest"], strict=True
                 )
+            )
+            + "; of all of it, the garbage collector's pauses {:.1f} / {:.1f}".format(
+                *segments["collecting"]
             )
         )
     per_interaction = figures["bot_cpu_per_interaction"]

@@ -6,6 +6,7 @@ stopped and started again in the middle."""
 from __future__ import annotations
 
 import asyncio
+import collections
 from types import SimpleNamespace
 
 import pytest
@@ -42,6 +43,21 @@ async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_re
             assert len(segments[group]) == len(load_bench.SEGMENTS), phase
             assert min(segments[group]) >= 0, phase
         assert sum(segments["slowest"]) >= sum(segments["median"]) > 0, phase
+        for group, collecting in zip(("median", "slowest"), segments["collecting"], strict=True):
+            assert 0 <= collecting <= sum(segments[group]), phase
+
+
+def test_a_clicks_time_in_collector_pauses_counts_only_what_overlaps_it():
+    pauses = collections.deque([(0.0, 1.0), (2.0, 3.0), (4.0, 4.5), (6.0, 7.0)])
+    times = SimpleNamespace(collector_pauses=pauses)
+
+    def collecting(start, end):
+        return load_bench.BotSideTimes._collecting(times, start, end)
+
+    assert collecting(2.5, 4.2) == pytest.approx(0.5 + 0.2)  # the end of one, the start of one
+    assert collecting(1.0, 2.0) == 0  # between two pauses
+    assert collecting(4.1, 4.3) == pytest.approx(0.2)  # inside one
+    assert collecting(0.0, 10.0) == pytest.approx(3.5)  # all of them
 
 
 async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
