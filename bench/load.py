@@ -860,6 +860,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     )
     segments = figures["segments"]
     if segments["clicks"]:
+        median_collecting, slowest_collecting = segments["collecting"]
         report.say(
             "    where the time of clicks that moved went inside the bot (ms, the median 10% /"
             " the slowest 1%): "
@@ -869,9 +870,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
                     SEGMENTS, segments["median"], segments["slowest"], strict=True
                 )
             )
-            + "; of all of it, the garbage collector's pauses {:.1f} / {:.1f}".format(
-                *segments["collecting"]
-            )
+            + "; of all of it, the garbage collector's pauses"
+            f" {median_collecting:.1f} / {slowest_collecting:.1f}"
         )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
