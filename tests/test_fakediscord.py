@@ -1,14 +1,17 @@
 """The fake Discord behaves like Discord where the bot depends on it, and refuses what Discord
 refuses. Test-only commands are added to the running bot's tree for this."""
 
+import contextlib
 import time
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
 
 from tests.fakediscord import DiscordClientRefuses, DiscordRefusal
 from tests.fakediscord.limits import check_message
+from tests.fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES
 
 
 class Feedback(discord.ui.Modal, title="Feedback"):
@@ -197,3 +200,55 @@ def test_limits_accept_what_discord_accepts():
             ],
         }
     )
+
+
+async def gateway_client(fake, intents: int):
+    """A bare gateway connection identified with `intents`, past READY and its guilds."""
+    session = aiohttp.ClientSession()
+    socket = await session.ws_connect(fake.gateway_url)
+    await socket.receive_json()  # hello
+    await socket.send_json({"op": 2, "d": {"token": fake.token, "intents": intents}})
+    while (await socket.receive_json())["t"] != "GUILD_CREATE":
+        pass
+    return session, socket
+
+
+async def heard(socket) -> list[tuple[str, str]]:
+    """The message events that reach the client, by kind and message id, until it goes quiet."""
+    events = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            event = await socket.receive_json(timeout=0.2)
+            events.append((event["t"], event["d"]["id"]))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("intents", "hears_guild", "hears_dms"),
+    [(GUILD_MESSAGES, True, False), (DIRECT_MESSAGES, False, True), (1, False, False)],
+)
+async def test_message_events_reach_the_clients_whose_intents_ask_for_them(
+    world, intents, hears_guild, hears_dms
+):
+    """As Discord: a message made, edited or deleted is an event for every client that asked
+    for its kind of channel's messages, never for an ephemeral one."""
+    fake = world.fake
+    session, socket = await gateway_client(fake, intents)
+    try:
+        dm = fake._open_dm(world.alice.id)
+        posted = fake._new_message(world.channel, {"content": "table"}, [])
+        fake._edit(posted, {"content": "table, redrawn"}, [])
+        fake._message_verb("DELETE", posted, None, [])
+        fake._new_message(world.channel, {"content": "yours"}, [], visible_to=world.alice.id)
+        prompt = fake._new_message(dm, {"content": "your turn"}, [])
+        fake._edit(prompt, {"content": "played"}, [])
+        events = await heard(socket)
+    finally:
+        await session.close()
+    guild_events = [
+        ("MESSAGE_CREATE", str(posted.id)),
+        ("MESSAGE_UPDATE", str(posted.id)),
+        ("MESSAGE_DELETE", str(posted.id)),
+    ]
+    dm_events = [("MESSAGE_CREATE", str(prompt.id)), ("MESSAGE_UPDATE", str(prompt.id))]
+    assert events == guild_events * hears_guild + dm_events * hears_dms

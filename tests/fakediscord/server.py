@@ -9,6 +9,7 @@ records every REST call. It answers 400 (code 50035) where Discord would refuse 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -25,6 +26,9 @@ MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 EVERYDAY_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
 EPHEMERAL = 1 << 6
+# Gateway intents that bring a channel's message events (made, edited, deleted).
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
 # Discord refuses an interaction's first answer (10062 "Unknown interaction") once this long has
 # passed since it was created, as its id tells; a token never answered in time is dead after.
 ANSWER_WITHIN = 3.0
@@ -235,6 +239,8 @@ class FakeDiscord:
         self.in_flight = 0
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
+        self.intents: dict[web.WebSocketResponse, int] = {}  # as each client identified
+        self._announcing: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -276,11 +282,37 @@ class FakeDiscord:
     async def delete_message(self, message: Message) -> None:
         """A moderator deletes a message: it is gone and the bot hears MESSAGE_DELETE."""
         message.deleted = True
+        for socket in self._hearing(message):
+            await self._send_event(socket, "MESSAGE_DELETE", self._deleted(message))
+
+    def _hearing(self, message: Message) -> list[web.WebSocketResponse]:
+        """The clients Discord tells of `message` being made, edited or deleted: those that
+        asked for their guilds' messages (GUILD_MESSAGES), or for DMs (DIRECT_MESSAGES); none
+        for an ephemeral message, which only its member sees."""
+        if message.ephemeral:
+            return []
         channel = self.channels.get(message.channel_id)
+        needed = DIRECT_MESSAGES if channel is not None and channel.type == 1 else GUILD_MESSAGES
+        return [socket for socket, intents in self.intents.items() if intents & needed]
+
+    def _deleted(self, message: Message) -> dict:
         data = {"id": str(message.id), "channel_id": str(message.channel_id)}
-        if channel is not None and channel.guild_id:
-            data["guild_id"] = str(channel.guild_id)
-        await self.dispatch("MESSAGE_DELETE", data)
+        if "guild_id" in message.payload:
+            data["guild_id"] = message.payload["guild_id"]
+        return data
+
+    def _announce(self, name: str, message: Message) -> None:
+        """MESSAGE_CREATE, MESSAGE_UPDATE or MESSAGE_DELETE for a REST call, sent after it."""
+        data = self._deleted(message) if name == "MESSAGE_DELETE" else message.payload
+        for socket in self._hearing(message):
+            task = asyncio.create_task(self._send_quietly(socket, name, data))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _send_quietly(self, socket: web.WebSocketResponse, name: str, data: dict) -> None:
+        """As Discord's gateway: a client that has gone misses what it was sent."""
+        with contextlib.suppress(ConnectionError):
+            await self._send_event(socket, name, data)
 
     async def delete_channel(self, channel: Channel) -> None:
         """A moderator deletes a channel: it and its messages are gone; CHANNEL_DELETE follows."""
@@ -365,6 +397,8 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
+        for task in self._announcing:
+            task.cancel()
         for socket in self._sockets:
             await socket.close()
         if self._runner:
@@ -394,8 +428,10 @@ class FakeDiscord:
             if message["op"] == 1:
                 await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
             elif message["op"] == 2:
+                self.intents[socket] = int(message["d"].get("intents", 0))
                 await self._identify(socket)
         self._sockets.remove(socket)
+        self.intents.pop(socket, None)
         return socket
 
     async def _identify(self, socket: web.WebSocketResponse) -> None:
@@ -606,6 +642,7 @@ class FakeDiscord:
             }
         message = Message(message_id, channel.id, author or self.bot_user, payload, visible_to)
         self.messages[message_id] = message
+        self._announce("MESSAGE_CREATE", message)
         return message
 
     def _attachments(self, body: dict, files: list[dict]) -> list[dict]:
@@ -635,6 +672,7 @@ class FakeDiscord:
             merged["attachments"] += self._attachments(body, files)
         merged["edited_timestamp"] = "2026-11-22T00:00:01+00:00"
         message.payload = merged
+        self._announce("MESSAGE_UPDATE", message)
         return message
 
     def _post_message(self, channel_id: int, body: dict, files: list[dict]) -> web.Response:
@@ -666,6 +704,7 @@ class FakeDiscord:
         """GET, PATCH (edit) or DELETE one message."""
         if verb == "DELETE":
             message.deleted = True
+            self._announce("MESSAGE_DELETE", message)
             return web.Response(status=204)
         if verb == "PATCH":
             self._edit(message, body, files)
