@@ -36,6 +36,28 @@ def cog_modules() -> list[str]:
     ]
 
 
+def gateway_intents() -> discord.Intents:
+    """What the bot asks Discord's gateway for: its guilds and channels (GUILDS), and its
+    guilds' message events (GUILD_MESSAGES) for MESSAGE_DELETE, so that a moderator's deleting
+    a table message brings it back. Interactions come whatever the intents. discord.py's
+    default intents would add DMs' messages, typing, reactions, voice states and more: at a
+    busy table every prompt and redraw in a player's DMs would come back as an event to parse."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    return intents
+
+
+# Events that GUILD_MESSAGES brings but the bot never reads: every message made or edited in
+# its guilds' channels, the bot's own table messages included. discord.py would build a whole
+# Message from each and look in it for a prefix command; the bot has none.
+IGNORED_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+
+
+def _ignore(_: object) -> None:
+    pass
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -64,16 +86,17 @@ class CardTableBot(commands.Bot):
         freeze_after_setup: bool = False,
         **options: Any,
     ) -> None:
-        # Slash commands and components need no privileged intents (no members, no content).
         # No message cache: the bot reads no message it is sent (a deleted table message comes
         # as a raw event), and discord.py would keep the last thousand in memory.
         options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=gateway_intents(),
             tree_cls=CommandTree,
             **options,
         )
+        for event in IGNORED_EVENTS:  # discord.py's table of event parsers (pinned: 2.7.1)
+            self._connection.parsers[event] = _ignore
         self.settings = settings
         self.clock = clock
         self.runtime_options = runtime_options or {}

@@ -1,11 +1,13 @@
 """The bot process: cogs, command sync, refusing a database from a newer bot."""
 
 import asyncio
+import functools
 import gc
 import logging
 import sqlite3
 import sys
 
+import discord
 import discord.utils
 import orjson
 
@@ -104,3 +106,25 @@ def test_the_bot_runs_on_uvloop_where_it_has_a_build():
     assert type(loop).__module__.split(".")[0] == (
         "asyncio" if sys.platform == "win32" else "uvloop"
     )
+
+
+async def test_the_bot_reads_nothing_of_messages_but_their_deletion(world):
+    """It asks the gateway for its guilds and their message events alone, and drops unread the
+    events of messages made or edited (no Message built, no listener run): a busy server's
+    chat and the bot's own table edits would otherwise each be parsed for nothing."""
+    (intents,) = world.fake.intents.values()
+    assert intents == discord.Intents(guilds=True, guild_messages=True).value
+    heard: list[str] = []
+
+    async def spy(event: str, *_: object) -> None:
+        heard.append(event)
+
+    for event in ("message", "raw_message_edit", "raw_message_delete"):
+        world.bot.add_listener(functools.partial(spy, event), f"on_{event}")
+    chat = world.fake._new_message(world.channel, {"content": "gg"}, [], author=world.alice)
+    world.fake._edit(chat, {"content": "gg wp"}, [])
+    world.fake._message_verb("DELETE", chat, None, [])  # heard after the two before it
+    async with asyncio.timeout(5):
+        while not heard:
+            await asyncio.sleep(0.01)
+    assert heard == ["raw_message_delete"]
