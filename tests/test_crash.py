@@ -22,9 +22,11 @@ from bot.games.crash import (
     RevealStraight,
     Showdown,
     StraightRevealed,
+    arrangement_problem,
     brag_key,
     category,
     expected_points,
+    fill_hands,
     hand_name,
     pair_count,
 )
@@ -435,6 +437,50 @@ def test_the_first_suggestion_expects_to_win_the_most_positions():
             for action in state.suggestions(seat, 6)
         ]
         assert hopes == sorted(hopes, reverse=True)
+
+
+def named(hands) -> list[str]:
+    return [
+        hand_name(hand) if len(hand) == 3 else " ".join(c.label for c in hand) for hand in hands
+    ]
+
+
+def test_fill_the_rest_from_nothing_makes_the_first_suggestion():
+    state = CRASH.new_match(None, [0, 0, 0], seed=11)
+    for seat in range(3):
+        first = state.suggestions(seat, 1)[0].hands
+        assert fill_hands([], state.hands[seat], opponents=2) == first
+
+
+def test_fill_the_rest_keeps_complete_hands_in_place_and_refills_the_others():
+    held = cards(POSITIONS[0])  # the prial of 3s, runs, pairs of 7s and 5s
+    # A complete run in Hand 2 stays there; the prial takes Hand 1, the pairs the others.
+    filled = fill_hands([[], cards("Jd 10h 9s")], held)
+    assert named(filled) == ["prial of 3s", "run J-10-9", "pair of 7s", "pair of 5s"]
+    # A complete hand stays even below a pair (the review says why it can't be set); the cards
+    # of an unfinished hand (the 5s) go with the rest.
+    filled = fill_hands([cards("5s 5h"), cards("Kd 4c 2c")], held)
+    assert filled[1] == cards("Kd 4c 2c")
+    assert named(filled) == ["prial of 3s", "K high", "10-high flush", "9-high flush"]
+    # Nothing to fill: four complete hands come back as they are.
+    full = [cards("3s 3h 3d"), cards("Jd 10h 9s"), cards("7s 7h 2c"), cards("5s 5h 4c")]
+    assert fill_hands(full, held) == full
+
+
+def test_fill_the_rest_is_always_a_legal_completion():
+    chooser = random.Random(8)
+    for _ in range(60):
+        held = chooser.sample(french_deck(), 13)
+        placed = chooser.sample(held, chooser.randint(0, 12))
+        hands = [placed[i : i + 3] for i in range(0, len(placed), 3)]
+        filled = fill_hands(hands, held, opponents=chooser.randint(1, 3))
+        assert len(filled) == 4
+        kept = [n for n, hand in enumerate(hands) if len(hand) == 3]
+        assert all(filled[n] == hands[n] for n in kept)  # complete hands stay in their place
+        made = [hand for n, hand in enumerate(filled) if hand and n not in kept]
+        assert arrangement_problem(made, held) is None  # pairs or better, of the cards held
+        used = [card for hand in filled for card in hand]
+        assert len(used) == len(set(used))
 
 
 def test_samples_are_legal_and_sometimes_set_nothing():

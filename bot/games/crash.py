@@ -13,7 +13,8 @@ A thirteen-card straight (A to 2) is revealed and wins the game at once. Points 
 position by position, then the bonus; the first to reach the target (7) wins at once.
 
 The space of arrangements is too large to list: `legal_actions` gives a few strong
-arrangements (`suggestions`), `verify` judges any arrangement, `sample` draws a random one.
+arrangements (`suggestions`), `verify` judges any arrangement, `sample` draws a random one,
+and `fill_hands` completes the hands a player has started (their "Fill the rest").
 """
 
 from __future__ import annotations
@@ -356,6 +357,27 @@ def random_arrangement(cards: Sequence[FrenchCard], chooser: random.Random) -> l
             used |= mask
             hands.append(plan.hand(mask))
     return ranked(hands)
+
+
+def fill_hands(
+    hands: Sequence[Sequence[FrenchCard]], held: Sequence[FrenchCard], opponents: int = 1
+) -> list[list[FrenchCard]]:
+    """A player's hands so far (up to four, of the cards `held`) with the rest filled in: the
+    complete hands stay in their places, and every other card goes into the best hands the
+    planner finds for the other places (strongest first), judged with the kept hands as the
+    suggestions are (`expected_points`)."""
+    kept = [list(hand) if len(hand) == HAND_CARDS else [] for hand in hands]
+    kept += [[] for _ in range(MAX_HANDS - len(kept))]
+    placed = {card for hand in kept for card in hand}
+    plan = planner(tuple(display_order([card for card in held if card not in placed])))
+    fixed = [brag_key(hand) for hand in kept if hand]
+
+    def value(keys: tuple[BragKey, ...]) -> float:
+        return expected_points(sorted([*fixed, *keys], reverse=True), opponents)
+
+    best = max(plan.candidates, key=value)
+    made = (display_order(plan.hand(mask)) for mask in plan.candidates[best])
+    return [hand or next(made, []) for hand in kept]
 
 
 # ---- actions and events -----------------------------------------------------------------------
