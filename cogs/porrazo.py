@@ -19,6 +19,7 @@ from bot.games.porrazo import (
     Play,
     PorrazoOptions,
     PorrazoView,
+    meant_take,
     move_of,
     pip,
     play_problem,
@@ -37,24 +38,28 @@ host's Shuffle sides); partners sit across and share their captures and score.
 empty the dealer deals three more each, the table staying as it is. The player at the \
 dealer's left starts, the dealer plays last; the deal passes left after every hand.
 **Rondas.** After each deal, a player holding a pair may declare a ronda, three of a kind a \
-rondine (a button; the rank isn't said), until they play their first card of the deal. Once \
-everyone has played a card of the deal and every declared set has been played out, the \
-highest scores: a ronda of K 4, Q 3, J 2, 10 to A 1; a rondine three times that, above any \
-ronda. Ties go to the first player from the dealer's left.
+rondine (a button; the rank isn't said), until the deal's first card is played. Once every \
+declared set has been played out, the highest scores: a ronda of K 4, Q 3, J 2, 10 to A 1; \
+a rondine three times that, above any ronda. Ties go to the first player from the dealer's \
+left.
 **Play.** Play one card. It takes one table card of its rank (only one, even from a pair), or \
 a run of two or more consecutive ranks, one card of each, starting with its own rank (a 7 \
-takes 7-8-9-10; K-A-2 wraps, so a Q takes Q-K-A-2). Pick the card with the cards it takes. \
-A card that can capture must, else it stays on the table.
+takes 7-8-9-10; K-A-2 wraps, so a Q takes Q-K-A-2). Tap your card and the table cards it \
+takes (your hand's buttons first, the table's below them), then Play selected; or choose a \
+suggested play. A card that can capture must, else it stays on the table.
 **In place.** An A, 2, 3 or 4 placed without capturing, whose pip equals the number of table \
 cards once it lies there (an A on an empty table, a 2 as the second card...), scores its pip; \
 it may pass up a capture to do so.
-**Limpia.** Taking every table card scores a ronda of the last rank taken (K-A-2-3-4: 1).
+**Limpia.** Taking every table card scores a ronda of the last rank taken (K-A-2-3-4: 1). A \
+porrazo taking the only table card is a limpia too: it scores both when it stands, and the \
+limpia falls with it when it is countered.
 **Porrazo.** Pairing the card the previous player just placed without capturing is a \
 porrazo: both cards wait on the table. A third card of the rank played next is a \
 counter-porrazo: it takes both and scores a rondine, the porrazo scoring nothing; a fourth \
 right after is a san benito and wins the game. Otherwise, at the next card or the end of the \
 deal, the porrazo (counter-porrazo) stands: its player takes the cards and scores a ronda \
-(a rondine). Only cards of one deal count.
+(a rondine). Only cards of one deal count. To counter, pick your card alone: it takes the \
+porrazo's cards.
 **Tendido.** Once a hand, right after a deal, the dealer may deal the tendido: four cards \
 face up in two pairs. An A first, 2 second, 3 third or 4 fourth scores its pip (each pair \
 either way round, counted from either end); each pair, three or four of a kind a tendido card \
@@ -63,23 +68,24 @@ makes with the table scores a ronda, rondine or two rondines.
 last card takes every card left.
 **Scoring.** The side with the most cards captured scores the difference to the next best. \
 The first side to the target (61 unless the table sets another) wins at once, even mid-hand.
-**House decisions.** Rondas are declared on every deal of three, not only the first. Run \
-captures follow the rule decisions: the card matches the run's lowest card (the text's jack \
-taking Q-K-A-2 is read as a queen). Taking a run from the card just placed is no porrazo, and \
-a porrazo is never also a limpia. A porrazo stands before the next card lands: if that ends \
-the game, that card isn't played. In place counts the open table. The tendido is arranged by \
-the bot for the most points and dealt at the latest with the last deal (so the pack comes out \
-even), before the odd cards; its sets count only ranks it adds to. The dealer's last card is \
-played for them: a porrazo, counter-porrazo or san benito with it counts, a limpia or in \
-place doesn't. A tie for the most cards scores nothing. Leaving between hands ends the game \
-and your side forfeits. On timeout: no tendido yet; playing, a counter-porrazo, else a \
-porrazo, else the capture taking most cards (lowest card first), else your lowest card \
-placed."""
+**House decisions.** Rondas are declared on every deal of three, not only the first, and \
+before that deal's first card is played. Run captures follow the rule decisions: the card \
+matches the run's lowest card (the text's jack taking Q-K-A-2 is read as a queen). Taking a \
+run from the card just placed is no porrazo. A porrazo stands before the next card lands: if \
+that ends the game, that card isn't played. In place counts the open table. The tendido is \
+arranged by the bot for the most points and dealt at the latest with the last deal (so the \
+pack comes out even), before the odd cards; its sets count only ranks it adds to. The \
+dealer's last card is played for them: a porrazo, counter-porrazo or san benito with it \
+counts, a limpia or in place doesn't. A tie for the most cards scores nothing. Leaving \
+between hands ends the game and your side forfeits. On timeout: no tendido yet; playing, a \
+counter-porrazo, else a porrazo, else the capture taking most cards (lowest card first), \
+else your lowest card placed."""
 
 MOVES = {
     "counter": "counter-porrazo!",
     "san_benito": "san benito!",
 }
+LONE_LIMPIA = "a limpia too if it stands"
 REASONS = {
     "limpia": "a limpia",
     "porrazo": "a porrazo",
@@ -103,7 +109,7 @@ def score_reason(event: Event) -> str:
     if event.why in ("ronda", "rondine"):
         return f"the highest {event.why}, {cards_text(event.cards)}"
     reason = REASONS[event.why]
-    if event.why == "limpia":
+    if event.why == "limpia" and not event.cards:
         return f"{reason} (up to the {event.rank.label})"
     if event.cards:
         return f"{reason} ({cards_text(event.cards)})"
@@ -143,10 +149,11 @@ class PorrazoUI(PickerUI):
         if view.porrazo:
             kind = "porrazo" if len(view.porrazo) == 2 else "counter-porrazo"
             rank = view.porrazo[0].rank.label
+            limpia = f"; {LONE_LIMPIA}" if view.porrazo_limpia else ""
             embed.add_field(
                 name=kind.capitalize(),
                 value=f"{names[view.porrazo_seat]}'s {kind}: {cards_text(view.porrazo)} "
-                f"(a {rank} next counters it)",
+                f"(a {rank} next counters it{limpia})",
                 inline=False,
             )
         if view.declared:
@@ -170,7 +177,7 @@ class PorrazoUI(PickerUI):
     def private_embed(self, table: Table, view: PorrazoView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Your Porrazo hand · table {table.id}", colour=self.colour)
         hand = view.my_cards or []
-        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')}, deal {view.deal})"
         side = next(i for i, seats in enumerate(view.sides) if view.seat in seats)
         embed.add_field(
             name="Your side" if len(view.sides[side]) > 1 else "Your score",
@@ -213,12 +220,15 @@ class PorrazoUI(PickerUI):
         )
 
     def pick_action(self, view: PorrazoView, picked: Picked) -> Action:
-        hand, taken = picked.zones
-        return Play(card=hand[0], take=list(taken))
+        (card,), taken = picked.zones
+        return Play(card=card, take=meant_take(card, taken, view.table, view.porrazo))
 
     def pick_reason(self, view: PorrazoView, picked: Picked) -> str | None:
-        hand, taken = picked.zones
-        return play_problem(hand[0], taken, view.my_cards, view.table, view.porrazo)
+        play = self.pick_action(view, picked)
+        return play_problem(play.card, play.take, view.my_cards, view.table, view.porrazo)
+
+    def pick_text(self, view: PorrazoView, picked: Picked) -> str | None:
+        return play_label(view, self.pick_action(view, picked))
 
     def pick_of(self, view: PorrazoView, action: Action) -> list[list] | None:
         return [[action.card, *action.take]] if isinstance(action, Play) else None
@@ -242,7 +252,7 @@ class PorrazoUI(PickerUI):
             case "replenished":
                 return f"Deal {event.deal}: three cards each ({event.stock} left in the stock)."
             case "dealt":
-                return f"You are dealt {cards_text(event.cards)}."
+                return None  # your hand shows the deal: a line per deal would only pile up
             case "tendido_dealt":
                 return tendido_line(event, names)
             case "tendido_deferred":
@@ -282,11 +292,12 @@ def play_label(view: PorrazoView, action: Play) -> str:
         case "in_place":
             return f"{card} in place (+{pip(action.card)})"
         case "porrazo":
-            return f"{card} porrazo on {take}"
+            lone = f", {LONE_LIMPIA}" if len(view.table) == 1 else ""
+            return f"{card} porrazo on {take}{lone}"
         case "limpia":
             return f"{card} takes {take} (limpia)"
         case "counter" | "san_benito":
-            return f"{card} {MOVES[move]}"
+            return f"{card} takes {take}: {MOVES[move]}"
     return f"{card} takes {take}"
 
 

@@ -26,7 +26,7 @@ from bot.games.porrazo import (
     PorrazoState,
     Stack,
 )
-from bot.games.porrazo_ai import PorrazoPolicy
+from bot.games.porrazo_ai import PorrazoPolicy, gain
 from bot.games.simulate import Seats, play_match
 from bot.games.totit import TOTIT, Capture, TotitOptions, TotitState, Trail
 from bot.games.totit_ai import TotitPolicy
@@ -255,6 +255,13 @@ def test_porrazo_takes_the_limpia():
     """5-6-7 on the table: its 5 takes the run and clears the table (a limpia)."""
     state = porrazo("5d 6c Js", "5s 6h 7c")
     assert decide(PORRAZO_AI, state) == Play(card=card("5d"), take=cards("5s 6h 7c"))
+
+
+def test_porrazo_counts_the_limpia_of_a_porrazo_on_the_only_table_card():
+    """DECISIONS: a porrazo taking the only table card scores a limpia too (a ronda of 2s)."""
+    lone = gain("porrazo", card("2c"), cards("2h"), table_size=1)
+    beside = gain("porrazo", card("2c"), cards("2h"), table_size=3)
+    assert lone == beside + 1
 
 
 def test_porrazo_plays_the_san_benito():

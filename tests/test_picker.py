@@ -12,6 +12,7 @@ from bot.discord.picker import (
     Choice,
     Desk,
     Group,
+    Part,
     Picker,
     PickerUI,
     Zone,
@@ -148,19 +149,50 @@ def test_cards_come_first_then_the_buttons_then_the_selects():
     ]
 
 
-def test_pages_never_mix_zones_and_the_page_button_names_the_next_zone():
-    zones = [Zone("your hand", DECK[:25]), Zone("the table", DECK[25:32])]
-    drawn = desk(Picker(zones=zones), [Pass()])  # no suggestions: four rows of cards
-    assert drawn.pages == [(0, 0, 20), (0, 20, 25), (1, 25, 32)]
-    assert [drawn.page_label(page) for page in range(3)] == [
-        "More cards",
-        "Show the table",
-        "Show your hand",
+def test_a_page_shows_every_zone_that_fits_each_from_a_row_of_its_own():
+    """A capture's hand card and table cards on one page: the hand on the first row, the
+    table on the next; the message says which rows are which."""
+    zones = [Zone("your hand", DECK[:3]), Zone("the table", DECK[3:10])]
+    plays = [Play(cards=[card]) for card in DECK[:3]]
+    drawn = desk(Picker(zones=zones), [Pass(), *plays])  # three rows of cards
+    assert drawn.pages == [(Part(0, 0, 3, 0), Part(1, 3, 10, 1))]
+    rows = [
+        [item.get("label") or item.get("placeholder") for item in row["components"]]
+        for row in drawn.controls(Choice()).to_components()
     ]
-    view = drawn.controls(Choice(page=2))
-    assert [int(i.split(":")[-1]) for i in card_ids(view)] == list(range(25, 32))
+    assert rows == [
+        ["A♠", "2♠", "3♠"],
+        ["4♠", "5♠", "6♠", "7♠", "8♠"],
+        ["9♠", "10♠"],
+        ["Play selected", "pass", "Clear"],
+        ["Suggested plays…"],
+    ]
+    assert drawn.showing(drawn.pages[0]) == "Your hand (row 1) · the table (rows 2-3)"
+    alone = desk(Picker(zones=[Zone("your hand", DECK[:6])]), [Pass()])
+    assert alone.showing(alone.pages[0]) is None  # one zone on one page: nothing to say
+
+
+def test_a_zone_goes_on_over_the_next_page_and_the_page_button_names_the_zone():
+    zones = [Zone("your hand", DECK[:3]), Zone("the table", DECK[3:15])]
+    drawn = desk(Picker(zones=zones), [Pass(), Play(cards=[DECK[0]])])  # a page button too
+    assert drawn.pages == [(Part(0, 0, 3, 0), Part(1, 3, 13, 1)), (Part(1, 13, 15, 0),)]
+    assert [drawn.showing(page) for page in drawn.pages] == [
+        "Your hand (row 1) · the table: cards 1-10 of 12 (rows 2-3)",
+        "The table: cards 11-12 of 12",
+    ]
+    assert [drawn.page_label(page) for page in range(2)] == ["More cards", "Show your hand"]
+    view = drawn.controls(Choice(page=1))
+    assert [int(i.split(":")[-1]) for i in card_ids(view)] == list(range(13, 15))
     labels = [c.get("label") for c in components(view) if c["type"] == 2]
     assert labels[-4:] == ["Play selected", "pass", "Clear", "Show your hand"]
+    # A long hand fills its pages first; the table starts on the row after its last cards.
+    zones = [Zone("your hand", DECK[:25]), Zone("the table", DECK[25:32])]
+    drawn = desk(Picker(zones=zones), [Pass()])  # no suggestions: four rows of cards
+    assert drawn.pages == [(Part(0, 0, 20, 0),), (Part(0, 20, 25, 0), Part(1, 25, 32, 1))]
+    assert [drawn.page_label(page) for page in range(2)] == ["More cards", "Show your hand"]
+    assert drawn.showing(drawn.pages[1]) == (
+        "Your hand: cards 21-25 of 25 (row 1) · the table (rows 2-3)"
+    )
 
 
 def test_every_other_choice_is_offered_and_the_cards_make_room():

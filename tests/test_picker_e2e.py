@@ -1,5 +1,6 @@
-"""The card picker end to end: two zones (your hand, the table over two pages) and two groups,
-through a test-only game; and a pick that survives a restart of the bot (Big Two)."""
+"""The card picker end to end: two zones (your hand, then the table on the same page and over
+two more) and two groups, through a test-only game; and a pick that survives a restart of the
+bot (Big Two)."""
 
 from __future__ import annotations
 
@@ -256,19 +257,17 @@ async def test_two_zones_two_groups_pages_and_the_rules_reason(keep_game):
         reply = await world.tester.click(alice, dm, label)
         assert reply.response is dm, reply.text
 
-    # The first page is the hand; the buttons say where the others go.
-    assert card_labels(dm) == ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥"]
-    assert dm.button("Show the table") and dm.button("Fill Give") and dm.button("Stop")
+    # The first page is the hand's two rows and the table's first row; the buttons say where
+    # the others go.
+    assert card_labels(dm) == ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥", "K♠", "K♥", "K♦", "K♣", "Q♠"]
+    assert dm.button("More cards") and dm.button("Fill Give") and dm.button("Stop")
     await tap("A♠")
     assert fields(dm)["Arrangement"].startswith("▶ **Keep**: A♠\n**Give**: none")
     assert "ready to play" in fields(dm)["Arrangement"]
+    assert fields(dm)["Showing"] == "Your hand (rows 1-2) · the table: cards 1-5 of 22 (row 3)"
     await tap("2♥")
     assert "Pick 1 card from your hand (you picked 2)." in fields(dm)["Arrangement"]
     await tap("2♥ ·K")  # let it go
-    # The table, on two pages of its own.
-    await tap("Show the table")
-    assert fields(dm)["Showing"] == "The table: cards 1-15 of 22"
-    assert card_labels(dm)[0] == "K♠" and len(card_labels(dm)) == 15
     await tap("K♥")
     arrangement = fields(dm)["Arrangement"]
     assert "**Keep**: A♠ K♥" in arrangement
@@ -281,8 +280,9 @@ async def test_two_zones_two_groups_pages_and_the_rules_reason(keep_game):
     await tap("K♥ ·K")
     await tap("Fill Keep")
     await tap("K♠")
-    await tap("More cards")
-    assert fields(dm)["Showing"] == "The table: cards 16-22 of 22"
+    await tap("More cards")  # the rest of the table, on two pages of its own
+    assert fields(dm)["Showing"] == "The table: cards 6-20 of 22"
+    assert card_labels(dm)[0] == "Q♦" and len(card_labels(dm)) == 15
     await tap("8♠")
     arrangement = fields(dm)["Arrangement"]
     assert "▶ **Keep**: A♠ K♠ 8♠" in arrangement and "**Give**: K♥" in arrangement
@@ -312,7 +312,7 @@ async def test_taps_redraw_the_picker_laid_out_once_for_the_state(keep_game, mon
     dm = await driver.controls(world.alice)
     laid_out = []
     monkeypatch.setattr(KeepUI, "picker", lambda ui, view: laid_out.append(1) or PICKER(ui, view))
-    for label in ("A♠", "Show the table", "K♠"):
+    for label in ("A♠", "K♠", "More cards"):
         reply = await world.tester.click(world.alice, dm, label)
         assert reply.response is dm, reply.text
     assert "**Keep**: A♠ K♠" in fields(dm)["Arrangement"]

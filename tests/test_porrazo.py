@@ -1,8 +1,9 @@
 """Porrazo's engine (bot/games/porrazo.py) against its rule text (porrazo.md) and the decisions
 (DECISIONS.md), whose examples are copied here as data: dealing three each and replenishing,
 the pack coming out even with the tendido and the odd cards, rondas and rondines declared with
-the rank hidden and scored once played out, captures by pair (one card of a pair) and by run
-from its lowest card (7-8-9-10 by a 7, Q-K-A-2 by a queen), limpias (K-A-2-3-4 scores 1),
+the rank hidden, closing with the deal's first card and scored once played out, captures by
+pair (one card of a pair) and by run from its lowest card (7-8-9-10 by a 7, Q-K-A-2 by a
+queen), limpias (K-A-2-3-4 scores 1; a porrazo on the only table card, falling if countered),
 playing in place, the tendido, porrazo, counter-porrazo and san benito, the dealer's last card,
 the hand's score by difference, the game ending at 61 mid-hand, partnerships, and the capture
 listing against brute force on random tables."""
@@ -33,6 +34,7 @@ from bot.games.porrazo import (
     TendidoDealt,
     best_arrangement,
     in_place_points,
+    meant_take,
     play_options,
     play_problem,
     set_points,
@@ -216,7 +218,7 @@ def test_the_highest_declaration_wins_and_ties_go_to_the_first_from_the_dealers_
     assert state.declared == []
 
 
-def test_declaring_is_optional_closes_with_your_first_card_and_says_why():
+def test_declaring_is_optional_out_of_turn_and_says_why():
     no_pair = at_play({1: "3d 5s 9h", 0: "2h 4h 6h"})
     assert [d.optional for d in no_pair.pending()] == [False]
     with pytest.raises(IllegalAction, match="no pair or three"):
@@ -228,19 +230,37 @@ def test_declaring_is_optional_closes_with_your_first_card_and_says_why():
     state.apply(1, Declare())
     with pytest.raises(IllegalAction, match="declared already"):
         state.apply(1, Declare())
-    state.apply(1, play("3d"))
-    state.apply(0, Declare())  # out of turn, before their own first card
+    state.apply(0, Declare())  # out of turn, before the deal's first card
     assert state.view(0).my_declared == cards("Qs Qh") and state.view(1).my_declared == cards(
         "5s 5h"
     )
+    state.apply(1, play("3d"))
     state.apply(0, play("2c"))
     with pytest.raises(IllegalAction, match="not your turn"):
         state.apply(0, Declare())
-    fresh = at_play({1: "3d 5s 5h", 0: "2h 4h 6h"}, table="Kd")
-    fresh.apply(1, play("3d"))
-    fresh.apply(0, play("6h"))
-    with pytest.raises(IllegalAction, match="before you play your first card"):
-        fresh.apply(1, Declare())
+
+
+def test_declarations_close_when_the_deals_first_card_is_played():
+    """The issue's case: seat 2 held a pair of 9s and declared it after seat 1 had played,
+    before playing its own first card. DECISIONS: rondas are declared before the deal's first
+    card is played (the text: "Before any cards are played, ... may declare")."""
+    deck = dealt("3d 5s Jh", "9s 9h 2c", "4h 6h 8h", "Kc 7d 10s")
+    state = new(4, deck)
+    assert state.phase == "tendido" and state.view(2).my_declarable == "ronda"
+    holders = {d.seat for d in state.pending() if d.kind == "declare"}
+    assert holders == {2} and Declare() in state.legal_actions(2)  # the tendido is still open
+    state.apply(0, NoTendido())
+    assert Declare() in state.legal_actions(2)  # no card played yet: still open
+    state.apply(1, play("3d"))  # the deal's first card
+    assert [d.kind for d in state.pending()] == ["play"] and Declare() not in state.legal_actions(2)
+    assert state.view(2).my_declarable is None
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="Declarations close when the deal's first card"):
+        state.apply(2, Declare())
+    assert state.snapshot() == before
+    # The next deal opens them again, until its own first card.
+    state.played, state.hands[3] = [False] * 4, cards("Qs Qh 4c")
+    assert Declare() in state.legal_actions(3)
 
 
 # ---- captures ---------------------------------------------------------------------------------
@@ -287,6 +307,63 @@ def test_a_limpia_scores_a_ronda_of_the_last_rank_taken():
     assert [(e.why, e.points) for e in of_kind(events, Scored)] == [("limpia", 4)]
     partial = at_play({1: "Kd 5s 6s", 0: "9h 10h Jh"}, table="Ks Ah 9c")
     assert not of_kind(partial.apply(1, play("Kd", "Ks Ah")), Scored)
+
+
+# The issue's case (seed 100002, four players, hand 6): 2♥ placed on an empty table, 2♣ pairs it.
+# Seat 1 places the 2♥, seat 2 makes the porrazo, seat 3 plays next.
+LONE_CARD = ("2h 5s 9d", "2c 7s Jd")
+DEALERS = "3d 6c 10h"
+
+
+def lone_card_porrazo(seat_3: str) -> PorrazoState:
+    state = new(4, dealt(*LONE_CARD, seat_3, DEALERS))
+    state.apply(0, NoTendido())  # the table stays empty
+    state.apply(1, play("2h"))
+    events = state.apply(2, play("2c", "2h"))
+    assert events[0].move == "porrazo" and state.table == [] and not of_kind(events, Scored)
+    assert state.view(None).porrazo_limpia
+    return state
+
+
+def test_a_porrazo_taking_the_only_table_card_also_scores_a_limpia():
+    """The text: "The simplest limpia occurs when there is one card on the table, and the
+    player captures it by pairing." DECISIONS: the porrazo and the limpia both score."""
+    state = lone_card_porrazo("9s Kh Qc")
+    events = state.apply(3, play("9s"))  # no counter: the porrazo stands
+    scored = [(e.seat, e.why, e.points, codes(e.cards)) for e in of_kind(events, Scored)]
+    assert scored == [(2, "porrazo", 1, "2h 2c"), (2, "limpia", 1, "2h")]
+    assert state.match.scores == [0, 0, 2, 0] and codes(state.won[2]) == "2h 2c"
+    assert not state.view(None).porrazo_limpia
+
+
+def test_the_lone_card_limpia_falls_with_a_countered_porrazo():
+    state = lone_card_porrazo("2d Kh Qc")
+    events = state.apply(3, play("2d", "2h 2c"))  # the counter-porrazo takes both
+    assert events[0].move == "counter" and not state.view(None).porrazo_limpia
+    events = state.apply(0, play("3d"))  # the counter-porrazo stands: a rondine, no limpia
+    assert [(e.seat, e.why, e.points) for e in of_kind(events, Scored)] == [
+        (3, "counter_porrazo", 3)
+    ]
+    assert state.match.scores == [0, 0, 0, 3]
+
+
+def test_a_card_picked_alone_that_matches_a_pending_porrazo_means_the_counter():
+    """The picker's reading of a lone card: the porrazo's cards lie apart from the table."""
+    table, stack = cards("9s 10s"), cards("5s 5h")
+    assert codes(meant_take(card("5d"), [], table, stack)) == "5s 5h"
+    assert codes(meant_take(card("5d"), cards("5s"), table, stack)) == "5s"  # as picked
+    assert meant_take(card("7c"), [], table, stack) == []  # not of the porrazo's rank
+    # A 3 that lies in place as the third table card may pass up the counter: it does.
+    assert meant_take(card("3d"), [], table, cards("3s 3h")) == []
+
+
+def test_a_porrazo_beside_other_table_cards_is_no_limpia():
+    state = three_players()  # the K♦ stays on the table
+    state.apply(1, play("5s"))
+    state.apply(2, play("5h", "5s"))
+    assert not state.view(None).porrazo_limpia
+    events = state.apply(0, play("7h"))
+    assert [e.why for e in of_kind(events, Scored)] == ["porrazo"]
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,10 @@
 """Turup end to end through the fake Discord: a five-player game with two packs from `/turup
 new` to the final standings, with the rule text's add-and-match capture picked card by card
-(the hand card, then the pile's cards) after a pick the rules refuse, a timeout taking the
-default capture, a suggested play, and the rest played by timeouts; a two-round game where a
-player leaves between rounds and the others play on; and `/turup rules`. The TableDriver
-checks after every step that chips are conserved and no channel message names a hidden card."""
+(the hand card, then the pile's cards on the same page) after a pick the rules refuse, a
+timeout taking the default capture, a suggested play, and the rest played by timeouts; a
+two-round game where a player leaves between rounds and the others play on; and `/turup
+rules`. The TableDriver checks after every step that chips are conserved and no channel
+message names a hidden card."""
 
 from bot.games import turup  # noqa: F401  (registers the game)
 from cogs.turup import TurupUI
@@ -63,10 +64,11 @@ async def test_five_players_two_packs_from_new_to_the_end(world):
         reply = await world.tester.click(bob, dm, label)
         assert reply.response is dm, reply.text
 
-    assert card_labels(dm) == ["5♥", "9♣", "10♠", "Q♦"]  # his hand, lowest first
+    # His hand, lowest first, on a row of its own; the pile's row below it.
+    assert card_labels(dm) == ["5♥", "9♣", "10♠", "Q♦", "3♦", "2♣", "K♥", "5♠"]
+    assert "Show the pile" not in [b["label"] for b in dm.buttons()]
     await tap("9♣")
-    await tap("Show the pile")
-    assert card_labels(dm) == ["3♦", "2♣", "K♥", "5♠"]
+    assert fields(dm)["Showing"] == "Your hand (row 1) · the pile (row 2)"
     await tap("3♦")
     assert (
         "can't be played: Those cards don't split into groups that each make 9"
@@ -74,12 +76,10 @@ async def test_five_players_two_packs_from_new_to_the_end(world):
     )
     refused = await world.tester.click(bob, dm, "Play selected")
     assert refused.response.ephemeral and "each make 9" in refused.text
-    # The add-and-match example: his 5♥ takes 2 + 3 and the 5♠, four cards won.
+    # The add-and-match example: his 5♥ takes 2 + 3 and the 5♠, four cards won: five clicks
+    # with Play selected (six before: "Show the pile" between the hand card and the pile's).
     await tap("Clear")
-    await tap("Show your hand")
-    await tap("5♥")
-    await tap("Show the pile")
-    for label in ("3♦", "2♣", "5♠"):
+    for label in ("5♥", "3♦", "2♣", "5♠"):
         await tap(label)
     assert fields(dm)["Selected"] == "your hand: 5♥; the pile: 3♦ 2♣ 5♠ · ready to play"
     await driver.press(bob, dm, "Play selected")

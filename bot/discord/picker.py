@@ -13,11 +13,13 @@ What the player sees, in their DM or My hand:
   (Pass, ...) are buttons (or selects) of their own, and a select offers up to 25 suggested
   plays, played at once when chosen. Every listed choice is offered, none thinned out, and
   every pick can be made with the card buttons however many plays there are.
-- **Zones**: the cards come from one or more zones (your hand, the cards on the table). A page
-  shows the cards of one zone only; **More cards** turns to the zone's next page, and on a
-  zone's last page the same button names the next zone ("Show the table"). Once turned, the
-  message says which zone and which of its cards are shown; the pick lists its cards by zone.
-  Each zone has a least and a most number of cards to pick from it.
+- **Zones**: the cards come from one or more zones (your hand, the cards on the table). Each
+  zone starts on a row of its own, and a page shows as many zones as fit, so a capture's hand
+  card and table cards are usually tapped on one page; **More cards** turns to the next page,
+  or names the zone it opens with ("Show the table"). The message says which rows hold which
+  zone when a page shows several, and which of a zone's cards are shown when it spans pages;
+  the pick lists its cards by zone. Each zone has a least and a most number of cards to pick
+  from it.
 - **Groups**: an arrangement (Crash's four hands of three) has groups, each with its own least
   and most. One group is being filled at a time (marked ▶): a tapped card goes into it (green),
   tapping it again takes it out; cards in other groups are blue, and tapping one moves it into
@@ -27,11 +29,12 @@ What the player sees, in their DM or My hand:
 The game says what to offer through its UI (`PickerUI`), from the seat's view only:
 `picker(view)` gives the zones (the view's own card lists) and groups, or None when the seat
 picks nothing now (an auction); `pick_action(view, picked)` turns a pick into the action;
-`pick_reason(view, picked)` previews the rules' verdict from the view; `pick_of(view, action)`
-places a suggested action's cards. The picker never reads the engine's state: the runtime
-judges the action when it is played (`runtime.act(action=...)`) and refuses it with the rules'
-reason, so a preview kinder than the rules costs nothing. Suggestions and the other choices are
-the game's listing (`legal_actions`), as for every other control.
+`pick_reason(view, picked)` previews the rules' verdict from the view, and `pick_text(view,
+picked)` says what an accepted pick does; `pick_of(view, action)` places a suggested action's
+cards. The picker never reads the engine's state: the runtime judges the action when it is
+played (`runtime.act(action=...)`) and refuses it with the rules' reason, so a preview kinder
+than the rules costs nothing. Suggestions and the other choices are the game's listing
+(`legal_actions`), as for every other control.
 
 Stateless, so it survives restarts: all a control needs is in its custom_id. A card is named
 by its index in the zones' cards, in order (never by its name); the selection is one number in
@@ -276,6 +279,11 @@ class PickerUI(GameUI):
         wouldn't. Only a preview: the runtime judges the action when it is played."""
         return None
 
+    def pick_text(self, view: BaseModel, picked: Picked) -> str | None:
+        """What a pick the rules accept does, in a few words, where the cards alone don't say
+        it; None: "ready to play" is enough."""
+        return None
+
     def pick_of(self, view: BaseModel, action: Action) -> list[list[Any]] | None:
         """A suggested action's cards, per group (by default its `cards`, in one group)."""
         cards = getattr(action, "cards", None)
@@ -289,6 +297,31 @@ class PickerUI(GameUI):
 
 
 # ---- one player's picker, drawn ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """The cards of one zone on a page: indexes `first` to `stop` (excluded) into all the
+    cards, from the page's row `row` on."""
+
+    zone: int
+    first: int
+    stop: int
+    row: int
+
+    @property
+    def rows(self) -> int:
+        return math.ceil((self.stop - self.first) / ROW_WIDTH)
+
+    def __contains__(self, index: int) -> bool:
+        return self.first <= index < self.stop
+
+
+Page = tuple[Part, ...]
+
+
+def page_rows(page: Sequence[Part]) -> int:
+    return sum(part.rows for part in page)
 
 
 @dataclass(frozen=True)
@@ -313,7 +346,7 @@ class Desk:
     other_lists: list[tuple[str, int, list[Action]]]  # (kind, part, up to 25): selects
     suggestions: list[tuple[int, str]]  # (selection, label)
     card_rows: int
-    pages: list[tuple[int, int, int]]  # (zone, first, stop), as indexes into all the cards
+    pages: list[Page]  # each the parts of zones it shows
 
     @classmethod
     def open(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
@@ -376,21 +409,23 @@ class Desk:
         key = (self.table.id, self.prompt, self.picker.checksum())
         digits = self.picker.digits(choice.selection)
         cards, groups = self.picker.cards, self.picker.groups
-        _, first, stop = self.pages[choice.page]
-        for index in range(first, stop):
-            group = digits[index] - 1
-            label = cards[index].label
-            if group >= 0 and len(groups) > 1 and groups[group].tag:
-                label = f"{label} ·{groups[group].tag}"
-            style = (
-                discord.ButtonStyle.secondary
-                if group < 0
-                else discord.ButtonStyle.success
-                if group == choice.group
-                else discord.ButtonStyle.primary
-            )
-            row = (index - first) // ROW_WIDTH
-            out.button(**PickToggle.look(*key, choice, index, label[:80]), style=style, row=row)
+        page = self.pages[choice.page]
+        for part in page:
+            for index in range(part.first, part.stop):
+                group = digits[index] - 1
+                label = cards[index].label
+                if group >= 0 and len(groups) > 1 and groups[group].tag:
+                    label = f"{label} ·{groups[group].tag}"
+                style = (
+                    discord.ButtonStyle.secondary
+                    if group < 0
+                    else discord.ButtonStyle.success
+                    if group == choice.group
+                    else discord.ButtonStyle.primary
+                )
+                row = part.row + (index - part.first) // ROW_WIDTH
+                look = PickToggle.look(*key, choice, index, label[:80])
+                out.button(**look, style=style, row=row)
         buttons = [PickButton.look(*key, choice, "play", self.picker.verb)]
         buttons += [
             ActionButton.look(self.table.id, self.prompt, action_token(a), self.label(a))
@@ -402,7 +437,7 @@ class Desk:
         if len(groups) > 1:
             following = groups[(choice.group + 1) % len(groups)].name
             buttons.append(PickButton.look(*key, choice, "group", f"Fill {following}"[:80]))
-        row = math.ceil((stop - first) / ROW_WIDTH)  # right under this page's cards
+        row = page_rows(page)  # right under this page's cards
         for number, button in enumerate(buttons):
             out.button(**button, row=row + number // ROW_WIDTH)
         # Selects take the next empty rows in turn.
@@ -417,21 +452,38 @@ class Desk:
         return self.ui.action_label(self.view, action)[:80]
 
     def page_label(self, page: int) -> str:
-        following = self.pages[(page + 1) % len(self.pages)][0]
-        if following == self.pages[page][0]:
+        """More cards (the zone goes on), or Show <the zone the next page opens with>."""
+        following = self.pages[(page + 1) % len(self.pages)][0].zone
+        if following == self.pages[page][-1].zone:
             return "More cards"
         return f"Show {self.picker.zones[following].name}"[:80]
 
+    def showing(self, page: Page) -> str | None:
+        """Which rows hold which zone, when a page shows several; which of a zone's cards,
+        when it spans pages ("The table: cards 1-15 of 22"). None: the page says it all."""
+        if len(self.pages) == 1 and len(page) == 1:
+            return None
+        shown = []
+        for part in page:
+            zone = self.picker.zones[part.zone]
+            text = zone.name
+            offset = self.picker.offset(part.zone)
+            if len(self.pages) > 1 and part.stop - part.first < len(zone.cards):
+                first, stop = part.first - offset + 1, part.stop - offset
+                text += f": cards {first}-{stop} of {len(zone.cards)}"
+            if len(page) > 1:
+                last = part.row + part.rows
+                text += f" (row {last})" if part.rows == 1 else f" (rows {part.row + 1}-{last})"
+            shown.append(text)
+        text = " · ".join(shown)
+        return f"{text[:1].upper()}{text[1:]}"
+
     def describe(self, embed: discord.Embed, choice: Choice) -> None:
         """Add the page shown and the pick, with its verdict, to the player's hand."""
-        zones, groups = self.picker.zones, self.picker.groups
-        if len(self.pages) > 1:
-            zone, first, stop = self.pages[choice.page]
-            offset, name = self.picker.offset(zone), zones[zone].name
-            shown = f"{name[:1].upper()}{name[1:]}: cards {first - offset + 1}-{stop - offset}"
-            embed.add_field(
-                name="Showing", value=f"{shown} of {len(zones[zone].cards)}", inline=False
-            )
+        groups = self.picker.groups
+        showing = self.showing(self.pages[choice.page])
+        if showing:
+            embed.add_field(name="Showing", value=showing[:1024], inline=False)
         picked = self.picker.picked(choice.selection)
         if len(groups) == 1:
             if picked.cards:
@@ -465,7 +517,10 @@ class Desk:
         if problem:
             return problem  # "Pick 3 cards (you picked 4)."
         reason = self.ui.pick_reason(self.view, picked)
-        return f"can't be played: {reason}" if reason else "ready to play"
+        if reason:
+            return f"can't be played: {reason}"
+        does = self.ui.pick_text(self.view, picked)
+        return f"ready to play: {does}" if does else "ready to play"
 
     # ---- acting -------------------------------------------------------------------------
 
@@ -480,17 +535,25 @@ class Desk:
         return self.ui.pick_action(self.view, picked)
 
 
-def layout(picker: Picker, buttons: int, selects: int) -> tuple[int, list[tuple[int, int, int]]]:
-    """Rows left for cards beside `buttons` and `selects`, and the pages they make."""
+def layout(picker: Picker, buttons: int, selects: int) -> tuple[int, list[Page]]:
+    """Rows left for cards beside `buttons` and `selects`, and the pages they make: the zones
+    in order, each from a row of its own, filling a page before the next one starts."""
     rows = ROWS - math.ceil(buttons / ROW_WIDTH) - selects
     if rows < 1:
         return 0, []
-    per_page, pages, offset = rows * ROW_WIDTH, [], 0
+    pages: list[Page] = []
+    page: list[Part] = []
     for number, zone in enumerate(picker.zones):
-        for first in range(0, len(zone.cards), per_page):
-            pages.append((number, offset + first, offset + min(first + per_page, len(zone.cards))))
-        offset += len(zone.cards)
-    return rows, pages
+        first, end = picker.offset(number), picker.offset(number) + len(zone.cards)
+        while first < end:
+            used = page_rows(page)
+            if used == rows:
+                pages.append(tuple(page))
+                page, used = [], 0
+            stop = min(end, first + (rows - used) * ROW_WIDTH)
+            page.append(Part(number, first, stop, used))
+            first = stop
+    return rows, [*pages, tuple(page)] if page else pages
 
 
 def suggested(
@@ -605,8 +668,7 @@ class PickToggle(
     async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
         desk = self.desk(interaction, bot)
         desk.check(self.choice)
-        _, first, stop = desk.pages[self.choice.page]
-        if not first <= self.index < stop:
+        if not any(self.index in part for part in desk.pages[self.choice.page]):
             raise InvalidComponent()  # not a card shown on its page
         digits = desk.picker.digits(self.choice.selection)
         filling = self.choice.group + 1

@@ -4,9 +4,9 @@ Two to five players alone, or four in two partnerships (partners sit across), on
 aces low. Three cards each from the dealer's left; the rest is the stock. Every deal of three:
 
 - a player holding a pair or three of a kind may declare a ronda or rondine (the rank stays
-  hidden) until they play their first card of the deal; once everyone has played and every
-  declared set is out, the highest declaration scores (K 4, Q 3, J 2, 10-A 1; a rondine three
-  times that and above any ronda; ties to the first from the dealer's left);
+  hidden) until the deal's first card is played; once every declared set is out, the highest
+  declaration scores (K 4, Q 3, J 2, 10-A 1; a rondine three times that and above any ronda;
+  ties to the first from the dealer's left);
 - the dealer may deal the tendido (once a hand, at the latest with the last deal): four cards
   face up, arranged for the most points (pips of A-4 lying in their own place, counting either
   way, plus the pairs, threes and fours they make with the table);
@@ -18,9 +18,10 @@ played in place (an A-4 whose pip is the number of table cards once it lies ther
 scores). A capture of every table card is a limpia (a ronda of the last rank taken). A card
 pairing the card just placed by the previous player is a porrazo: it waits on the table until
 the next play; a third card then is a counter-porrazo (a rondine, taking both), a fourth a san
-benito (the game); otherwise the porrazo stands (a ronda, taking the card). The dealer's last
-card of the hand takes every card left. The side with the most cards scores the difference to
-the next best; the first side to the target (61) wins, even mid-hand.
+benito (the game); otherwise the porrazo stands (a ronda, taking the card, and a limpia too when
+that card was the only one on the table). The dealer's last card of the hand takes every card
+left. The side with the most cards scores the difference to the next best; the first side to
+the target (61) wins, even mid-hand.
 """
 
 from __future__ import annotations
@@ -175,6 +176,20 @@ def play_problem(
     except IllegalAction as refusal:
         return str(refusal)
     return None
+
+
+def meant_take(
+    card: FrenchCard,
+    take: Sequence[FrenchCard],
+    table: Sequence[FrenchCard],
+    stack: Sequence[FrenchCard] = (),
+) -> list[FrenchCard]:
+    """What a card picked with `take` takes: as picked, except that a card picked alone that
+    must capture and matches a pending porrazo counters it (the porrazo's cards lie apart from
+    the table, so a player who means the counter-porrazo picks just the card)."""
+    if take or not stack or stack[0].rank != card.rank or fits_in_place(card, table):
+        return list(take)
+    return sort_cards(stack)
 
 
 def move_of(
@@ -415,6 +430,7 @@ class Stack(BaseModel):
 
     seat: int  # who played the last of them
     cards: list[FrenchCard]
+    limpia: bool = False  # the porrazo took the only table card: a limpia too, if it stands
 
 
 class PorrazoView(BaseModel):
@@ -427,6 +443,7 @@ class PorrazoView(BaseModel):
     table: list[FrenchCard]  # the open cards, lowest first
     porrazo: list[FrenchCard]  # a pending porrazo (2 cards) or counter-porrazo (3)
     porrazo_seat: int | None
+    porrazo_limpia: bool = False  # the pending porrazo also scores a limpia if it stands
     trailed: FrenchCard | None  # placed by the last play: the next player's porrazo chance
     tendido: list[FrenchCard]  # this hand's, as arranged
     tendido_dealt: bool
@@ -537,9 +554,10 @@ class PorrazoState(PointsMatchHands):
         return self.turn if self.phase == "play" else None
 
     def may_declare(self, seat: int) -> bool:
+        """Declarations close when the deal's first card is played."""
         return (
             self.phase in ("tendido", "play")
-            and not self.played[seat]
+            and not any(self.played)
             and all(d.seat != seat for d in self.declared)
             and bool(declarable(self.hands[seat]))
         )
@@ -552,18 +570,20 @@ class PorrazoState(PointsMatchHands):
             prompt = "Deal your tendido now (four cards face up), or keep it for a later deal."
         else:
             prompt = "Play a card: it takes from the table when it can, or it is placed."
-        decisions = [Decision(seat=required, kind=self.phase, prompt=prompt)]
-        return decisions + [
+        # The declarations come first: they close with the deal's first card, so whoever
+        # takes pending seats in order (the runtime's AI seats) declares before playing.
+        declarations = [
             Decision(
                 seat=seat,
                 kind="declare",
                 prompt=f"You may declare your {SET_NAMES[len(declarable(self.hands[seat]))]} "
-                "(its rank stays hidden) until you play your first card of this deal.",
+                "(its rank stays hidden) until the deal's first card is played.",
                 optional=True,
             )
             for seat in range(self.seat_count)
             if seat != required and self.may_declare(seat)
         ]
+        return [*declarations, Decision(seat=required, kind=self.phase, prompt=prompt)]
 
     def stack_cards(self) -> list[FrenchCard]:
         return self.stack.cards if self.stack else []
@@ -603,8 +623,8 @@ class PorrazoState(PointsMatchHands):
         if isinstance(action, Declare) and not self.may_declare(seat):
             if any(d.seat == seat for d in self.declared):
                 return "You have declared already this deal."
-            if self.played[seat]:
-                return "Declare before you play your first card of the deal."
+            if any(self.played):
+                return "Declarations close when the deal's first card is played."
             return "You hold no pair or three of a kind to declare."
         return None
 
@@ -666,7 +686,7 @@ class PorrazoState(PointsMatchHands):
             in_place = pip(card) if move == "in_place" else 0
             return [played, *self.award(seat, in_place, "in_place", card.rank)]
         if move == "porrazo":
-            self.stack = Stack(seat=seat, cards=[*take, card])
+            self.stack = Stack(seat=seat, cards=[*take, card], limpia=not self.table)
             return [played]
         self.won[self.side(seat)] += [*take, card]
         if move != "limpia":
@@ -690,14 +710,18 @@ class PorrazoState(PointsMatchHands):
 
     def stand(self) -> list[Event]:
         """A pending porrazo (or counter-porrazo) stands: its player takes its cards and
-        scores a ronda (or rondine) of its rank."""
+        scores a ronda (or rondine) of its rank, and a limpia when the porrazo took the only
+        table card (a counter-porrazo took it from the porrazo, so never)."""
         if self.stack is None:
             return []
         stack, self.stack = self.stack, None
         self.won[self.side(stack.seat)] += stack.cards
         size, rank = len(stack.cards), stack.cards[0].rank
         why = "porrazo" if size == 2 else "counter_porrazo"
-        return self.award(stack.seat, set_points(rank, size), why, rank, stack.cards)
+        events = self.award(stack.seat, set_points(rank, size), why, rank, stack.cards)
+        if stack.limpia:
+            events += self.award(stack.seat, ronda_points(rank), "limpia", rank, stack.cards[:1])
+        return events
 
     def award(
         self,
@@ -742,10 +766,10 @@ class PorrazoState(PointsMatchHands):
         return events + self.end_deal()
 
     def settle_declarations(self) -> list[Event]:
-        """Once nobody may still declare and every declared set has been played, the highest
-        declaration scores (a rondine over a ronda, then rank; ties: first from the dealer's
-        left)."""
-        if not self.declared or not all(self.played):
+        """Once every declared set has been played (declarations closed with the deal's first
+        card), the highest declaration scores (a rondine over a ronda, then rank; ties: first
+        from the dealer's left)."""
+        if not self.declared:
             return []
         if any(card in self.hands[d.seat] for d in self.declared for card in d.cards):
             return []
@@ -855,6 +879,7 @@ class PorrazoState(PointsMatchHands):
             table=sort_cards(self.table),
             porrazo=self.stack_cards(),
             porrazo_seat=self.stack.seat if self.stack else None,
+            porrazo_limpia=bool(self.stack and self.stack.limpia),
             trailed=self.trailed,
             tendido=self.tendido,
             tendido_dealt=self.tendido_dealt,

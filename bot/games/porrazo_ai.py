@@ -50,15 +50,17 @@ def side_of(view: PorrazoView, seat: int) -> int:
     return next(side for side, seats in enumerate(view.sides) if seat in seats)
 
 
-def gain(move: str, card: FrenchCard, take: Sequence[FrenchCard]) -> float:
-    """What a play is worth to its player at once, if it stands: its bonus and its cards."""
+def gain(move: str, card: FrenchCard, take: Sequence[FrenchCard], table_size: int) -> float:
+    """What a play on a table of `table_size` open cards is worth to its player at once, if it
+    stands: its bonus and its cards (a porrazo on the only table card is a limpia too)."""
     cards = CARD * (len(take) + 1) if take else 0.0
     if move == "in_place":
         return pip(card)
     if move == "limpia":
         return cards + ronda_points(last_rank(card, len(take)))
     if move == "porrazo":
-        return cards + set_points(card.rank, 2)
+        limpia = ronda_points(card.rank) if table_size == 1 else 0
+        return cards + set_points(card.rank, 2) + limpia
     if move == "counter":
         return cards + set_points(card.rank, 3)
     if move == "san_benito":
@@ -80,7 +82,7 @@ def best_gains(
     for rank in Rank:
         card = FrenchCard(rank, Suit.CLUBS, None, 0)  # no card on the table is this one
         most = max(
-            gain(move_of(card, take, cards, pending, placed), card, take)
+            gain(move_of(card, take, cards, pending, placed), card, take, len(cards))
             for take in play_options(card, cards, pending, placed)
         )
         if most > 0:
@@ -138,7 +140,7 @@ class Table:
         view, card, take = self.view, action.card, list(action.take)
         stack, trailed = list(view.porrazo), view.trailed
         move = move_of(card, take, view.table, stack, trailed)
-        worth = gain(move, card, take)
+        worth = gain(move, card, take, len(view.table))
         if move in ("counter", "san_benito"):
             table = list(view.table)
         else:
@@ -165,6 +167,8 @@ class Table:
         if not stack or self.view.porrazo_seat is None:
             return 0.0
         worth = set_points(stack[0].rank, len(stack)) + CARD * len(stack)
+        if self.view.porrazo_limpia:
+            worth += ronda_points(stack[0].rank)
         if side_of(self.view, self.view.porrazo_seat) == side_of(self.view, self.seat):
             return worth
         return -THEIRS * worth
