@@ -15,6 +15,7 @@ from bot.games.botifarra import (
     DOUBLING_NAMES,
     RULES,
     BotifarraView,
+    DoublingCall,
     PlayCard,
     partner_of,
     trump_name,
@@ -32,10 +33,12 @@ partners sit across. Play goes clockwise; the deal passes left after every hand.
 **Trumps.** The dealer chooses a trump suit, botifarra (no trumps), or passes the choice to \
 their partner, who must then choose (it can't be passed back). Botifarra doubles the hand.
 **Doubling.** Then the dealer's opponents may double (contro), after a double the dealer's \
-side may redouble, and after that the opponents may re-redouble. Each question is put to both \
-players of the side at once, in secret: the side doubles if either of them does, and the \
-table shows only who has answered until both have. Each doubles the hand again: botifarra x2 \
-times up to x8 from doubling, x16 at most.
+side may redouble, and after that the opponents may re-redouble. Players speak in turn order \
+from the last player to declare, openly: after the trump choice the chooser's left-hand \
+opponent answers first, and if they don't double their partner may; after a double, the next \
+player to the doubler's left may redouble, and if not, their partner; and so again for the \
+re-redouble. Every answer is shown on the table before the next player speaks. Each doubles \
+the hand again: botifarra x2 times up to x8 from doubling, x16 at most.
 **Play.** The player at the dealer's left leads; the winner of a trick leads the next. You \
 must follow suit, and beat the winning card when you can (head the trick). Void in the suit \
 led, you must trump, over-trumping a trump, when you can beat the winning card; if you can't, \
@@ -46,7 +49,7 @@ suit. Only playable cards are offered; any other pick is refused with the reason
 above 36 scores the excess times the multiplier; at 36 each nobody scores. The first side to \
 reach the target (101 unless the table sets another) wins; partners share the place and score.
 **House decisions.** The text's unfinished sentence is read as: botifarra doubles the hand. \
-Doubling is asked of the whole side in secret (above). On timeout: choosing trumps, your \
+Doubling is spoken aloud, one player at a time (above). On timeout: choosing trumps, your \
 longest suit becomes trumps (ties: more points, then ♠ ♥ ♦ ♣); asked to double, you don't; \
 playing, your lowest playable card (a plain card before a trump of the same rank). Leaving \
 between hands ends the match and your side forfeits it (second place); the scores stand."""
@@ -58,6 +61,17 @@ def side_names(names: list[str]) -> list[str]:
 
 def side_label(side: int, names: list[str]) -> str:
     return f"Side {SIDE_NAMES[side]} ({side_names(names)[side]})"
+
+
+def call_text(call: DoublingCall, names: list[str]) -> str:
+    """ "Bob doubles", "Admin doesn't redouble"."""
+    question = DOUBLING_NAMES[call.level - 1]
+    said = f"{question}s" if call.doubles else f"doesn't {question}"
+    return f"{names[call.seat]} {said}"
+
+
+def calls_text(calls: list[DoublingCall], names: list[str]) -> str:
+    return " · ".join(call_text(call, names) for call in calls)
 
 
 def trick_text(plays, names: list[str]) -> str:
@@ -87,13 +101,13 @@ class BotifarraUI(PickerUI):
         )
         embed.add_field(name="Dealer", value=names[view.dealer])
         embed.add_field(name="Contract", value=self.contract(view, names))
-        if view.asked_side is not None:
+        if view.calls:
+            embed.add_field(name="Doubling", value=calls_text(view.calls, names), inline=False)
+        if view.speaker is not None:
             question = DOUBLING_NAMES[view.doublings]
-            answered = ", ".join(names[seat] for seat in view.answered) or "nobody yet"
             embed.add_field(
                 name=f"{question.capitalize()}?",
-                value=f"Side {SIDE_NAMES[view.asked_side]} decides in secret · "
-                f"answered: {answered}",
+                value=f"{names[view.speaker]} to speak",
                 inline=False,
             )
         if view.trick is not None:
@@ -122,11 +136,8 @@ class BotifarraUI(PickerUI):
             embed.add_field(name="Trick", value=trick_text(view.trick.plays, names), inline=False)
         if view.my_legal is not None:
             embed.add_field(name="You may play", value=cards_text(view.my_legal), inline=False)
-        if view.my_answer is not None:
-            said = "yes" if view.my_answer else "no"
-            embed.add_field(
-                name="Your answer", value=f"{said} (waiting for your partner)", inline=False
-            )
+        if view.calls and view.phase == "double":
+            embed.add_field(name="Doubling", value=calls_text(view.calls, names), inline=False)
         return embed
 
     def hand_summary(self, table, view: BotifarraView, names: list[str]) -> discord.Embed | None:
@@ -194,15 +205,8 @@ class BotifarraUI(PickerUI):
                 return f"{names[event.seat]} passes the choice to {names[event.partner]}."
             case "trumps_chosen":
                 return f"{names[event.seat]} chooses {trump_name(event.suit)}: x{event.multiplier}."
-            case "doubled":
-                question = DOUBLING_NAMES[event.level - 1]
-                side = f"Side {SIDE_NAMES[event.side]}"
-                if not event.seats:
-                    return f"{side} doesn't {question}: x{event.multiplier}."
-                who = " and ".join(names[seat] for seat in event.seats)
-                return (
-                    f"{who} {question}{'s' if len(event.seats) == 1 else ''}: x{event.multiplier}."
-                )
+            case "doubling_spoken":
+                return f"{call_text(event.call, names)}: x{event.multiplier}."
             case "played":
                 return f"{names[event.seat]} plays {event.card.label}."
             case "trick_taken":

@@ -49,11 +49,12 @@ hex string), and the rule and salt are shown when the hand ends, so anyone can c
 **Play.** Every player starts the hand with 1 token; the bank is unlimited. A starter is \
 turned face up to begin the line. Then each card is turned from the stock and every player \
 answers in secret, all at once, in their DM: **yes** (correct), **no**, or **abstain**. The \
-table shows only who has answered. When everyone is in, the answers and the oracle's verdict \
-are shown together: a correct card extends the line to the right, an incorrect one goes below \
-the last correct card. A right answer wins a token from the bank, a wrong one pays a token \
-back (nothing if you have none), an abstention neither. The hand ends when all 52 cards are on \
-the table (51 judged). The table shows the layout as a picture and in words.
+table shows only who has answered. The oracle judges every card **correct** or **incorrect**. \
+When everyone is in, the answers and the oracle's verdict are shown together: a correct card \
+extends the line to the right, an incorrect one goes below the last correct card. A right \
+answer wins a token from the bank, a wrong one pays a token back (nothing if you have none), \
+an abstention neither. The hand ends when all 52 cards are on the table (51 judged). The \
+table shows the layout as a picture and in words.
 **Scoring.** Your hand score is the difference between your tokens and each other player's, \
 added up: with n players and T tokens among them, n x your tokens - T. The oracle scores \
 every player's shortfall to each player who has more tokens, added up. In the rule text's \
@@ -63,20 +64,20 @@ over the hands; the highest total wins, equal totals share a place.
 **House decisions.** The host is the first oracle. The starter is correct by definition: \
 nobody answers it. A player oracle judges each card in secret while the players answer, and \
 a bot rule's difficulty is announced when it is sealed. You may abstain on purpose; when time \
-runs out you abstain (no payout, no penalty). An oracle who hasn't judged in time leaves the \
-card unjudged: it is set aside, apart from the line, and nobody wins or pays a token on it, so \
-no one gains or loses by the oracle's absence and the line never shows a false verdict (an \
-oracle may also set aside a card its rule doesn't settle). An oracle who writes no rule in \
-time, or presses "Let the bot draw a rule", gets one of the table's difficulty from the \
-library, which the bot then judges; they still score as the oracle. A rule holds at most \
+runs out you abstain (no payout, no penalty). Leaving a card unjudged is not a choice: only \
+an oracle who hasn't judged in time leaves the card unjudged. It is set aside, apart from the \
+line, and nobody wins or pays a token on it, so no one gains or loses by the oracle's absence \
+and the line never shows a false verdict. An oracle who writes no rule in time, or presses \
+"Let the bot draw a rule", gets one of the table's difficulty from the library, which the \
+bot then judges; they still score as the oracle. A rule holds at most \
 {MAX_RULE_LENGTH} characters; line breaks and runs of spaces become single spaces before it \
 is sealed. A card is revealed as soon as everyone has answered, or when the turn time runs \
 out: a hand is 51 rounds, so the turn time is 30 s unless the table sets another (an oracle \
 always has at least {RULE_SECONDS // 60} minutes to write a rule). Time out twice in a row and \
-you are marked away: you abstain at once until you press My hand. The option `cards` \
-(default 52, at least 6) ends each hand once that many cards are placed, for a quicker game. \
-Leaving ends the match when the hand ends: the leaver forfeits (placed last), the others are \
-placed by their totals."""
+you are marked away: you abstain (as the oracle, leave the card unjudged) at once until you \
+press My hand. The option `cards` (default 52, at least 6) ends each hand once that many \
+cards are placed, for a quicker game. Leaving ends the match when the hand ends: the leaver \
+forfeits (placed last), the others are placed by their totals."""
 
 ANSWER_WORDS = {"yes": "yes", "no": "no", "abstain": "abstained"}
 ACTION_LABELS = {
@@ -85,7 +86,6 @@ ACTION_LABELS = {
     "abstain": "Abstain",
     "correct": "Correct",
     "incorrect": "Incorrect",
-    "unjudged": "Leave unjudged",
     "draw_rule": "Let the bot draw a rule",
 }
 VERDICT_WORDS = {

@@ -1,8 +1,11 @@
 """Botifarra's engine (bot/games/botifarra.py) against its rule text (botifarra.md) and the
 decisions (DECISIONS.md), copied here as data: the rank order 9 A K Q J 8 ... 2, the trump
-choice (trumps, botifarra, or passing to the partner once), doubling by the right side in turn
-in secret, the heading rules through the engine, the points (72 a hand, the excess over 36
-times the multiplier, nothing on a 36-36 tie), the match to 101 and the conformance test."""
+choice (trumps, botifarra, or passing to the partner once), doubling spoken aloud in turn order
+from the last player to declare, the heading rules through the engine, the points (72 a hand,
+the excess over 36 times the multiplier, nothing on a 36-36 tie), the match to 101 and the
+conformance test."""
+
+import json
 
 import pytest
 
@@ -16,7 +19,8 @@ from bot.games.botifarra import (
     BotifarraState,
     ChooseTrumps,
     Double,
-    Doubled,
+    DoublingCall,
+    DoublingSpoken,
     HandScored,
     NoDouble,
     PassChoice,
@@ -168,33 +172,90 @@ def test_timeout_defaults_longest_suit_then_no_double_then_lowest_legal_card():
 # ---- doubling ------------------------------------------------------------------------------------
 
 
-def test_the_opponents_double_in_secret_then_the_dealers_side_then_the_opponents():
+# The rule text: the opponents may double, then the dealer's partnership redouble, then the
+# opponents re-redouble; "Players get the opportunity to speak in turn order from the last
+# player to make a declaration." (DECISIONS.md: each hears what came before.)
+
+
+def speak(state: BotifarraState, seat: int, doubles: bool) -> DoublingCall:
+    """`seat` answers the doubling question; its one event, heard by the whole table."""
+    (spoken,) = state.apply(seat, Double() if doubles else NoDouble())
+    assert isinstance(spoken, DoublingSpoken) and spoken.multiplier == state.multiplier
+    return spoken.call
+
+
+def test_doubling_is_spoken_in_turn_order_from_the_last_player_to_declare():
+    state = new(STRONG)
+    state.apply(0, ChooseTrumps(suit=H))  # the dealer declares: seat 1, at her left, speaks
+    (asked,) = state.pending()
+    assert asked.seat == 1 and asked.kind == "double" and not asked.secret
+    assert state.legal_actions(1) == [Double(), NoDouble()] and state.legal_actions(3) == []
+    assert speak(state, 1, False) == DoublingCall(seat=1, level=1, doubles=False)
+    # Seat 2 is the dealer's partner: next in turn for the opponents is seat 3, who heard it.
+    (asked,) = state.pending()
+    assert asked.seat == 3 and "Your partner doesn't double" in asked.prompt
+    heard = [DoublingCall(seat=1, level=1, doubles=False)]
+    assert state.view(3).calls == state.view(None).calls == heard
+    assert state.view(None).speaker == 3
+    assert speak(state, 3, True).level == 1 and state.multiplier == 2
+    # Seat 3 declared last: seat 0, at his left, may redouble first, then her partner.
+    assert state.pending_seats() == [0]
+    speak(state, 0, False)
+    assert state.pending_seats() == [2]
+    assert speak(state, 2, True).level == 2 and state.multiplier == 4
+    # Seat 2 declared last: seat 3 may re-redouble first.
+    assert state.pending_seats() == [3]
+    assert speak(state, 3, True).level == 3 and state.multiplier == 8  # the highest possible
+    assert [(c.seat, c.doubles) for c in state.view(None).calls] == [
+        (1, False),
+        (3, True),
+        (0, False),
+        (2, True),
+        (3, True),
+    ]
+    assert state.phase == "play" and state.pending_seats() == [1]  # the dealer's left leads
+
+
+def test_after_the_partner_chooses_trumps_the_turn_starts_at_the_partners_left():
+    state = new(STRONG)
+    state.apply(0, PassChoice())
+    state.apply(2, ChooseTrumps(suit=None))  # seat 2 declares: seat 3 speaks first
+    assert state.pending_seats() == [3]
+    speak(state, 3, True)  # x2 for botifarra, doubled: x4
+    assert state.pending_seats() == [0]  # seat 3's left
+    speak(state, 0, True)
+    assert state.pending_seats() == [1] and state.multiplier == 8
+    speak(state, 1, False)
+    assert state.pending_seats() == [3]
+    speak(state, 3, False)
+    assert state.phase == "play" and state.multiplier == 8 and state.speaker is None
+
+
+def test_only_the_player_whose_turn_it_is_may_speak_and_a_refusal_changes_nothing():
+    state = new(STRONG)
+    state.apply(0, ChooseTrumps(suit=S))
+    before = state.snapshot()
+    for seat in (0, 2, 3):  # the declarer's side may not double; seat 3 speaks after seat 1
+        with pytest.raises(IllegalAction, match="not your turn"):
+            state.apply(seat, Double())
+    assert state.snapshot() == before
+    speak(state, 1, True)
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(3, Double())  # his side has doubled: the other side speaks now
+    assert state.snapshot() == before
+
+
+def test_a_table_saved_while_a_side_answered_in_secret_asks_the_question_again_in_turn():
     state = new(STRONG)
     state.apply(0, ChooseTrumps(suit=H))
-    asked = state.pending()
-    assert [d.seat for d in asked] == [1, 3] and all(d.secret for d in asked)
-    assert state.legal_actions(1) == [Double(), NoDouble()]
-    # the first answer shows nothing to anyone else, whichever it is
-    seen = []
-    for answer in (Double(), NoDouble()):
-        trial = BOTIFARRA.restore(state.snapshot())
-        events = trial.apply(1, answer)
-        views = [trial.view(v).model_dump_json() for v in (None, 0, 2, 3)]
-        seen.append((events, views))
-        assert trial.pending_seats() == [3] and trial.view(1).my_answer == (answer == Double())
-    assert seen[0] == seen[1]
-    assert state.apply(1, Double()) == []
-    (doubled,) = state.apply(3, NoDouble())
-    assert isinstance(doubled, Doubled) and doubled.seats == [1] and doubled.multiplier == 2
-    assert state.pending_seats() == [0, 2]  # the dealer's side may redouble
-    state.apply(2, Double())
-    (redoubled,) = state.apply(0, Double())
-    assert redoubled.seats == [0, 2] and redoubled.level == 2 and redoubled.multiplier == 4
-    assert state.pending_seats() == [1, 3]  # the opponents may re-redouble
-    state.apply(3, NoDouble())
-    (last,) = state.apply(1, Double())
-    assert last.level == 3 and state.multiplier == 8  # "the highest multiplier possible"
-    assert state.phase == "play" and state.pending_seats() == [1]  # the dealer's left leads
+    older = json.loads(state.snapshot())
+    del older["speaker"], older["calls"]
+    older["answers"] = {"3": True}  # seat 3 had doubled in secret, seat 1 not yet answered
+    restored = BOTIFARRA.restore(json.dumps(older))
+    assert restored.pending_seats() == [1] and restored.calls == []
+    speak(restored, 1, True)
+    assert restored.pending_seats() == [2] and restored.multiplier == 2
 
 
 def test_no_double_starts_the_play_and_a_declined_redouble_keeps_the_double():
@@ -202,7 +263,7 @@ def test_no_double_starts_the_play_and_a_declined_redouble_keeps_the_double():
     state.apply(0, ChooseTrumps(suit=C))
     state.apply(1, NoDouble())
     (declined,) = state.apply(3, NoDouble())
-    assert declined.seats == [] and declined.multiplier == 1
+    assert not declined.call.doubles and declined.multiplier == 1
     assert state.phase == "play" and state.pending_seats() == [1]
     state = new(STRONG)
     state.apply(0, ChooseTrumps(suit=None))
@@ -267,11 +328,10 @@ def play_out(state: BotifarraState) -> list:
 def test_a_scripted_hand_botifarra_re_redoubled_takes_every_trick_and_the_match():
     state = new(STRONG)
     state.apply(0, ChooseTrumps(suit=None))
-    state.apply(1, Double())
-    state.apply(3, NoDouble())
-    state.apply(0, Double())
+    state.apply(1, Double())  # then seat 2, at seat 1's left, may redouble
     state.apply(2, NoDouble())
-    state.apply(1, NoDouble())
+    state.apply(0, Double())
+    state.apply(1, NoDouble())  # seat 1, at seat 0's left, may re-redouble
     state.apply(3, Double())
     assert state.multiplier == 16
     events = play_out(state)

@@ -1,5 +1,6 @@
 """Botifarra end to end through the fake Discord: `/botifarra new`, partners chosen in the lobby,
-the trump choice passed to the partner, the secret doubling dialogue, cards picked (and an
+the trump choice passed to the partner, the doubling spoken aloud in turn order (each answer on
+the table before the next player speaks), cards picked (and an
 illegal pick refused with the rule's reason), timeouts playing the safe default, and the match
 to its end with standings per side. The TableDriver checks after every step that no channel
 message names a hidden card."""
@@ -63,24 +64,34 @@ async def test_a_match_from_new_to_the_end_with_the_doubling_dialogue(world):
     await driver.press(world.carol, carol, "Botifarra (no trumps)")
     await driver.settle()
     assert "Carol chooses botifarra (no trumps): x2." in driver.message().text()
-    # Bob and Admin are asked at once, in secret: Bob's double shows nowhere until Admin answers.
-    assert sorted(driver.table.pending_seats()) == [1, 3]
-    await driver.press(world.bob, await driver.controls(world.bob), "Double")
-    await driver.settle()
-    table_text = driver.message().text()
-    assert "answered: Bob" in table_text and "doubles" not in channel_text(world)
-    assert "yes (waiting for your partner)" in world.tester.dms(world.bob)[-1].text()
+    # Carol declared last: Admin, at her left, speaks first, openly; only he may act.
+    assert driver.table.pending_seats() == [3]
+    assert "Admin to speak" in driver.message().text()
+    waiting = await world.tester.click(world.bob, driver.message(), "My hand")
+    assert "Double" not in labels(waiting.response)  # Bob's turn to speak comes after
     admin = await driver.controls(world.admin)
     assert labels(admin) == ["Double", "Don't double"]
     await driver.press(world.admin, admin, "Don't double")
     await driver.settle()
+    # Bob hears it (on the table and in his hand) before he answers.
+    assert "Admin doesn't double: x2." in driver.message().text()
+    assert "Bob to speak" in driver.message().text()
+    bob = await driver.controls(world.bob)
+    assert "Admin doesn't double" in bob.text() and "Your partner doesn't double" in bob.text()
+    await driver.press(world.bob, bob, "Double")
+    await driver.settle()
     assert "Bob doubles: x4." in driver.message().text()
-    # Alice and Carol may redouble; they run out of time: no redouble.
+    # Bob declared last: Carol, at his left, may redouble, then Alice. Both run out of time.
+    assert driver.table.pending_seats() == [2]
     assert labels(await driver.controls(world.carol)) == ["Redouble", "Don't redouble"]
     await world.bot.runtime.fire_deadline(driver.table.id)
     await driver.settle()
     text = driver.message().text()
-    assert "ran out of time" in text and "Side A doesn't redouble: x4." in text
+    assert "ran out of time" in text and "Carol doesn't redouble: x4." in text
+    assert driver.table.pending_seats() == [0]
+    await world.bot.runtime.fire_deadline(driver.table.id)
+    await driver.settle()
+    assert "Alice doesn't redouble: x4." in driver.message().text()
     # Bob (the dealer's left) leads with the picker; Carol, void, plays anything.
     await play_card(driver, world, "7♠")
     await driver.take_suggestion("8♦")
@@ -126,7 +137,8 @@ async def test_a_low_target_match_played_out_by_timeouts_and_the_rules(world):
     for decided in (
         "botifarra doubles the hand",
         "passes the choice to their partner",
-        "in secret",
+        "Players speak in turn order from the last player to declare",
+        "Every answer is shown on the table before the next player speaks",
         "your longest suit becomes trumps",
         "asked to double, you don't",
         "your lowest playable card",

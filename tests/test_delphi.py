@@ -200,7 +200,7 @@ def test_a_player_oracle_writes_a_sealed_rule_and_judges_in_secret():
     assert "Red cards" not in state.view(None).model_dump_json()
     # The oracle judges at the same time as the players answer; nothing shows till all are in.
     assert sorted(state.pending_seats()) == [0, 1, 2]
-    assert state.legal_actions(0) == [CORRECT, INCORRECT, UNJUDGED]
+    assert state.legal_actions(0) == [CORRECT, INCORRECT]
     assert state.legal_actions(1) == [YES, NO, ABSTAIN]
     assert state.apply(0, INCORRECT) == [] and state.view(0).my_verdict == "incorrect"
     assert state.view(None).oracle_judged and state.view(None).answered == []
@@ -242,6 +242,28 @@ def test_an_oracle_who_does_not_judge_in_time_sets_the_card_aside_unjudged():
     assert revealed.verdict == "unjudged" and revealed.paid == {1: 0, 2: 0}
     assert state.aside == cards("2s") and state.line == cards("Kh") and state.below == [[]]
     assert state.tokens == [0, 1, 1] and turned.card == card("9d")
+
+
+def test_the_oracle_declares_correct_or_incorrect_and_unjudged_is_only_the_timeout_default():
+    # "The oracle then declares whether the card was correct." (red cards; 2♠ is turned)
+    state = player_oracle(deal="Kh 2s 9d Qc Ah 3h")
+    state.apply(0, WriteRule(text="red cards"))
+    judge = next(d for d in state.pending() if d.seat == 0)
+    assert judge.prompt.endswith("in secret: correct or incorrect.")
+    assert "unjudged" not in judge.prompt
+    assert state.legal_actions(0) == [CORRECT, INCORRECT]
+    assert UNJUDGED not in state.suggestions(0, 5)
+    # What the table plays when time runs out, it accepts from the oracle still judging only.
+    assert state.default_action(0) == UNJUDGED and state.can(0, UNJUDGED)
+    assert not state.can(1, UNJUDGED)  # a player answers, never judges
+    state.apply(0, INCORRECT)
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="not your turn"):
+        state.apply(0, UNJUDGED)  # judged already
+    assert state.snapshot() == before
+    state.apply(1, NO)
+    (revealed, _) = state.apply(2, YES)
+    assert revealed.verdict == "incorrect" and state.aside == []
 
 
 def test_players_who_do_not_answer_in_time_abstain():

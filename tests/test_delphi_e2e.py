@@ -129,7 +129,7 @@ async def test_a_player_oracle_writes_the_rule_in_a_modal_then_the_oracle_passes
     # The oracle sees their rule, and judges 2♠ in secret while the players answer.
     judging = await driver.controls(world.alice)
     assert RULE in judging.text() and "Card 1 of 5: 2♠. Judge it by your rule" in judging.text()
-    assert labels(judging) == ["Correct", "Incorrect", "Leave unjudged"]
+    assert labels(judging) == ["Correct", "Incorrect"]
     await answer(driver, world.alice, "Incorrect")
     assert "Alice has judged" in driver.message().text()
     await answer(driver, world.bob, "No")

@@ -5,9 +5,10 @@ Four players in two partnerships (partners sit across: seats 0 & 2 against 1 & 3
 
 A hand: the dealer chooses trumps, botifarra (no trumps) or passes the choice to their partner
 (once: the partner must choose). The dealer's opponents may then double ("contro"); if they do,
-the dealer's side may redouble, and then the opponents may re-redouble. Each of these is asked
-of both players of the side at once, in secret: the side doubles if either of them does.
-Botifarra doubles the hand's value, and every double doubles it again (at most x16).
+the dealer's side may redouble, and then the opponents may re-redouble. Players speak in turn
+order from the last player to declare (the trump chooser, then whoever doubled), openly: the
+first player of the side asked answers, then, if they declined, their partner, who has heard
+them. Botifarra doubles the hand's value, and every double doubles it again (at most x16).
 
 The player to the dealer's left leads; the heading rules are `tricks.legal_cards` with
 `RULES` (follow suit, beat the winning card, trump and over-trump when void, unless the
@@ -19,9 +20,9 @@ excess times the multiplier (36 each: nobody scores). The first side to reach th
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
 from bot.engine import (
@@ -83,6 +84,11 @@ def side_of(seat: int) -> int:
 
 def partner_of(seat: int) -> int:
     return (seat + SIDES) % SEATS
+
+
+def next_seat(seat: int) -> int:
+    """The next seat in turn order (clockwise: the player to the left)."""
+    return (seat + 1) % SEATS
 
 
 def multiplier(botifarra: bool, doublings: int) -> int:
@@ -161,14 +167,21 @@ class TrumpsChosen(Event):
     multiplier: int
 
 
-class Doubled(Event):
-    """A side answered a doubling question: `seats` doubled (none: the side declined)."""
+class DoublingCall(BaseModel):
+    """One player's word in the doubling, as the whole table hears it."""
 
-    kind: Literal["doubled"] = "doubled"
-    side: int
-    level: int  # 1 double, 2 redouble, 3 re-redouble: the question asked
-    seats: list[int]
-    multiplier: int
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    level: int  # 1 double, 2 redouble, 3 re-redouble: the question answered
+    doubles: bool
+
+
+class DoublingSpoken(Event):
+    """A player answered the doubling question in turn, aloud."""
+
+    kind: Literal["doubling_spoken"] = "doubling_spoken"
+    call: DoublingCall
+    multiplier: int  # after the answer
 
 
 class Played(Event):
@@ -212,8 +225,8 @@ class BotifarraView(BaseModel):
     trump: Suit | None
     multiplier: int
     doublings: int  # 0 none, 1 doubled, 2 redoubled, 3 re-redoubled
-    asked_side: int | None  # the side being asked to double now
-    answered: list[int]  # seats of that side who have answered (not what)
+    speaker: int | None  # who answers the doubling question now
+    calls: list[DoublingCall]  # the hand's doubling, in the order spoken
     counts: list[int]
     trick: Trick | None
     last_trick: list[TrickPlay]
@@ -227,7 +240,6 @@ class BotifarraView(BaseModel):
     seat: int | None = None
     my_cards: list[FrenchCard] | None = None
     my_legal: list[FrenchCard] | None = None  # the cards the viewer may play now
-    my_answer: bool | None = None  # the viewer's own secret answer, while the side decides
 
 
 # ---- the game ---------------------------------------------------------------------------------
@@ -242,11 +254,26 @@ class BotifarraState(PointsMatchHands):
     trumps_chosen: bool = False
     trump: Suit | None = None
     doublings: int = 0
-    answers: dict[int, bool] = {}  # the asked side's secret answers so far
+    speaker: int | None = None  # who answers the doubling question now
+    calls: list[DoublingCall] = []  # the hand's doubling so far, in the order spoken
     trick: Trick | None = None
     last_trick: list[TrickPlay] = []
     played: list[TrickPlay] = []  # every finished trick of the hand, in order (public)
     piles: WonPiles = WonPiles(sides=[[0, 2], [1, 3]])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_older_snapshots(cls, data: Any) -> Any:
+        """Tables saved while a side answered in secret (`answers`, no `speaker`): the
+        question still open is asked again in turn, from the side's seat after the chooser
+        (the chooser's left, or the chooser), its earlier answers unheard."""
+        if not isinstance(data, dict) or "answers" not in data:
+            return data
+        data = {key: value for key, value in data.items() if key != "answers"}
+        if data.get("phase") == "double":
+            chooser = data.get("chooser", 0)
+            data["speaker"] = next_seat(chooser) if data.get("doublings", 0) % 2 == 0 else chooser
+        return data
 
     def start_hand(self) -> list[Event]:
         deck = self.rng.shuffled(spanish_deck())
@@ -255,7 +282,8 @@ class BotifarraState(PointsMatchHands):
             seat = (self.dealer + 1 + index) % SEATS
             self.hands[seat] = sort_hand(deck[index * HAND_SIZE : (index + 1) * HAND_SIZE])
         self.phase, self.chooser, self.passed = "choose", self.dealer, False
-        self.trumps_chosen, self.trump, self.doublings, self.answers = False, None, 0, {}
+        self.trumps_chosen, self.trump, self.doublings = False, None, 0
+        self.speaker, self.calls = None, []
         self.trick, self.last_trick, self.played = None, [], []
         self.piles = WonPiles(sides=[[0, 2], [1, 3]])
         return [HandStarted(hand=self.hand), Dealt(dealer=self.dealer)]
@@ -266,13 +294,9 @@ class BotifarraState(PointsMatchHands):
     def multiplier(self) -> int:
         return multiplier(self.trumps_chosen and self.trump is None, self.doublings)
 
-    def asked_side(self) -> int | None:
-        """The side asked the next doubling question: the dealer's opponents for a double and
-        a re-redouble, the dealer's side for a redouble."""
-        if self.phase != "double":
-            return None
-        opponents = side_of(self.dealer + 1)
-        return opponents if self.doublings % 2 == 0 else side_of(self.dealer)
+    def partner_declined(self) -> bool:
+        """The speaker's partner has just declined this question (they spoke first)."""
+        return bool(self.calls) and not self.calls[-1].doubles
 
     def pending(self) -> list[Decision]:
         if self.phase == "choose":
@@ -284,17 +308,16 @@ class BotifarraState(PointsMatchHands):
             return [Decision(seat=self.chooser, kind="trumps", prompt=prompt)]
         if self.phase == "double":
             question = DOUBLING_NAMES[self.doublings]
+            after = (
+                f"Your partner doesn't {question}: it's up to you."
+                if self.partner_declined()
+                else "The table hears your answer; if you don't, your partner may."
+            )
             prompt = (
                 f"{trump_name(self.trump).capitalize()}, x{self.multiplier}. "
-                f"{question.capitalize()}? Your partner answers too, in secret; "
-                f"your side makes it if either of you does."
+                f"{question.capitalize()}? {after}"
             )
-            side = self.asked_side()
-            return [
-                Decision(seat=seat, kind="double", prompt=prompt, secret=True)
-                for seat in (side, side + SIDES)
-                if seat not in self.answers
-            ]
+            return [Decision(seat=self.speaker, kind="double", prompt=prompt)]
         if self.phase == "play":
             lead = not self.trick.plays
             return [
@@ -377,25 +400,29 @@ class BotifarraState(PointsMatchHands):
             return [ChoicePassed(seat=seat, partner=self.chooser)]
         if isinstance(action, ChooseTrumps):
             self.trump, self.trumps_chosen, self.phase = action.suit, True, "double"
+            self.speaker = next_seat(seat)  # the first opponent in turn order
             return [TrumpsChosen(seat=seat, suit=action.suit, multiplier=self.multiplier)]
         if isinstance(action, Double | NoDouble):
-            return self.answer(seat, isinstance(action, Double))
+            return self.speak(seat, isinstance(action, Double))
         return self.play(seat, action.card)
 
-    def answer(self, seat: int, doubles: bool) -> list[Event]:
-        """A secret answer: nothing shows until both players of the side have answered."""
-        self.answers[seat] = doubles
-        if len(self.answers) < SIDES:
-            return []
-        side, level = self.asked_side(), self.doublings + 1
-        doublers = sorted(s for s, yes in self.answers.items() if yes)
-        self.answers = {}
-        if doublers:
-            self.doublings = level
-        event = Doubled(side=side, level=level, seats=doublers, multiplier=self.multiplier)
-        if not doublers or self.doublings == MAX_DOUBLINGS:
-            self.phase = "play"
-            self.trick = Trick(leader=(self.dealer + 1) % SEATS)
+    def speak(self, seat: int, doubles: bool) -> list[Event]:
+        """An answer in turn, heard by all. The turn goes on from the last declarer: after a
+        double, the other side's next seat may answer it; after a first "no", the partner
+        (the seat between them belongs to the side not asked); after a second, the play."""
+        declined_before = self.partner_declined()
+        call = DoublingCall(seat=seat, level=self.doublings + 1, doubles=doubles)
+        self.calls.append(call)
+        if doubles:
+            self.doublings = call.level
+        event = DoublingSpoken(call=call, multiplier=self.multiplier)
+        if doubles and self.doublings < MAX_DOUBLINGS:
+            self.speaker = next_seat(seat)
+        elif not doubles and not declined_before:
+            self.speaker = partner_of(seat)
+        else:
+            self.speaker, self.phase = None, "play"
+            self.trick = Trick(leader=next_seat(self.dealer))
         return [event]
 
     def play(self, seat: int, card: FrenchCard) -> list[Event]:
@@ -450,7 +477,6 @@ class BotifarraState(PointsMatchHands):
     # ---- what each seat sees ------------------------------------------------------------------
 
     def view(self, viewer: Viewer) -> BotifarraView:
-        side = self.asked_side()
         ended = self.phase in ("between", "over") and not any(self.hands)
         view = BotifarraView(
             hand=self.hand,
@@ -462,8 +488,8 @@ class BotifarraState(PointsMatchHands):
             trump=self.trump,
             multiplier=self.multiplier,
             doublings=self.doublings,
-            asked_side=side,
-            answered=sorted(self.answers),
+            speaker=self.speaker,
+            calls=list(self.calls),
             counts=[len(hand) for hand in self.hands],
             trick=self.trick,
             last_trick=self.last_trick,
@@ -478,7 +504,6 @@ class BotifarraState(PointsMatchHands):
         if viewer is not None:
             view.seat = viewer
             view.my_cards = self.hands[viewer]
-            view.my_answer = self.answers.get(viewer)
             if self.phase == "play" and viewer == self.turn():
                 view.my_legal = self.legal(viewer)
         return view

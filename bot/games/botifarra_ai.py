@@ -8,8 +8,8 @@ estimates the points over 36 the side will take, with weights fitted to self-pla
 choice of the same deals played out); botifarra counts double, as it scores double. The
 highest value is chosen.
 
-Doubling: the side asked estimates its own excess over 36 in the contract from the hand; it
-doubles at +4, redoubles at +8 and re-redoubles at +10.
+Doubling: a player asked, in turn, estimates its side's excess over 36 in the contract from
+its own hand; it doubles at +4, redoubles at +8 and re-redoubles at +10.
 """
 
 from __future__ import annotations

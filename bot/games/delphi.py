@@ -4,9 +4,11 @@ The oracle holds a secret rule saying which cards are correct, judged from the l
 cards before them. The oracle is each seated player in turn (who writes the rule in words,
 sealed by the bot and revealed when the hand ends) or the bot (a rule from its library,
 bot/games/delphi_rules.py). A starter begins the line; then each card turned from the stock is
-answered yes or no by every player at once and in secret, and the oracle's verdict is revealed
-with the answers: a correct card extends the line, an incorrect one goes below its last card.
-A right answer wins a token from the bank, a wrong one pays one back (if the player has one).
+answered yes or no by every player at once and in secret, and the oracle's verdict (correct
+or incorrect) is revealed with the answers: a correct card extends the line, an incorrect one
+goes below its last card. A right answer wins a token from the bank, a wrong one pays one back
+(if the player has one). Only an oracle who does not judge in time leaves a card unjudged: it
+is set aside with no payments.
 
 The players of a hand are everyone but the oracle. With n players and T tokens among them, a
 player scores n x own tokens - T; the oracle scores the sum of every player's shortfall to each
@@ -87,7 +89,8 @@ class Answer(Action):
 
 
 class Verdict(Action):
-    """A player oracle's secret verdict on the card; "unjudged" sets it aside."""
+    """A player oracle's secret verdict on the card: correct or incorrect. "unjudged" (set
+    aside) is never offered: it is only the timeout default."""
 
     kind: VerdictKind
 
@@ -217,6 +220,12 @@ class DelphiView(BaseModel):
 
 
 class DelphiState(PointsMatchHands):
+    # An oracle's choices are correct and incorrect, and `legal_actions` lists only those;
+    # `verify` also accepts "unjudged" from an oracle still judging, as its timeout default
+    # must pass (the table applies it like any action). So the legal list is not all that is
+    # accepted: the runtime plays only listed actions for a button, never "unjudged".
+    listable = False
+
     options: DelphiOptions
     phase: Literal["rule", "answer", "between", "over"] = "rule"
     stock: list[FrenchCard] = []
@@ -400,7 +409,7 @@ class DelphiState(PointsMatchHands):
             return []
         card = f"Card {self.judged + 1} of {self.to_judge()}: {self.current.label}."
         answer = f"{card} Is it correct? Answer in secret: yes, no, or abstain."
-        judge = f"{card} Judge it by your rule, in secret: correct, incorrect, or unjudged."
+        judge = f"{card} Judge it by your rule, in secret: correct or incorrect."
         return [
             Decision(seat=seat, kind="judge", prompt=judge, secret=True)
             if seat == self.oracle
@@ -414,7 +423,7 @@ class DelphiState(PointsMatchHands):
         if self.phase == "rule":
             return [DrawRule()]  # and any rule in words (see verify)
         if seat == self.oracle:
-            return [CORRECT, INCORRECT, UNJUDGED]
+            return [CORRECT, INCORRECT]  # "unjudged" only when time runs out
         return [YES, NO, ABSTAIN]
 
     def text_action(self, seat: int, text: str) -> Action:
@@ -431,7 +440,13 @@ class DelphiState(PointsMatchHands):
             if self.text_action(seat, action.text) != action:
                 raise IllegalAction("Write your rule as plain words.")
             return
+        if action == UNJUDGED and self.judging(seat):
+            return  # the timeout default: the table plays it, no button offers it
         super().verify(seat, action)
+
+    def judging(self, seat: int) -> bool:
+        """`seat` is the player oracle and has yet to judge the card."""
+        return self.phase == "answer" and seat == self.oracle and seat in self.pending_seats()
 
     def default_action(self, seat: int) -> Action:
         """No rule written: the bot draws one and judges it. No verdict: the card is set aside

@@ -226,7 +226,8 @@ def answer_for(share: float | None, tokens: int, rng: random.Random) -> Action:
 
 
 def verdict_for(view: DelphiView) -> Action:
-    """The oracle judges by its own rule (one of the library's texts, as the AI writes)."""
+    """The oracle judges by its own rule (one of the library's texts, as the AI writes). A rule
+    it can't read (never one it wrote) gets what a timeout gives: the card left unjudged."""
     rule = BY_TEXT.get(view.my_rule or "")
     if rule is None or view.current is None:
         return UNJUDGED
