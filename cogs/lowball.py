@@ -8,7 +8,7 @@ import discord
 
 from bot.discord.format import chips, plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.poker import PokerUI
+from bot.discord.poker import PokerUI, result_lines
 from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event
 from bot.games.lowball import (
@@ -46,19 +46,23 @@ draw; after that the other player acts first.
 in rounds 3 and 4. A round is capped at a bet and three raises, and the big blind counts as the \
 bet in round 1; once capped you may only call or fold. You may check when there is nothing to \
 call (the big blind may check or raise when everyone only called).
-**Showdown.** The last player to bet or raise in the fourth round shows first; if nobody did, \
-the first player still in on the dealer's left. Then clockwise: a hand that can't win any pot \
-it is in may be mucked (or shown: your choice); every other hand is shown. The best hand wins \
-each pot; equal hands split it, and odd chips go one each to the winners from the dealer's left.
+**Showdown.** Every hand still in is shown; none is mucked. The last player to bet or raise \
+in the fourth round shows first; if nobody did, the first player still in on the dealer's \
+left; then clockwise. The best hand wins each pot; equal hands split it, and odd chips go one \
+each to the winners from the dealer's left. The hand's result gives each player's net chips \
+and what they took from the pot.
 **House decisions.** A player with fewer chips than a blind posts what they have and is all-in; \
-the others must still match the full big blind. All-in players keep drawing and win only the \
-pots they paid into (side pots). Chips nobody called go back when the round ends. An all-in \
+the others must still match the full big blind while two of them can bet. A player with chips \
+facing an all-in blind or bet is asked to call it (up to the all-in amount) or fold, even when \
+nobody acts after them; no raise is offered when everyone else still in is all-in. All-in \
+players keep drawing and win only the pots they paid into (side pots). Chips nobody called go \
+back when the round ends. An all-in \
 raise for less than a full bet counts as a raise towards the cap and reopens the betting. \
 Thrown cards and folded hands go face down to the discards. If the stub runs out during a \
 draw, the discards are shuffled into a new stub; the drawing player's own throw joins the \
 discards only afterwards, so it never comes straight back. A player left alone wins without \
-showing. On timeout you check if you can, else fold; stand pat in a draw; muck a hand that \
-can't win. Twice in one hand and you are marked away (press My hand to come back). You can \
+showing. On timeout you check if you can, else fold; stand pat in a draw. Twice in one hand \
+and you are marked away (press My hand to come back). You can \
 leave between hands (or ask to leave when the current one ends) and your chips go with you; \
 players out of chips sit out, and the table goes on while two players have chips. Players \
 join before the start."""
@@ -211,8 +215,7 @@ class LowballUI(PickerUI, PokerUI):
             f"**{names[shown.seat]}**: {cards_text(shown.cards)} · {shown.description}"
             for shown in result.shown
         ]
-        won = [f"{names[s]} +{amount}" for s, amount in enumerate(result.won) if amount]
-        lines.append("Won: " + (", ".join(won) if won else "nobody"))
+        lines += result_lines(result.won, result.net, 0, names)  # odd chips never stay
         embed.description = "\n".join(lines)
         return embed
 

@@ -1,8 +1,8 @@
 """Triple Draw Lowball's engine (bot/games/lowball.py) against its rule text
 (triple-draw-lowball.md) and DECISIONS.md: the deuce-to-seven ranking against a reference
 written here, fixed-limit blinds, bets and the cap, heads-up order, the three private draws
-and the stub made again from the discards, all-ins and side pots, the showdown in turn with
-mucking, split pots, timeouts and seats leaving.
+and the stub made again from the discards, all-ins and side pots, the showdown in turn where
+every hand is shown, split pots, timeouts and seats leaving.
 
 Seat 0 deals the first hand unless said, so with three players seat 1 posts the small blind,
 seat 2 the big blind and seat 0 acts first. Decks are stacked in deal order: five rounds of one
@@ -127,6 +127,7 @@ def test_aces_are_high_and_a_wheel_is_no_straight():
 def stacked(hands: dict[int, str], seats: int, dealer: int = 0, stub: str = "") -> list[str]:
     """The deck in deal order: one card at a time from the dealer's left, then the stub."""
     order = [(dealer + 1 + step) % seats for step in range(seats)]
+    order = [seat for seat in order if seat in hands]  # a seat out of chips is dealt nothing
     cards = {seat: parse_french(text) for seat, text in hands.items()}
     dealt = [cards[seat][index].code for index in range(5) for seat in order]
     return dealt + [card.code for card in parse_french(stub)]
@@ -357,13 +358,93 @@ def test_an_all_in_short_stack_wins_the_main_pot_and_another_player_the_side_pot
 
 
 def test_chips_nobody_called_go_back_at_the_end_of_the_round():
+    state = table(THREE, [50, 3, 50])  # seat 1 posts 1 of its 3 as the small blind
+    play(state, (0, Raise(amount=2)), (1, Call()))  # seat 1 all-in for 3 against seat 0's 4
+    events = play(state, (2, Fold()))
+    assert UncalledReturned(seat=0, amount=1) in events  # nobody could match seat 0's last chip
+    assert state.stacks == [47, 0, 48] and state.pot_size() == 8
+
+
+# ---- issue 38: an all-in blind is called or folded; no raise nobody can answer -------------
+
+
+def draw_to_the_showdown(state):
+    """Nobody can bet any more: everyone still in stands pat in each draw left."""
+    events = []
+    while state.phase == "draw":
+        events += state.apply(turn(state), StandPat())
+    return events
+
+
+@pytest.mark.parametrize("stacks", [[134, 2], [134, 2, 0]], ids=["heads-up", "third-seat-out"])
+def test_the_dealer_facing_an_all_in_big_blind_calls_it_or_folds(stacks):
+    """The issue's example: small bet 2, the dealer posts 1 of 134 chips and the big blind
+    its last 2. The dealer, with 133 left, is asked to call or fold; the pot becomes 4."""
+    state = table({0: KINGS, 1: BEST}, stacks)
+    assert (state.small_blind, state.big_blind) == (0, 1) and state.stacks[:2] == [133, 0]
+    assert state.pending()[0].seat == 0 and state.pending()[0].prompt == "1 to call"
+    assert state.legal_actions(0) == [Fold(), Call()]  # the big blind is all-in: no raise
+    events = play(state, (0, Call()))
+    assert not any(isinstance(e, UncalledReturned) for e in events)
+    assert state.phase == "draw" and state.pot_size() == 4
+    events = draw_to_the_showdown(state)  # no betting: one player has chips
+    assert state.draws[1] == [0, 0, 0]  # the all-in big blind draws in every draw
+    assert [e.seat for e in events if isinstance(e, Revealed)] == [1, 0]
+    assert PotAwarded(amount=4, winners=[1]) in events
+    assert state.stacks[:2] == [132, 4]
+
+
+def test_the_dealer_may_fold_to_an_all_in_big_blind():
+    state = table({0: KINGS, 1: BEST}, [134, 2])
+    play(state, (0, Fold()))
+    assert state.awaiting_next_hand() and state.stacks == [133, 3]
+
+
+def test_facing_only_all_in_players_a_call_matches_the_largest_all_in_not_the_full_blind():
+    state = table({0: KINGS, 1: BEST}, [100, 3], small_bet=4)  # big blind all-in for 3 of 4
+    assert state.pending()[0].prompt == "1 to call"
+    events = play(state, (0, Call()))
+    assert events[0].amount == 1 and state.stacks == [97, 0] and state.pot_size() == 6
+    short = table({0: KINGS, 1: BEST}, [100, 1])  # all-in for 1: the small blind matches it
+    assert short.phase == "draw" and short.stacks == [99, 0] and short.pot_size() == 2
+
+
+def test_with_both_blinds_all_in_the_player_under_the_gun_calls_or_folds():
+    state = table(THREE, [50, 1, 2])
+    assert turn(state) == 0 and state.legal_actions(0) == [Fold(), Call()]
+    play(state, (0, Call()))
+    assert state.phase == "draw" and state.stacks == [48, 0, 0]
+    pots = state.betting.pots()
+    assert [(p.amount, p.eligible) for p in pots] == [(3, [0, 1, 2]), (2, [0, 2])]
+
+
+def test_no_raise_is_offered_when_everyone_else_still_in_is_all_in():
     state = table({0: EIGHT, 1: BEST}, [50, 5])
     play(state, (0, Raise(amount=2)), (1, Call()))  # 4 each; seat 1 has 1 left
     stand_pat_all(state)
     assert state.legal_actions(1) == [Fold(), Check(), Bet(amount=1)]  # all-in for less
-    events = play(state, (1, Bet(amount=1)), (0, Raise(amount=2)))
-    assert UncalledReturned(seat=0, amount=2) in events  # nobody could call the raise
+    play(state, (1, Bet(amount=1)))
+    assert state.legal_actions(0) == [Fold(), Call()]
+    before = state.model_dump()
+    with pytest.raises(IllegalAction, match="Everyone else is all-in"):
+        state.apply(0, Raise(amount=2))
+    assert state.model_dump() == before
+    events = play(state, (0, Call()))
+    assert not any(isinstance(e, UncalledReturned) for e in events)
     assert state.stacks == [45, 0] and state.pot_size() == 10
+    draw_to_the_showdown(state)
+    assert state.stacks == [45, 10]
+
+
+def test_no_raise_is_offered_against_two_all_in_players():
+    state = table(THREE, [50, 4, 6])
+    play(state, (0, Raise(amount=2)), (1, Call()))  # seat 1 all-in for 4
+    assert Raise(amount=2) in state.legal_actions(2)  # seat 0 can still answer a raise
+    play(state, (2, Raise(amount=2)))  # seat 2 all-in for 6
+    assert state.legal_actions(0) == [Fold(), Call()]
+    play(state, (0, Call()))
+    pots = state.betting.pots()
+    assert [(p.amount, p.eligible) for p in pots] == [(12, [0, 1, 2]), (4, [0, 2])]
 
 
 # ---- the showdown --------------------------------------------------------------------------
@@ -376,22 +457,35 @@ def to_the_last_round(state):
     assert state.betting_round == 4
 
 
-def test_the_last_aggressor_shows_first_and_a_hand_that_cannot_win_may_be_mucked():
+def test_every_hand_still_in_is_shown_from_the_last_aggressor_on_and_none_is_mucked():
+    """The text: "they reveal their hands". The losing kings and 8-6-5-4-2 are shown too."""
     state = table({0: KINGS, 1: EIGHT, 2: BEST}, [20, 20, 20])
     to_the_last_round(state)
     events = play(state, (1, Check()), (2, Bet(amount=4)), (0, Call()), (1, Call()))
-    assert [e.seat for e in events if isinstance(e, Revealed)] == [2]  # seat 2 bet last
-    assert turn(state) == 0 and state.legal_actions(0) == [Muck(), Show()]
-    assert state.default_action(0) == Muck()
-    events = play(state, (0, Muck()))
-    assert events[0] == Mucked(seat=0)
-    assert state.pending()[0].seat == 1  # 8-6-5-4-2 can't beat 7-5-4-3-2 either
-    events = play(state, (1, Show()))
-    assert events[0] == Revealed(seat=1, cards=state.hands[1], description="8-6-5-4-2")
-    assert state.stacks == [14, 14, 14 + 18]
-    assert set(state.hands[0]) <= state.hidden_from(None)  # the mucked hand stays hidden
-    assert not set(state.hands[1]) & state.hidden_from(None)
-    assert state.result.winners == [2] and {s.seat for s in state.result.shown} == {1, 2}
+    shown = [(e.seat, e.description) for e in events if isinstance(e, Revealed)]
+    assert shown == [(2, "7-5-4-3-2"), (0, "one pair: K-K-Q-9-6"), (1, "8-6-5-4-2")]
+    assert not any(isinstance(e, Mucked) for e in events)
+    assert state.awaiting_next_hand() and state.stacks == [14, 14, 14 + 18]
+    every_hand = set(state.hands[0]) | set(state.hands[1]) | set(state.hands[2])
+    assert not every_hand & state.hidden_from(None)
+    assert {s.seat for s in state.result.shown} == {0, 1, 2} and state.result.winners == [2]
+    assert state.result.won == [0, 0, 18] and state.result.net == [-6, -6, 12]
+
+
+def test_no_show_or_muck_decision_is_ever_offered():
+    """Random hands where nobody folds, so that each reaches the showdown."""
+    showdowns = 0
+    for seed in range(20):
+        state = LOWBALL.new_match(None, [12, 12, 12], seed=seed)
+        chooser = random.Random(seed)
+        while not state.awaiting_next_hand():
+            (decision,) = state.pending()
+            assert decision.kind != "muck"
+            legal = state.legal_actions(decision.seat)
+            assert Muck() not in legal and Show() not in legal
+            state.apply(decision.seat, chooser.choice([a for a in legal if a != Fold()]))
+        showdowns += len(state.result.shown) == 3
+    assert showdowns == 20
 
 
 def test_a_player_left_alone_wins_without_showing():

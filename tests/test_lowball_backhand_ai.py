@@ -28,7 +28,6 @@ from bot.games.betting import Bet as BetChips
 from bot.games.betting import Call, Check, Fold, Raise
 from bot.games.lowball import LOWBALL, Draw, LowballOptions, StandPat, describe
 from bot.games.lowball_ai import LowballPolicy, is_made, keep
-from bot.games.poker import Muck
 from bot.games.simulate import Seats, play_match
 
 LOWBALL_AI = LowballPolicy()
@@ -176,15 +175,6 @@ def test_lowball_checks_a_weak_hand_when_checking_is_free_and_bets_a_strong_one(
     to_the_last_round(strong)
     strong.apply(1, Check())
     assert choice(LOWBALL_AI, strong, 0) == BetChips(amount=4)
-
-
-def test_lowball_mucks_a_hand_that_cannot_win():
-    state = lowball({0: PAT_NINE, 1: SEVEN_LOW}, stub="")
-    to_the_last_round(state)
-    state.apply(1, BetChips(amount=4))
-    state.apply(0, Call())
-    assert state.pending()[0].kind == "muck"
-    assert choice(LOWBALL_AI, state, 0) == Muck()
 
 
 # ---- Backhand: scripted hands ------------------------------------------------------------------

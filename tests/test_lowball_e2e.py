@@ -1,8 +1,9 @@
 """Triple Draw Lowball end to end through the fake Discord: `/lowball new`, the blinds, a
-draw picked card by card in a DM, a timed-out draw, the fixed-limit rounds, the showdown with
-a muck and the payout; `/lowball rules`; leaving between hands until the table closes. The
-driver checks after every step that chips are conserved and that no channel message names a
-hidden card (hands, draws, the stub, the discards, a mucked hand).
+draw picked card by card in a DM, a timed-out draw, the fixed-limit rounds, the showdown where
+every hand still in is shown, the payout and each player's net in the hand's result;
+`/lowball rules`; leaving between hands until the table closes. The driver checks after every
+step that chips are conserved and that no channel message names a hidden card (hands, draws,
+the stub, the discards, a folded hand).
 
 Seats: alice 0 (opens and deals first), bob 1 (small blind), carol 2 (big blind)."""
 
@@ -87,15 +88,17 @@ async def test_a_hand_from_new_to_the_payout(world):
     await driver.play("Check")  # bob
     await driver.play("Bet 4")  # alice
     await driver.play("Call 4")  # bob
-    # Alice bet last: she shows first; bob's Q-J-5-4-2 can't win and is his to muck.
-    assert "Alice shows 7♠ 5♣ 4♠ 3♥ 2♣: 7-5-4-3-2." in driver.message().text()
-    assert driver.turn() == 1
-    await driver.play("Muck")
+    # Alice bet last: she shows first; bob's Q-J-5-4-2 can't win, and is shown all the same.
+    text = driver.message().text()
+    assert "Alice shows 7♠ 5♣ 4♠ 3♥ 2♣: 7-5-4-3-2." in text
+    assert "Bob shows Q♥ J♥ 5♥ 4♦ 2♠: Q-J-5-4-2." in text and "Muck" not in text
     state = driver.table.state
     assert state.awaiting_next_hand() and state.stacks == [50 + 14, 50 - 12, 50 - 2]
     assert "Alice wins 26 chips." in driver.message().text()
     summary = channel_text(world)
-    assert "Triple Draw Lowball · hand 1 result" in summary and "Won: Alice +26" in summary
+    assert "Triple Draw Lowball · hand 1 result" in summary
+    assert "Won: Alice +14 chips (took the pot of 26)" in summary
+    assert "Lost: Bob -12 chips, Carol -2 chips" in summary
     rows = await world.bot.database.fetch_all("SELECT chip_net FROM results ORDER BY seat")
     assert [row[0] for row in rows] == [14, -12, -2]
     # The next hand: the deal passes to bob, so carol posts the small blind.
@@ -111,7 +114,9 @@ async def test_rules_state_the_house_decisions_and_the_table_options(world):
     reply = await world.tester.slash(world.bob, world.channel, "lowball rules")
     text = reply.text
     assert reply.response.ephemeral
-    for rule in ("deuce-to-seven", "Heads-up", "three raises", "new stub", "odd chips"):
+    rules = ["deuce-to-seven", "Heads-up", "three raises", "new stub", "odd chips", "net chips"]
+    rules += ["none is mucked", "asked to call it (up to the all-in amount) or fold"]
+    for rule in rules:
         assert rule in text, rule
     assert "buy-in 50 · turn time 120 s · small bet 2 (blinds 1/2, bets 2 then 4)" in text
 

@@ -12,6 +12,12 @@ def chips(amount: int) -> str:
     return plural(amount, "chip")
 
 
+def signed_chips(amount: int) -> str:
+    """A result: "+1 chip", "-30 chips", "±0 chips"."""
+    sign = "±" if amount == 0 else "+" if amount > 0 else "-"
+    return f"{sign}{plural(abs(amount), 'chip')}"
+
+
 def relative_time(moment: datetime) -> str:
     """A Discord timestamp that each reader sees in their own time zone ("in 5 hours")."""
     return f"<t:{int(moment.timestamp())}:R>"

@@ -1,11 +1,12 @@
 """Discord wording every poker-like chip game shares: the bet, call, raise and fold controls
-and their lines, the showdown's muck and pots, and a seat's line on the table."""
+and their lines, the showdown's muck and pots, the hand's result, and a seat's line on the
+table."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
-from bot.discord.format import chips, plural
+from bot.discord.format import chips, plural, signed_chips
 from bot.discord.tables import GameUI
 from bot.engine import Action, Event
 
@@ -14,6 +15,30 @@ VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "ra
 
 def stay_in_pot(amount: int) -> str:
     return f"{chips(amount)} {'stays' if amount == 1 else 'stay'} in the pot"
+
+
+def result_lines(won: list[int], net: list[int], carried: int, names: list[str]) -> list[str]:
+    """Each player's net for the hand, and what they took from the pot where they took some:
+    "Won: Ann +4 chips (took the pot of 6)", "Lost: Bob -2 chips, Cy -2 chips". `net` is
+    empty for a table saved before it was kept: then only the takings are known."""
+    pot = sum(won) + carried
+
+    def entry(seat: int) -> str:
+        amount = f" {signed_chips(net[seat])}" if net else ""
+        if not won[seat]:
+            return f"{names[seat]}{amount}"
+        took = "the pot" if won[seat] == pot else f"{won[seat]:,} of the pot"
+        return f"{names[seat]}{amount} (took {took} of {pot:,})"
+
+    gain = net or won
+    ahead = [s for s in range(len(won)) if gain[s] > 0 or (won[s] and gain[s] == 0)]
+    ahead.sort(key=lambda s: -gain[s])
+    behind = [s for s in range(len(net)) if net[s] < 0]  # some may have taken a side pot
+    stays = f" · {stay_in_pot(carried)}" if carried else ""
+    lines = ["Won: " + (", ".join(map(entry, ahead)) or "nobody") + stays]
+    if behind:
+        lines.append("Lost: " + ", ".join(map(entry, behind)))
+    return lines
 
 
 class PokerUI(GameUI):

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.cards.decktet import DecktetCard
 from bot.discord.format import chips, plural
-from bot.discord.poker import PokerUI, stay_in_pot
+from bot.discord.poker import PokerUI, result_lines
 from bot.engine import Event
 
 SCORING = """\
@@ -82,8 +82,6 @@ class TerrapinUI(PokerUI):
         ]
         if view.shared:
             lines.append(f"Shared: {card_list(view.shared)}")
-        won = [f"{names[s]} +{amount}" for s, amount in enumerate(result.won) if amount]
-        stays = f" · {stay_in_pot(result.carried)}" if result.carried else ""
-        lines.append("Won: " + (", ".join(won) if won else "nobody") + stays)
+        lines += result_lines(result.won, result.net, result.carried, names)
         embed.description = "\n".join(lines)
         return embed

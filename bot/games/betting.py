@@ -157,7 +157,7 @@ class Betting(BaseModel):
 
         `blinds` are forced bets (seat, chips) posted first, all-in when the stack is short;
         the largest is the round's bet: it counts as the first bet towards `max_raises`, and
-        everyone else must match it in full."""
+        everyone else must match it in full while two of them can still bet."""
         self.round_bets = [0] * len(self.folded)
         self.raises, self.last_aggressor, self.bet_level = 0, None, 0
         for seat, chips in blinds:
@@ -165,13 +165,27 @@ class Betting(BaseModel):
         if blinds:
             self.bet_level = max(chips for _, chips in blinds)
             self.raises = 1
-        able = [seat for seat in self.in_hand() if self.can_act(stacks, seat)]
-        if len(able) < 2 or len(self.in_hand()) < 2:
+        self.owes_action = [self.can_act(stacks, seat) for seat in range(len(self.folded))]
+        self.face_all_ins(stacks)
+        if not any(self.owes_action) or len(self.in_hand()) < 2:
             self.to_act = None
             return False
-        self.owes_action = [seat in able for seat in range(len(self.folded))]
         self.to_act = self.first_from(first, lambda s: self.owes_action[s])
         return True
+
+    def others_can_act(self, stacks: list[int], seat: int) -> bool:
+        return any(self.can_act(stacks, s) for s in self.in_hand() if s != seat)
+
+    def face_all_ins(self, stacks: list[int]) -> None:
+        """When one player with chips is left and everyone else still in is all-in, that
+        player acts only to call or fold what is not yet matched (an all-in blind or bet), and
+        only up to the largest all-in: the full big blind no longer binds, more would come back.
+        """
+        able = [seat for seat in self.in_hand() if self.can_act(stacks, seat)]
+        if len(able) == 1:
+            (seat,) = able
+            self.bet_level = 0
+            self.owes_action[seat] = self.owes_action[seat] and self.to_call(seat) > 0
 
     def legal(self, stacks: list[int], seat: int, limits: Limits) -> list[Action]:
         if seat != self.to_act:
@@ -183,7 +197,8 @@ class Betting(BaseModel):
         if owed > 0:
             actions.append(Call())
         room = stack - owed
-        if room > 0 and (limits.max_raises is None or self.raises < limits.max_raises):
+        capped = limits.max_raises is not None and self.raises >= limits.max_raises
+        if room > 0 and not capped and self.others_can_act(stacks, seat):
             top = min(limits.high, room)
             sizes = range(min(limits.low, top), top + 1)
             opened = self.current_bet() > 0
@@ -205,6 +220,7 @@ class Betting(BaseModel):
             self.last_aggressor = seat
             for other in self.in_hand():
                 self.owes_action[other] = other != seat and self.can_act(stacks, other)
+        self.face_all_ins(stacks)
         self.to_act = self.next_to_act(stacks, seat)
         return BetPlaced(seat=seat, action=action.kind, amount=paid, all_in=stacks[seat] == 0)
 
@@ -232,6 +248,8 @@ class Betting(BaseModel):
         if isinstance(action, Bet | Raise):
             if limits.max_raises is not None and self.raises >= limits.max_raises:
                 return "The betting is capped for this round."
+            if not self.others_can_act(stacks, seat):
+                return "Everyone else is all-in: nobody could call a raise. Call or fold."
             top = min(limits.high, stacks[seat] - owed)
             low = min(limits.low, top)
             if top <= 0:

@@ -5,13 +5,15 @@ is 7-5-4-3-2 in mixed suits (pokerkit's StandardLowHand ranks the hands). Fixed 
 table's small bet: the small blind is half of it, the big blind all of it, bets and raises are
 the small bet in the first two rounds and twice it in the last two, and a round is capped at a
 bet and three raises (the big blind counts as the bet). Five cards each; four betting rounds
-with three private draws between them; a showdown in turn with mucking; the lowest hand wins.
+with three private draws between them; a showdown in turn where every hand still in is shown
+(no mucking); the lowest hand wins.
 The table goes on hand after hand while two players have chips.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Literal
 
@@ -21,7 +23,7 @@ from pydantic import BaseModel, Field
 from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import Action, Decision, Event, GameSpec, IllegalAction, Rng, Viewer, registry
 from bot.engine import HandStarted as BaseHandStarted
-from bot.games.betting import Betting, BettingAction, Fold, Limits
+from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
 from bot.games.poker import BettingTable, Muck, Show
 
 HAND_SIZE = 5
@@ -91,6 +93,7 @@ class StandPat(Action):
     kind: Literal["stand"] = "stand"
 
 
+# Show and Muck only answer a showdown saved while a losing hand could still be mucked.
 LowballAction = Annotated[
     BettingAction | Draw | StandPat | Show | Muck, Field(discriminator="kind")
 ]
@@ -156,7 +159,8 @@ class ShownHand(BaseModel):
 class HandResult(BaseModel):
     shown: list[ShownHand]
     winners: list[int]
-    won: list[int]
+    won: list[int]  # chips each seat took from the pot
+    net: list[int] = []  # each seat's chips won or lost over the hand
 
 
 class LowballView(BaseModel):
@@ -298,6 +302,10 @@ class LowballState(BettingTable):
         cards = self.hands[seat]
         return Revealed(seat=seat, cards=cards, description=describe(cards))
 
+    def must_show(self, seat: int, pots: Sequence[Pot]) -> bool:
+        """Every hand still in is shown, none mucked: the text says "they reveal their hands"."""
+        return True
+
     # ---- the protocol ---------------------------------------------------------------------
 
     def pending(self) -> list[Decision]:
@@ -336,7 +344,7 @@ class LowballState(BettingTable):
         super().verify(seat, self.canonical(seat, action))
 
     def default_action(self, seat: int) -> Action:
-        """Stand pat in a draw; check if possible, else fold; muck a losing hand."""
+        """Stand pat in a draw; check if possible, else fold."""
         return StandPat() if self.phase == "draw" else super().default_action(seat)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -406,7 +414,7 @@ class LowballState(BettingTable):
             for s in range(self.seat_count)
             if self.shown[s]
         ]
-        return HandResult(shown=shown, winners=self.winners, won=self.won)
+        return HandResult(shown=shown, winners=self.winners, won=self.won, net=self.net)
 
     def all_cards(self) -> list[FrenchCard]:
         return self.stub + [c for hand in self.hands for c in hand] + self.discards

@@ -23,7 +23,7 @@ from bot.cards import FrenchCard
 from bot.engine import Action, Decision
 from bot.games.ai import Policy, register_policy
 from bot.games.betting import Bet, Call, Check, Fold, Raise
-from bot.games.lowball import DRAWS, HAND_SIZE, Draw, LowballView, Muck, StandPat, high_value
+from bot.games.lowball import DRAWS, HAND_SIZE, Draw, LowballView, StandPat, high_value
 
 # The highest top card of a made low that stands pat, by the draws left (this one included).
 PAT_TOP = {3: 9, 2: 9, 1: 10}
@@ -159,8 +159,6 @@ class LowballPolicy(Policy):
         rng: random.Random,
     ) -> Action | None:
         assert isinstance(view, LowballView)
-        if decision.kind == "muck":
-            return Muck()  # a hand that can't win shows nothing
         if decision.kind == "draw":
             cards = view.my_cards or []
             kept = keep(cards, DRAWS + 1 - view.draw_round)

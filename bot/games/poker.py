@@ -51,6 +51,7 @@ class PokerTable(HandAfterHand):
     shown: list[bool] = []  # hands shown to everyone in this hand
     mucked: list[bool] = []
     won: list[int] = []  # chips each seat took from the pot this hand
+    net: list[int] = []  # each seat's chips won or lost over the hand just finished
     winners: list[int] = []
 
     @model_validator(mode="before")
@@ -123,16 +124,19 @@ class PokerTable(HandAfterHand):
         self.shown = [False] * self.seat_count
         self.mucked = [False] * self.seat_count
         self.won = [0] * self.seat_count
+        self.net = [0] * self.seat_count
         self.winners = []
 
     def finish_hand(self) -> list[Event]:
         """The hand is over (its pot paid out or carried): report it and pause for the table."""
         self.phase = "between"
-        net = [now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)]
+        self.net = [
+            now - before for now, before in zip(self.stacks, self.stacks_at_start, strict=True)
+        ]
         ended = HandEnded(
             hand=self.hand,
             players=self.players,
-            net_chips=net,
+            net_chips=self.net,
             scores=self.hand_scores(),
             winners=self.winners,
         )

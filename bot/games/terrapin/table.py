@@ -46,6 +46,7 @@ class HandResult(BaseModel):
     shown: list[ShownHand] = []
     winners: list[int] = []
     won: list[int] = []  # chips each seat took from the pot
+    net: list[int] = []  # each seat's chips won or lost over the hand
     carried: int = 0
 
 
@@ -138,6 +139,7 @@ class TerrapinTable(PokerTable):
             shown=[self.shown_hand(s) for s in range(self.seat_count) if self.shown[s]],
             winners=self.winners,
             won=self.won,
+            net=self.net,
             carried=self.carry,
         )
 
