@@ -337,6 +337,7 @@ async def test_rules_show_the_house_decisions_and_the_table_options(western, wor
     reply = await world.tester.slash(world.bob, world.channel, "western rules")
     text = reply.text
     assert reply.response.ephemeral and "Turtle Butt" in text and "side pots" in text
+    assert "Facing an all-in bet you call it (up to the all-in amount) or fold" in text
     assert "buy-in 50 · turn time 120 s · raise limit: 5, checks allowed: no" in text
 
 
