@@ -30,8 +30,9 @@ one already shown may be mucked (its owner chooses). Ties split the pot; odd chi
 for the next hand. If every shown hand is Turtle Butt, the pot stays and everyone antes again.
 **House decisions.** A player who can't cover a bet goes all-in for what they have; side pots \
 are settled separately. Facing an all-in bet you call it (up to the all-in amount) or fold, \
-and no raise is offered when everyone else still in is all-in. On timeout you fold when facing a bet (check when checking is allowed) \
-and stand in the draw; twice in one hand and you are marked away (press My hand to come back). \
+and no raise is offered when everyone else still in is all-in. On timeout you fold when \
+facing a bet (check when checking is allowed) and stand in the draw; twice in one hand and \
+you are marked away (press My hand to come back). \
 You can leave between hands (or ask to leave at the end of the current one). If the table \
 closes with chips still in the pot, they are shared out one by one from the dealer's left. \
 {CARRIED_POT} Players join before the start."""
