@@ -19,6 +19,7 @@ from bot.discord.tables import (
     table_game_cog,
 )
 from bot.engine import Action, Event
+from bot.errors import UserError
 from bot.games.backhand import (
     AUTO_DEAL_BELOW,
     BACKHAND,
@@ -52,12 +53,15 @@ make a push hand: no backhand. **Push away** (discard them and get two new cards
 and push again if it's another push hand) or **Play the push** (one card: {BUST_OVER} or less \
 wins, over it loses).
 **For chips.** Before each hand everyone with the minimum bet bets at once, between the \
-table's minimum and maximum: a button, or Other amount for any number. The house pays wins at \
-even money and collects losses. It brings (players x maximum bet) chips to the table; each \
-hand's bets are capped so its bank can pay them all (and by your stack). When the bank can't \
-cover the minimum bet for every player, or nobody has the minimum left, the table closes and \
-everyone takes their stack.
-**For wins.** No chips: the first to win the target number of hands wins the match.
+table's minimum and maximum (and at most your stack): a button, or Other amount for any \
+number. The house pays wins at even money and collects losses. It covers every hand from its \
+balance on this server: as you bet, it holds your bet's win at the table, and takes its chips \
+back when the hand ends. So the table's limits hold as long as the house can cover them; a bet \
+it can't cover is refused (bet less, or a server manager adds chips with /chips bankroll), and \
+a timed-out bet it can't cover closes the table with every bet given back. When nobody has the \
+minimum bet left, the table closes and everyone takes their stack.
+**For wins.** No chips and no buy-in: the first to win the target number of hands wins the \
+match.
 **Leaving.** Leave between hands (or at once when you sit a hand out) and take your stack; the \
 table goes on for the others.
 **House decisions.** Hitting a push hand is playing the push. Five cards reached by the \
@@ -124,10 +128,9 @@ class BackhandUI(GameUI):
         if view.mode == "wins":
             about = f"For wins: the first to {plural(view.target, 'win')} takes the match"
         else:
-            about = (
-                f"House bank **{plural(view.bank, 'chip')}** · bets {view.min_bet} to "
-                f"{view.max_bet}"
-            )
+            about = f"For chips against the house · bets {view.min_bet} to {view.max_bet}"
+            if view.bank:
+                about += f" · the house holds **{plural(view.bank, 'chip')}** for this hand"
         lines = [about + limit]
         if view.phase == "betting":
             lines.append("Place your bets.")
@@ -165,8 +168,6 @@ class BackhandUI(GameUI):
         embed.description = self.player_text(view, me)
         if view.turn == view.seat and me.cards and me.outcome is None:
             embed.add_field(name="Odds", value=bust_hint(me.total, me.push), inline=False)
-        if view.mode == "chips":
-            embed.add_field(name="House bank", value=plural(view.bank, "chip"))
         return embed
 
     def hand_summary(self, table, view: BackhandView, names: list[str]) -> discord.Embed | None:
@@ -259,7 +260,21 @@ class BackhandUI(GameUI):
         return None
 
 
+class OptionsClash(UserError, app_commands.AppCommandError):
+    """Options that don't go together, refused before the command runs."""
+
+
 class Backhand(table_game_cog("backhand", BACKHAND, RULES)):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """`/backhand new` for wins plays no chips: a buy-in given with it is refused with
+        the reason, not ignored (the generic command offers a buy-in for the chips mode)."""
+        given = interaction.namespace
+        if interaction.command.name == "new" and given.mode == "wins" and "buy_in" in given:
+            raise OptionsClash(
+                "A table for wins plays no chips, so it takes no buy-in: leave buy_in out."
+            )
+        return True
+
     @app_commands.command(
         name="house",
         description="The house's balance and its net per day and game (Manage Server).",

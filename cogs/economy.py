@@ -191,11 +191,16 @@ def ranking_of(game: GameSpec) -> Ranking:
     return "chips" if game.uses_chips else "matches"  # a chip game in some mode at least
 
 
-def record(standing: AnyStanding) -> str:
+def record(standing: AnyStanding, game: GameSpec) -> str:
     """A player's results at a game, in that game's own terms (no chips where it has none)."""
     match standing:
         case GameStanding(hands=hands, wins=wins, net=net):
-            return f"{net:+,} chips · {plural(wins, 'win')} in {plural(hands, 'hand')}"
+            won = f"{plural(wins, 'win')} in {plural(hands, 'hand')}"
+            # A game with a mode for wins only (Backhand): players who won or lost no chips
+            # are ranked by their wins, so their line shows wins alone.
+            if net == 0 and game.uses_chips is not True:
+                return won
+            return f"{net:+,} chips · {won}"
         case MatchStanding(matches=matches, wins=wins, average_place=average):
             played = plural(matches, "match", "matches")
             return f"{plural(wins, 'win')} in {played} · average place {average:.1f}"
@@ -251,7 +256,7 @@ class Board:
         results = await bot.ledger.game_standings(
             self.guild_id, self.game_id, offset, PAGE_SIZE, self.ranking
         )
-        return [f"**{s.rank}.** <@{s.member_id}> · {record(s)}" for s in results]
+        return [f"**{s.rank}.** <@{s.member_id}> · {record(s, self.game)}" for s in results]
 
     async def _own(self, bot: CardTableBot) -> str:
         if self.ranking is None:
@@ -260,7 +265,9 @@ class Board:
         mine = await bot.ledger.game_standing(
             self.guild_id, self.game_id, self.viewer_id, self.ranking
         )
-        return f"#{mine.rank} · {record(mine)}" if mine else "not ranked in this game yet"
+        return (
+            f"#{mine.rank} · {record(mine, self.game)}" if mine else "not ranked in this game yet"
+        )
 
     async def _add_daily_best(self, bot: CardTableBot, embed: discord.Embed) -> None:
         """A solo game's daily challenge ("daily:<UTC date>" results) has its own field."""

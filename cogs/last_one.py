@@ -38,8 +38,9 @@ RULES = """\
 **Last One** · 2-6 players · French 52 + 2 jokers · Crazy Eights with specials
 **Deal.** Each player gets the table's hand size (4-8, default 7), in blocks from the dealer's \
 left; the next card is the upcard, the rest the stock. Nine cards only at a table opened with \
-hand size 9: every player agrees to it by joining that table (at six players 8 are dealt, as \
-the pack can't give nine each and an upcard). The deal passes left to the next player still in.
+hand size 9: its lobby says so, and joining it is accepting nine cards. Such a table starts \
+with five players at most (Start is refused at six: the pack can't give nine each and an \
+upcard). The deal passes left to the next player still in.
 **Play.** From the dealer's left, play a card of the upcard's suit or rank; an 8 or a joker \
 goes on anything. Or draw one card (allowed even when you could play) and the turn passes.
 **Specials.** 2: the next player draws two and is skipped. 3: add any one card from your \
@@ -49,18 +50,19 @@ skipped. A: play reverses (two players: a skip, you play again). Joker: name any
 card; it counts as that card but has none of its effects. 5-7, 9, 10, Q, K: nothing.
 **Melee.** The 4's player is the aggressor, the next player the defender. A window opens \
 (melee seconds, default 10) and the table says so: anyone but the aggressor holding the next \
-card of the 4's suit (5, then 6 ...; a joker may stand for it) may play it from their DM; the \
-first press wins. They become the aggressor, the last aggressor the defender, and a new window \
-opens. When a window passes with no play, or after the King, the defender draws the last \
-card's pips (A 1 ... 10, J 11, Q 12, K 13) and play goes on from the player after the \
-defender. Melee cards have no other effect. A window always runs its full time, so it never \
-shows who could continue.
+card of the 4's suit (5, then 6 ...; a joker may stand for it) may play it from their DM or \
+**My hand**; the first press wins. They become the aggressor, the last aggressor the \
+defender, and a new window opens. When a window passes with no play, or after the King, \
+the defender draws the last card's pips (A 1 ... 10, J 11, Q 12, K 13) and play goes on \
+from the player after the defender. Melee cards have no other effect. A window always runs \
+its full time, so it never shows who could continue.
 **First upcard.** As if the dealer had played it: 2, the first player draws two and is \
 skipped; J, the first player is skipped; A, play starts to the dealer's right (two players: \
 the dealer starts); 8, the dealer names the suit; joker, the dealer names the card; 3 and 4 \
 do nothing.
-**Last one!** Down to one card, press Last one! in your DM before another player plays (or \
-draws); if they do first, you draw two penalty cards. Nobody has to catch you: the bot does.
+**Last one!** Down to one card, press Last one! in your DM or **My hand** before another \
+player plays (or draws), or draw two penalty cards. Nobody has to catch you: the bot does. \
+The table message says while a call is open (not whose). AI players call at once.
 **Stock.** When it runs out, the discards under the upcard are shuffled into a new stock.
 **Scoring.** A hand ends the moment someone plays their last card. They and anyone holding \
 one card score 0; everyone else scores their cards: joker 40, 8 25, A 15, K Q J 10, others \
@@ -71,11 +73,15 @@ defender too). A 3's extra card may be any card, special or not, and its effect 
 3 gives another extra card). A 2 on a 2 is an ordinary match: no stacking. The card that \
 ends a hand has no effect (no draw, no melee). Play direction starts to the left each hand. \
 With stock and discards both empty a draw stops short (drawing then just passes). A player \
-holding one card may call until another player plays or draws; a draw leaves them nothing \
-to call. Leaving between hands drops you out of the game (the others play on). On timeout: \
-play your playable card worth the most (8s and jokers last), else draw; after a 3, end your \
-turn; name your longest suit (a joker: your highest card of it, or its King). Melee cards \
-and calls are never played for you."""
+holding one card may call until another player plays or draws (an absent player's turn \
+then waits its time); a draw leaves them nothing to call. Leaving between hands drops you \
+out of the game (the others play on). On timeout: play your playable card worth the most \
+(8s and jokers last), else draw; after a 3, end your turn; name your longest suit (a joker: \
+your highest card of it, or its King). Melee cards and calls are never played for you, \
+except at a close.
+**Closing.** /table close finishes the hand at once: every turn is played for its player as \
+on timeout, Last one! is called for whoever holds one card, and no melee window waits. Then \
+the game ends for everyone: players still in first, by score, then those already out."""
 
 
 def seat_line(view: LastOneView, seat: int, name: str) -> str:
@@ -111,9 +117,15 @@ def melee_text(table: Table, view: LastOneView, names: list[str]) -> str:
     )
     return (
         f"{names[melee.aggressor]} attacks, {names[melee.defender]} defends. Whoever holds "
-        f"{step} (or a joker) may continue now; the window {closes}. If nobody does, "
-        f"{names[melee.defender]} draws {int(melee.rank)}."
+        f"{step} (or a joker) may continue now, from their DM or My hand; the window "
+        f"{closes}. If nobody does, {names[melee.defender]} draws {int(melee.rank)}."
     )
+
+
+CALL_OPEN = (
+    "A player down to one card may call Last one! now, from their DM or My hand, until "
+    "another player plays or draws."
+)
 
 
 class LastOneUI(GameUI):
@@ -132,6 +144,8 @@ class LastOneUI(GameUI):
         embed.add_field(name="Play goes", value=direction_text(view.direction))
         if view.melee is not None:
             embed.add_field(name="Melee!", value=melee_text(table, view, names), inline=False)
+        if view.call_open:  # whose call is not said: the table only learns it is open
+            embed.add_field(name="Last one!", value=CALL_OPEN, inline=False)
         embed.set_footer(
             text=f"{view.cards_each} cards each · out at {view.threshold} points · "
             "the last player in wins"
@@ -181,7 +195,7 @@ class LastOneUI(GameUI):
     def options_text(self, options: LastOneOptions) -> str:
         size = f"hand size: {options.hand_size}"
         if options.hand_size == 9:
-            size += " (by joining, every player agrees to nine cards)"
+            size += " (by joining, every player accepts nine cards; five players at most)"
         return f"{size}, threshold: {options.threshold}, melee seconds: {options.melee_seconds}"
 
     # ---- controls ------------------------------------------------------------------------------

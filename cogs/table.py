@@ -48,7 +48,7 @@ class TableCommands(
         await send_answer(
             interaction,
             "The table is closed: the hand in play was finished with everyone's turns played "
-            "for them, and everyone was paid out."
+            "for them, and everyone was ranked by the game's own rules and paid out."
             if playing
             else "The table is closed; every buy-in went back.",
             ephemeral=True,

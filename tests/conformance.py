@@ -9,7 +9,9 @@
 - `chip_total()` never changes (chips only leave with a leaving player or at the cash-out);
   a house game starts its `house_bank()` with the spec's `house_stake`, the `house_chips` of
   the hands add up to how its bank changed (the house's report), and the cash-out pays the
-  players everything but the bank, which the runtime gives back to the house;
+  players everything but the bank, which the runtime gives back to the house; a house that
+  covers each hand (`house_cover`) instead brings to its bank what the hands' `house_chips`
+  don't account for (the chips enter the game's total), and holds nothing between hands;
 - the same seed gives the same trajectory;
 - refused actions raise IllegalAction and leave the state byte-for-byte unchanged, and what
   `verify` accepts is what `legal_actions` lists (up to the game's `canonical` form): at
@@ -406,6 +408,7 @@ def context(where: str) -> Iterator[None]:
 
 def check_step(audit: Audit, facts: Facts, events: list[Event]) -> None:
     """Every check of one state, given the events of the step that led to it."""
+    follow_house_cover(audit, facts.state, events)
     twin = check_state(audit, facts)
     hidden, public_strings = check_views(audit, facts.state)
     check_events(audit, hidden, events)
@@ -414,6 +417,20 @@ def check_step(audit: Audit, facts: Facts, events: list[Event]) -> None:
     check_optional_secrecy(audit, facts, hidden)
     samples = check_offers(audit, facts, twin)
     check_refusals(audit, facts, twin, hidden, samples)
+
+
+def follow_house_cover(audit: Audit, state: GameState, events: list[Event]) -> None:
+    """A house that covers each hand brings chips from its balance to its bank (the win of a
+    bet) and takes them back (when the hand ends): what its bank changed by beyond the hands'
+    `house_chips` entered or left the game's chips. Between hands it holds nothing."""
+    if audit.spec.house_cover is None:
+        return
+    reported = sum(event.house_chips for event in events if isinstance(event, HandEnded))
+    brought = state.house_bank() - audit.house - reported
+    audit.chips += brought
+    audit.house += brought
+    if state.awaiting_next_hand() or state.is_over():
+        assert state.house_bank() == 0, f"the house holds {state.house_bank()} between hands"
 
 
 def check_state(audit: Audit, facts: Facts) -> GameState:

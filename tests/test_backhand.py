@@ -1,9 +1,10 @@
 """Backhand's engine (bot/games/backhand.py) against its rule text (backhand.md) and the
 decisions (DECISIONS.md), with stacked decks: ace replacement (a replacement ace kept), the
 automatic deal to 12 (five cards there win), hitting, busting, five cards, calling backhand,
-push hands (pushing away, again, playing the push), bets and their caps, the house's bank,
-wins-only matches, leaving, and the odds of a fixed policy: an exact enumeration of the
-two-card start against the engine's frequencies over many seeded hands."""
+push hands (pushing away, again, playing the push), bets and their caps, the house covering
+each hand (the win of every bet held until the hand ends), wins-only matches, leaving, and the
+odds of a fixed policy: an exact enumeration of the two-card start against the engine's
+frequencies over many seeded hands."""
 
 import random
 from collections import Counter
@@ -35,8 +36,10 @@ from bot.games.backhand import (
     StockRefilled,
     bet_ladder,
     card_value,
-    house_stake,
+    house_cover,
+    new_backhand,
 )
+from tests.conformance import check_game
 
 # The rule text's numbers, copied here as data.
 AUTO_DEAL_TO = 12
@@ -82,13 +85,24 @@ def test_the_minimum_bet_cannot_exceed_the_maximum():
     assert BackhandOptions(min_bet=5, max_bet=5).max_bet == 5
 
 
-def test_the_house_brings_every_players_largest_bet_in_chips_mode_and_nothing_for_wins():
+def test_the_house_stakes_nothing_and_holds_each_bets_win_until_the_hand_ends():
     chips, wins = BackhandOptions(max_bet=20), BackhandOptions(mode="wins")
-    assert house_stake(chips, 3) == 60 and BACKHAND.house_stake(chips, 1) == 20
-    assert house_stake(wins, 3) == 0
+    assert BACKHAND.stake_for(chips, 3) == 0 and BACKHAND.stake_for(wins, 3) == 0
+    assert house_cover(chips) == BACKHAND.cover_for(chips) == 20  # a table opens with that
+    assert house_cover(wins) == 0
     assert BACKHAND.chips_for(chips) and not BACKHAND.chips_for(wins)
-    state = new(seats=3, max_bet=20)
-    assert state.house_bank() == 60 and state.chip_total() == 150 + 60
+    state = new("Kc Kd Kh 5c 5d 5h 7s 2s 8s", seats=3, max_bet=20)
+    assert state.house_bank() == 0 and state.chip_total() == 150
+    state.apply(0, Bet(chips=20))
+    state.apply(1, Bet(chips=3))
+    assert state.house_bank() == 23 and state.chip_total() == 150 + 23  # brought from its balance
+    state.apply(2, Bet(chips=20))
+    state.apply(0, CallBackhand())  # 15 + 7: wins 20
+    state.apply(1, CallBackhand())  # 15 + 2: loses 3
+    events = state.apply(2, CallBackhand())  # 15 + 8: wins 20
+    assert of(events, HandEnded)[0].house_chips == -37
+    assert state.stacks == [70, 47, 70] and state.house_bank() == 0  # the rest went back
+    assert state.chip_total() == 150 + 37
 
 
 def test_one_pack_for_every_two_players_and_the_whole_shoe_reshuffled_each_hand():
@@ -172,7 +186,7 @@ def test_hitting_over_21_busts_and_loses_the_bet_to_the_house():
     assert state.hands[0].final == 28 > BUST_OVER
     ended = of(events, HandEnded)[0]
     assert ended.net_chips == [-5] and ended.house_chips == 5 and ended.winners == []
-    assert state.stacks == [45] and state.bank == 15
+    assert state.stacks == [45] and state.bank == 0  # the house took its hold and the bet
 
 
 def test_hitting_to_five_cards_without_busting_wins():
@@ -181,7 +195,7 @@ def test_hitting_to_five_cards_without_busting_wins():
     assert len(state.hands[0].cards) == 4 and state.hands[0].total == 12
     events = state.apply(0, Hit())
     assert of(events, Settled)[0].outcome == "five_cards"
-    assert state.hands[0].final == 14 and state.stacks == [55] and state.bank == 5
+    assert state.hands[0].final == 14 and state.stacks == [55] and state.bank == 0
 
 
 def test_calling_backhand_wins_when_the_card_would_bust():
@@ -200,7 +214,7 @@ def test_calling_backhand_loses_when_the_card_would_not_bust():
     state.apply(0, Bet(chips=5))
     events = state.apply(0, CallBackhand())
     assert of(events, Settled)[0].outcome == "backhand_lost"  # 15 + 6 = 21 is no bust
-    assert state.stacks == [45] and state.bank == 15
+    assert state.stacks == [45] and of(events, HandEnded)[0].house_chips == 5
 
 
 def test_backhand_on_21_always_wins():
@@ -286,7 +300,7 @@ def test_bets_between_the_minimum_and_the_maximum_by_button_or_in_words():
     with pytest.raises(IllegalAction, match="Bet from 2 to 10"):
         state.text_action(0, "123")
     state.apply(0, state.text_action(0, "7"))
-    assert state.stacks == [43] and state.chip_total() == 43 + 7 + 10
+    assert state.stacks == [43] and state.chip_total() == 43 + 7 + 7  # the house holds 7
 
 
 def test_bets_are_placed_together_and_the_cards_come_once_everyone_has_bet():
@@ -314,35 +328,42 @@ def test_a_bet_is_capped_by_the_stack():
         state.apply(0, Bet(chips=7))
 
 
-def test_bets_are_capped_so_the_bank_pays_every_player_and_a_broke_bank_ends_the_match():
-    state = new(WIN_BOTH, WIN_BOTH, seats=2, max_bet=10)
-    assert state.bank == 20
-    bet_all(state, 8)
-    state.apply(0, CallBackhand())
-    events = state.apply(1, CallBackhand())
-    assert of(events, HandEnded)[0].house_chips == -16
-    assert state.bank == 4 and state.stacks == [58, 58]
-    state.next_hand()
-    assert [state.hands[seat].cap for seat in (0, 1)] == [2, 2]  # 4 chips shared by two
-    with pytest.raises(IllegalAction, match="the house's bank covers no more"):
-        state.apply(0, Bet(chips=3))
-    bet_all(state, 2)
-    state.apply(0, CallBackhand())
-    events = state.apply(1, CallBackhand())
-    (over,) = of(events, MatchOver)
-    assert "can't cover the minimum bet" in over.reason and state.is_over()
-    assert state.bank == 0 and state.cash_out() == [60, 60]
+def test_after_the_house_has_paid_wins_the_tables_maximum_still_holds():
+    """The issue's example: at a 1-10 table whose house has paid out, a player may still bet
+    10, hand after hand; the engine asks the house for each bet's win (the runtime refuses a
+    bet the house's balance can't cover)."""
+    state = new(WIN_BOTH, WIN_BOTH, WIN_BOTH, seats=2, min_bet=1, max_bet=10)
+    for _ in range(3):
+        assert [state.hands[seat].cap for seat in (0, 1)] == [10, 10]
+        bet_all(state, 10)
+        assert state.house_bank() == 20
+        state.apply(0, CallBackhand())
+        events = state.apply(1, CallBackhand())
+        assert of(events, HandEnded)[0].house_chips == -20 and state.house_bank() == 0
+        assert of(events, MatchOver) == [] and not state.is_over()
+        state.next_hand()
+    assert state.stacks == [80, 80] and state.phase == "betting"
+
+
+def test_a_bet_the_house_cannot_cover_ends_the_match_with_the_bets_given_back():
+    state = new(WIN_BOTH, seats=2, max_bet=10)
+    state.apply(0, Bet(chips=10))
+    events = state.house_cannot_cover("The house has 3 chips and can't cover the bet.")
+    assert events == [MatchOver(reason="The house has 3 chips and can't cover the bet.")]
+    assert state.is_over() and state.stacks == [50, 50] and state.hands[0].bet is None
+    assert state.house_bank() == 10  # seat 0's hold: the runtime gives it back
+    assert state.chip_total() == 100 + 10 and state.cash_out() == [50, 50]
 
 
 def test_a_match_nobody_can_bet_in_ends_at_once_with_its_reason():
     state = new(stacks=[4], min_bet=5, max_bet=10)
     assert state.is_over() and "minimum bet of 5" in state.ended
-    assert state.cash_out() == [4] and state.house_bank() == 10
+    assert state.cash_out() == [4] and state.house_bank() == 0
 
 
 def test_a_player_short_of_the_minimum_sits_out_and_may_leave_at_once():
     state = new(WIN_BOTH, seats=2, stacks=[50, 3], min_bet=5)
-    assert state.players == [0] and state.hands[0].cap == 10  # the bank shared by one
+    assert state.players == [0] and state.hands[0].cap == 10
     assert state.can_leave_now(1) and not state.can_leave_now(0)
     assert state.leave(1) == 3 and not state.seated[1]
     with pytest.raises(IllegalAction, match="between hands"):
@@ -394,10 +415,10 @@ def test_leaving_between_hands_takes_the_stack_and_the_table_goes_on():
         state.leave(1)
     state.apply(0, CallBackhand())
     state.apply(1, CallBackhand())
-    assert state.leave(1) == 55 and state.chip_total() == 55 + 10
+    assert state.leave(1) == 55 and state.chip_total() == 55  # the house holds nothing now
     events = state.next_hand()
     assert isinstance(events[0], HandStarted) and state.players == [0]
-    assert state.hands[0].cap == 10  # the whole bank covers the one player left
+    assert state.hands[0].cap == 10
     state.apply(0, Bet(chips=1))
     assert state.leave_warning(0) is None
 
@@ -456,21 +477,23 @@ def test_a_stock_running_low_is_refilled_from_the_cards_out_of_play():
     assert Counter(state.all_cards()) == before and hand.total == 15 + card_value(hand.cards[-1])
 
 
-def test_cashing_out_mid_hand_gives_bets_back_and_leaves_the_bank():
+def test_cashing_out_mid_hand_gives_bets_back_and_leaves_the_houses_hold():
     state = new(WIN_BOTH, seats=2)
     bet_all(state, 5)
-    assert state.chip_total() == 45 + 45 + 10 + 20
+    assert state.chip_total() == 45 + 45 + 10 + 10
     assert state.cash_out() == [50, 50]
-    assert state.chip_total() == state.house_bank() == 20 and state.is_over()
+    assert state.chip_total() == state.house_bank() == 10 and state.is_over()
 
 
-def test_chips_are_conserved_and_the_houses_report_follows_its_bank():
+def test_chips_are_conserved_and_the_houses_report_is_what_it_won():
+    """Players' chips change only by what the house reports it paid or won; the house holds
+    every bet's win while the hand is played, and nothing between hands."""
     chooser = random.Random(3)
     for seed in range(12):
         seats = seed % 7 + 1
         stacks = [chooser.randint(5, 60) for _ in range(seats)]
         state = BACKHAND.new_match(BackhandOptions(max_bet=8), stacks, seed)
-        total, house, left = state.chip_total(), state.house_bank(), 0
+        players, left = sum(stacks), 0
         for _ in range(400):
             if state.is_over():
                 break
@@ -484,12 +507,32 @@ def test_chips_are_conserved_and_the_houses_report_follows_its_bank():
                 continue
             seat = state.pending()[0].seat
             events = state.apply(seat, state.sample(seat, chooser))
-            house += sum(e.house_chips for e in events if isinstance(e, HandEnded))
-            assert state.chip_total() + left == total
+            players -= sum(e.house_chips for e in events if isinstance(e, HandEnded))
+            assert sum(state.stacks) + state.in_play() + left == players
             assert state.chip_total() == sum(state.stacks) + state.in_play() + state.bank
-            assert state.house_bank() == house >= 0
+            assert state.house_bank() == (state.in_play() if state.in_hand() else 0)
         payouts = state.cash_out()
-        assert sum(payouts) + state.house_bank() + left == total
+        assert sum(payouts) + left == players
+
+
+class KeepsItsHold(BackhandState):
+    """Broken on purpose: the house's hold stays at the table after the hand."""
+
+    def end_hand(self) -> list:
+        hold = self.bank
+        events = super().end_hand()
+        self.bank = hold
+        return events
+
+
+def test_the_conformance_test_catches_a_house_that_keeps_its_hold_between_hands():
+    def create(options, stacks, rng):
+        state, events = new_backhand(options, stacks, rng)
+        return KeepsItsHold.model_validate_json(state.snapshot()), events
+
+    spec = BACKHAND.model_copy(update={"state_model": KeepsItsHold, "create": create})
+    with pytest.raises(AssertionError, match=r"the house holds [0-9]+ between hands"):
+        check_game(spec, seeds=2)
 
 
 # ---- the odds of a fixed policy: exact against simulated ------------------------------------

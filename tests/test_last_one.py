@@ -4,6 +4,8 @@ every special (2, 3, 4's melee, 8, J, A, joker), every first upcard, the "Last o
 its penalty, the stock rebuilt from the discards, scoring and elimination at the threshold,
 timeouts, and what each seat may see. The rule text's values are copied here as data."""
 
+import re
+
 import pytest
 
 from bot.cards import FrenchCard, Rank, Suit, parse_french
@@ -30,7 +32,7 @@ from bot.games.last_one import (
     Skipped,
     StockRebuilt,
     card_points,
-    hand_size_for,
+    deal_refusal,
 )
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -91,12 +93,22 @@ def test_the_deal_in_blocks_from_the_dealers_left_then_the_upcard_and_the_stock(
     assert state.stock[-1] == card("As")  # the top of the stock
 
 
-def test_hand_size_four_to_eight_and_nine_only_while_the_pack_allows():
-    assert [hand_size_for(size, 3) for size in range(4, 10)] == [4, 5, 6, 7, 8, 9]
-    assert hand_size_for(9, 5) == 9
-    assert hand_size_for(9, 6) == 8  # 6 x 9 + an upcard would need 55 cards
-    state = LAST_ONE.new_match(LastOneOptions(hand_size=9), [0] * 6, seed=3)
-    assert [len(hand) for hand in state.hands] == [8] * 6 and len(state.stock) == 54 - 49
+def test_hand_size_four_to_nine_and_a_size_the_pack_cant_deal_is_refused_with_a_sentence():
+    """DECISIONS: "A hand size the deck cannot deal with an upcard left (9 cards at 6 players)
+    is refused." 6 x 9 + an upcard would need 55 cards of 54; 5 x 9 + 1 and 6 x 8 + 1 fit."""
+    assert [deal_refusal(size, 6) for size in range(4, 9)] == [None] * 5
+    assert deal_refusal(9, 5) is None
+    five = LAST_ONE.new_match(LastOneOptions(hand_size=9), [0] * 5, seed=3)
+    assert [len(hand) for hand in five.hands] == [9] * 5 and len(five.stock) == 54 - 46
+    eight = LAST_ONE.new_match(LastOneOptions(hand_size=8), [0] * 6, seed=3)
+    assert [len(hand) for hand in eight.hands] == [8] * 6 and len(eight.stock) == 54 - 49
+    refusal = (
+        "The pack can't deal 9 cards each to 6 players and keep an upcard: start with 5 "
+        "players or fewer, or open a table with a smaller hand size."
+    )
+    assert deal_refusal(9, 6) == refusal
+    with pytest.raises(IllegalAction, match=re.escape(refusal)):
+        LAST_ONE.new_match(LastOneOptions(hand_size=9), [0] * 6, seed=3)
     with pytest.raises(ValueError):
         LastOneOptions(hand_size=3)
     with pytest.raises(ValueError):
@@ -345,6 +357,18 @@ def test_a_call_in_time_saves_the_cards_and_one_card_scores_nothing():
     # The deal passes left to the next player still in; seat 0 is out and not dealt.
     state.next_hand()
     assert state.dealer == 1 and state.players == [1, 2] and state.hands[0] == []
+
+
+def test_the_public_view_says_a_call_is_open_and_a_closing_table_makes_it():
+    """The table message shows a call may be made (its holder's count is public anyway); a
+    table closed mid-hand, where nobody can press anything, calls for the player."""
+    state = deal(CALLING, "7h", "Qd Qs")
+    assert not state.view(None).call_open and state.closing_choice(1) is None
+    down_to_one(state)
+    assert state.view(None).call_open and state.view(0).call_open
+    assert [state.closing_choice(seat) for seat in range(3)] == [None, Call(), None]
+    state.apply(1, state.closing_choice(1))
+    assert not state.view(None).call_open and state.closing_choice(1) is None
 
 
 def test_anyone_left_with_one_card_scores_nothing():

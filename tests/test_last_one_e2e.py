@@ -2,19 +2,28 @@
 with stacked deals and a low threshold (a timeout, a draw told only to the drawer, an 8's
 suit named with buttons, a joker's card named from a select per suit, the "Last one!" call,
 the hand's summary and the final standings), and a melee window announced in the channel
-whose continue buttons only the holders' DMs show, raced by two holders at once. The
-TableDriver checks after every step that no channel message names a hidden card."""
+whose continue buttons only the holders' DMs show, raced by two holders at once; nine cards
+accepted by joining and refused at six players; out-of-turn choices for players on My hand
+(the table says a call is open) and for AI players (they call at once, before anyone plays),
+and an absent player's turn waiting for a call still open. The TableDriver checks after
+every step that no channel message names a hidden card."""
 
 import asyncio
 
-from bot.games.last_one import LastOneOptions
-from cogs.last_one import LastOneUI
+from bot.engine import Event
+from bot.games.last_one import Called, Drew, HandScored, LastOneOptions
+from cogs.last_one import CALL_OPEN, LastOneUI
+from tests.e2e import eventually
 from tests.fakediscord import Message
 from tests.tables_e2e import TableDriver
 
 # Seat 0 (Alice) deals; Bob, on her left, plays first; then Carol.
 GAME = {1: "9h 3c 5c Ks", 2: "8c 6s 6d Qd", 0: "BJ 10s Js Qs"}
 RACE = {1: "4s 9c 9d 9h", 2: "5s 7c 7d 7h", 0: "RJ Kc Kd Qc"}
+# Alice deals to two AI players: AI 1 is down to one card when AI 2 is next to play.
+AI_CALL = {1: "3h 9h 9c 5c", 2: "10h Qh Kc 9s", 0: "6h 6d 9d 10c"}
+# Heads up with an AI: its defaults play 10♥, K♥, then 9♥, leaving it 5♣ with Alice to play.
+HEADS_UP = {1: "9h 10h Kh 5c", 0: "6h 6d 9s 10c"}
 
 
 def dealt(hands: dict[int, str], upcard: str, stock: str) -> list[str]:
@@ -55,9 +64,35 @@ async def act(driver: TableDriver, user, label: str):
     return reply
 
 
-def field(message: Message, name: str) -> str:
+def field(message: Message, name: str) -> str | None:
     (embed,) = message.embeds
-    return next(f["value"] for f in embed.get("fields", []) if f["name"] == name)
+    return next((f["value"] for f in embed.get("fields", []) if f["name"] == name), None)
+
+
+async def settle_ai(world) -> None:
+    """Until every AI seat that may act has acted."""
+    await world.tester.idle()
+    while world.bot.runtime.ai_turns:
+        await asyncio.gather(*list(world.bot.runtime.ai_turns))
+        await world.tester.idle()
+
+
+def record_shown(world, monkeypatch) -> list[Event]:
+    """Every event the runtime shows from now on (the table message keeps only the latest)."""
+    runtime, shown = world.bot.runtime, []
+    show = runtime.show
+
+    def recording(table, events):
+        shown.extend(events)
+        show(table, events)
+
+    monkeypatch.setattr(runtime, "show", recording)
+    return shown
+
+
+def penalties(shown: list[Event]) -> list[int]:
+    """The seats that drew the two cards for a call not made in time."""
+    return [e.seat for e in shown if isinstance(e, Drew) and e.reason == "penalty" and e.public]
 
 
 async def test_a_short_game_from_new_to_the_last_player_standing(world):
@@ -163,8 +198,132 @@ async def test_a_melee_window_is_announced_and_two_holders_race_for_it(world):
     assert "Waiting for Carol" in driver.message().text()
 
 
-def test_nine_cards_are_agreed_to_by_joining_a_table_that_shows_them():
+async def test_nine_cards_are_accepted_by_joining_and_refused_at_six_players(world):
+    """DECISIONS: nine cards only if every seated player agrees; a hand size the deck can't
+    deal with an upcard left (9 at 6 players) is refused. The lobby says that joining is
+    accepting nine cards; Start at six players is refused with a sentence, changing nothing."""
     ui = LastOneUI()
     assert ui.options_text(LastOneOptions()) == "hand size: 7, threshold: 250, melee seconds: 10"
-    nine = ui.options_text(LastOneOptions(hand_size=9))
-    assert nine.startswith("hand size: 9 (by joining, every player agrees to nine cards)")
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [world.bob], hand_size=9, ai_delay=0)
+    accepted = "hand size: 9 (by joining, every player accepts nine cards; five players at most)"
+    assert accepted in driver.message().text()
+    for _ in range(4):
+        await world.tester.click(world.alice, driver.message(), "Add AI")
+    assert len(driver.table.seats) == 6
+    refused = await world.tester.click(world.alice, driver.message(), "Start")
+    assert refused.response.ephemeral and refused.text == (
+        "The pack can't deal 9 cards each to 6 players and keep an upcard: start with 5 "
+        "players or fewer, or open a table with a smaller hand size."
+    )
+    assert driver.table.record.status == "lobby" and driver.table.state is None
+    await world.tester.click(world.alice, driver.message(), "Remove AI")
+    await driver.start(world.alice)
+    assert [len(hand) for hand in driver.table.state.hands] == [9] * 5
+    rules = await world.tester.slash(world.alice, world.channel, "lastone rules")
+    assert "joining it is accepting nine cards" in rules.text
+    assert "Start is refused at six" in rules.text
+
+
+# ---- out-of-turn choices: players on My hand, AI players ----------------------------------------
+
+
+async def test_a_player_without_dms_is_told_a_call_is_open_and_calls_from_my_hand(world):
+    """Bob's DMs are closed: the table message says a call is open (not whose), and his My
+    hand offers Last one!; a melee window also points its holders to My hand."""
+    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
+    world.bob.accepts_dms = False
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4)
+    await driver.start(world.alice)
+    await world.bot.runtime.fire_deadline(driver.table.id)  # Bob: 9♥
+    await driver.settle()
+    await act(driver, world.carol, "Draw a card")
+    await act(driver, world.alice, "Play BJ (then name a card)")
+    await act(driver, world.alice, "5♣")
+    assert field(driver.message(), "Last one!") is None
+    await driver.play("Play 3♣")
+    await driver.play("Play 5♣", seat=1)  # one card left
+    assert field(driver.message(), "Last one!") == CALL_OPEN  # open, and nobody named
+    hand = await world.tester.click(world.bob, driver.message(), "My hand")
+    assert hand.response.ephemeral and labels(hand.response) == ["Last one!"]
+    await driver.press(world.bob, hand.response, "Last one!")
+    await driver.settle()
+    assert "Bob calls Last one!" in driver.message().text()
+    assert field(driver.message(), "Last one!") is None
+
+
+async def test_a_melee_window_points_its_holders_to_my_hand(world):
+    world.bot.runtime.stacked = [dealt(RACE, "4h", "2c 3c 4c 5c 6c")]
+    world.carol.accepts_dms = False
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4)
+    await driver.start(world.alice)
+    await act(driver, world.bob, "Play 4♠")
+    assert "may continue now, from their DM or My hand" in field(driver.message(), "Melee!")
+    hand = await world.tester.click(world.carol, driver.message(), "My hand")
+    assert labels(hand.response) == ["Continue with 5♠"]
+    await driver.press(world.carol, hand.response, "Continue with 5♠")
+    await driver.settle()
+    assert "Carol continues the melee with 5♠" in driver.message().text()
+
+
+async def test_an_ai_player_calls_before_the_next_ai_player_plays(world, monkeypatch):
+    world.bot.runtime.stacked = [dealt(AI_CALL, "7h", "Qd Qs Jd 10d 7c 7s")]
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [], hand_size=4, threshold=40, ai_delay=0)
+    for _ in range(2):
+        await world.tester.click(world.alice, driver.message(), "Add AI")
+    shown = record_shown(world, monkeypatch)
+    await driver.start(world.alice)
+    while not any(isinstance(e, HandScored) for e in shown):
+        await settle_ai(world)
+        if driver.table.required_seats() in ([0], []):  # Alice's turn, or a melee window
+            await world.bot.runtime.fire_deadline(driver.table.id)
+    assert Called(seat=1) in shown and Called(seat=2) in shown
+    assert not [seat for seat in penalties(shown) if seat != 0]
+
+
+async def test_an_ai_player_with_a_long_delay_still_calls_before_a_quick_player(world, monkeypatch):
+    """An out-of-turn choice doesn't wait for the AI's delay: Alice, next to play, may press
+    at once."""
+    world.bot.runtime.stacked = [dealt(HEADS_UP, "7h", "Qc Qd Qs")]
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [], hand_size=4, ai_delay=10)
+    await world.tester.click(world.alice, driver.message(), "Add AI")
+    shown = record_shown(world, monkeypatch)
+    await driver.start(world.alice)
+    table, runtime = driver.table, world.bot.runtime
+    for alice in ("Play 6♥", "Draw a card", None):
+        if table.required_seats() == [1]:  # the AI's turn, played now rather than in 10 s
+            await runtime.fire_deadline(table.id)
+            await driver.settle()
+        if alice:
+            await act(driver, world.alice, alice)
+    assert [len(hand) for hand in table.state.hands] == [4, 1]  # the AI holds one card
+    await eventually(lambda: table.state.caller is None, timeout=2, what="the AI's call")
+    await act(driver, world.alice, "Draw a card")
+    assert Called(seat=1) in shown and not penalties(shown)
+
+
+async def test_an_away_player_s_turn_waits_for_a_call_still_open(world, monkeypatch):
+    """Carol is leaving (her turns played for her at once), but Bob, down to one card just
+    before her turn, still gets a player's time to call: her turn waits for her deadline,
+    and is played the moment he calls."""
+    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4)
+    await driver.start(world.alice)
+    await world.bot.runtime.fire_deadline(driver.table.id)  # Bob: 9♥
+    await driver.settle()
+    await driver.leave(world.carol)  # her 8♣ and its suit, diamonds, are played for her
+    await driver.settle()
+    await act(driver, world.alice, "Play BJ (then name a card)")
+    await act(driver, world.alice, "5♣")
+    shown = record_shown(world, monkeypatch)
+    await act(driver, world.bob, "Play 3♣")
+    await act(driver, world.bob, "Play 5♣")
+    assert driver.table.required_seats() == [2] and driver.table.state.caller == 1
+    await act(driver, world.bob, "Last one!")
+    assert Called(seat=1) in shown and not penalties(shown)
+    assert driver.turn() == 0  # Carol's turn was played once Bob had called

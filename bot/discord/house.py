@@ -1,6 +1,6 @@
-"""The house's report (Manage Server): its balance, its bank at tables in play, and what it
-won or paid per day and per house-banked game. `/chips house` and each house game's
-`/<game> house` show it."""
+"""The house's report (Manage Server): its balance, the chips it holds at tables in play (the
+wins of the bets being played), and what it won or paid per day and per house-banked game.
+`/chips house` and each house game's `/<game> house` show it."""
 
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
     embed = discord.Embed(title="The house")
     embed.description = (
         f"**Balance:** {chips(balance)}"
-        + (f" · **at tables now:** {chips(at_tables)}" if at_tables else "")
-        + "\nA server manager adds chips with `/chips bankroll`; a house table can't start "
-        "unless the house covers every bet it could lose."
+        + (f" · **held at tables now:** {chips(at_tables)}" if at_tables else "")
+        + "\nA server manager adds chips with `/chips bankroll`. The house covers each hand "
+        "from this balance as its bets are made: a bet it can't cover is refused."
     )
     days = await ledger.house_days(guild_id, REPORT_DAYS)
     embed.add_field(

@@ -60,7 +60,8 @@ class HandEnded(Event):
     winners: list[int] = []
     variant: str | None = None  # recorded with the results, e.g. "daily:2026-11-22"
     # A house-banked game: the house's net over the hand (negative when it paid), for its
-    # report. The chips stay in the game's house bank until the table closes.
+    # report. The chips stay in the game's house bank until the table closes (a house that
+    # covers each hand takes them back with the step that ends the hand).
     house_chips: int = 0
 
 
@@ -84,6 +85,9 @@ class Decision(BaseModel):
     # An optional (out-of-turn) choice: the seat may act, but play does not wait for it, it
     # has no deadline and no default, and the public table never shows who holds one.
     optional: bool = False
+    # An optional choice that lasts only until another seat moves (Last One's "Last one!"):
+    # an AI seat holding one takes it at once.
+    until_next_move: bool = False
     # Answered in free text (a modal asks this question); the game's `text_action` reads it.
     text_question: str | None = None
     # At least this long to decide, whatever the table's turn time (writing a secret rule
@@ -143,14 +147,26 @@ class GameState(BaseModel, ABC):
 
     def chip_total(self) -> int:
         """Chips inside the game (stacks, pots and the house bank): constant over a match but
-        for chips leaving with a leaving player; 0 for chipless games."""
+        for chips leaving with a leaving player (and those a house that covers each hand
+        brings and takes back, see `house_bank`); 0 for chipless games."""
         return 0
 
     def house_bank(self) -> int:
         """A house-banked game: the chips at the table that are the house's (its stake plus
         what it has won since). They count in `chip_total` and go back to the house when the
-        table closes; `cash_out` leaves them in place."""
+        table closes; `cash_out` leaves them in place.
+
+        A house that covers each hand (`GameSpec.house_cover`) stakes nothing: a step that
+        raises the bank beyond the hand's `house_chips` (a bet, whose win it holds) brings
+        those chips from the house's balance, and a step that lowers it (the hand's end)
+        gives them back, each in the step's own transaction (see TableRuntime). So
+        `chip_total` changes by exactly those chips, and no others."""
         return 0
+
+    def house_cannot_cover(self, reason: str) -> list[Event]:
+        """A house that covers each hand can't cover a step that must be taken (a timeout's
+        bet): end the match for `reason`, the hand in play void; returns the events."""
+        raise NotImplementedError(f"{type(self).__name__} has no house that covers each hand")
 
     # ---- games played hand after hand at a table ------------------------------------------
 
@@ -177,9 +193,17 @@ class GameState(BaseModel, ABC):
         """What `seat` gives up by leaving now (a carried pot), said before they confirm."""
         return None
 
+    def closing_choice(self, seat: int) -> Action | None:
+        """A table closed mid-hand finishes the hand at once, every turn played for its seat,
+        and nobody can act any more: an optional choice the table makes for `seat` before
+        the next turn, one that only spares it a penalty (Last One's "Last one!"). None:
+        nothing is owed."""
+        return None
+
     def final_standings(self) -> MatchEnded | None:
-        """Placings (and scores) when the match is cut short, e.g. a points game whose players
-        left; None lets the table rank its players by the chips they won."""
+        """Placings (and scores) when the match is cut short (a points game closed, or whose
+        players left), by the game's own ranking; None lets the table rank its players by the
+        chips they won."""
         return None
 
     # ---- shared behaviour -------------------------------------------------------------
@@ -276,6 +300,10 @@ class GameSpec(BaseModel):
     # starts (enough for every bet it could lose); the game's `create` starts its bank with
     # the same amount. The table can't start when the house hasn't got them.
     house_stake: Any = None
+    # A house game that stakes nothing but covers each hand from the house's balance as its
+    # bets are made (see GameState.house_bank): (options) -> the most it covers for one
+    # player (0 when the table plays no chips). A table opens only if the house has that.
+    house_cover: Any = None
     # (options) -> the smallest buy-in that can play at all (Backhand: the minimum bet).
     least_buy_in: Any = None
     # The game's own default time per decision (Delphi's quick yes/no), else the bot's.
@@ -291,6 +319,10 @@ class GameSpec(BaseModel):
     def stake_for(self, options: BaseModel, seats: int) -> int:
         """What the house brings to a table of `seats` (0 for a game without a house)."""
         return self.house_stake(options, seats) if self.house_stake else 0
+
+    def cover_for(self, options: BaseModel) -> int:
+        """The most a house that covers each hand covers for one player (else 0)."""
+        return self.house_cover(options) if self.house_cover else 0
 
     def sides_for(self, options: BaseModel) -> int:
         return self.sides(options) if callable(self.sides) else self.sides

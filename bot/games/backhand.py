@@ -10,8 +10,14 @@ hand: the player pushes it away (two new cards, aces replaced, may push again) o
 push (one card: 21 or less wins).
 
 Two modes: for chips, each player bets between the table's minimum and maximum and the house
-pays even money from a bank it brings to the table; or for wins only, the first to the target
-wins the match. The house deals every hand, so play always starts with seat 0.
+pays even money; or for wins only, the first to the target wins the match. The house deals
+every hand, so play always starts with seat 0.
+
+The house covers each hand from its guild balance (DECISIONS.md): every bet brings its even-
+money win from the house to the table (`bank`, the house's hold), and when the hand ends the
+hold and whatever the house won go back. The runtime moves those chips between the house's
+account and the table with the step that brings or releases them, and refuses a bet the house
+can't cover; so the table's limits hold as long as the house as a whole can cover them.
 """
 
 from __future__ import annotations
@@ -92,9 +98,9 @@ def plays_for_chips(options: BackhandOptions) -> bool:
     return options.mode == "chips"
 
 
-def house_stake(options: BackhandOptions, seats: int) -> int:
-    """What the house brings to the table: enough to pay every player's largest bet once."""
-    return seats * options.max_bet if plays_for_chips(options) else 0
+def house_cover(options: BackhandOptions) -> int:
+    """The most the house covers for one player's hand: the maximum bet at even money."""
+    return options.max_bet if plays_for_chips(options) else 0
 
 
 # ---- actions and events -----------------------------------------------------------------------
@@ -219,7 +225,7 @@ class PlayerHand(BaseModel):
     """One seat's part of a hand. Every card here is face up."""
 
     bet: int | None = None  # chips mode: None until placed
-    cap: int = 0  # chips mode: the largest bet allowed this hand
+    cap: int = 0  # chips mode: the largest bet allowed this hand (the maximum, or the stack)
     cards: list[FrenchCard] = []
     discarded: list[FrenchCard] = []  # replaced aces and pushed-away cards
     backhand: FrenchCard | None = None  # the card turned on calling backhand
@@ -277,7 +283,9 @@ class BackhandState(HandAfterHand):
     options: BackhandOptions
     stacks: list[int]
     seated: list[bool]
-    bank: int
+    # The house's chips at the table: the even-money win of every bet of the hand in play, held
+    # from the house's balance as the bets are made; 0 between hands (DECISIONS.md).
+    bank: int = 0
     wins: list[int]
     last_bets: list[int]
     stock: list[FrenchCard] = []  # the next card is the last
@@ -308,9 +316,8 @@ class BackhandState(HandAfterHand):
         events: list[Event] = [HandStarted(hand=self.hand)]
         if not self.for_chips:
             return events + self.deal()
-        share = self.bank // len(self.players)
         for seat in self.players:
-            self.hands[seat].cap = min(self.options.max_bet, self.stacks[seat], share)
+            self.hands[seat].cap = min(self.options.max_bet, self.stacks[seat])
         self.phase = "betting"
         return events
 
@@ -326,15 +333,8 @@ class BackhandState(HandAfterHand):
             return "Everyone has left the table."
         if not self.for_chips:
             return None
-        bettors = [seat for seat in range(self.seat_count) if self.can_bet(seat)]
-        minimum = self.options.min_bet
-        if not bettors:
-            return f"Nobody at the table has the minimum bet of {minimum} chips left."
-        if self.bank // len(bettors) < minimum:
-            return (
-                f"The house's bank ({self.bank} chips) can't cover the minimum bet of "
-                f"{minimum} for every player: the house closes the table."
-            )
+        if not any(self.can_bet(seat) for seat in range(self.seat_count)):
+            return f"Nobody at the table has the minimum bet of {self.options.min_bet} chips left."
         return None
 
     def deal(self) -> list[Event]:
@@ -411,12 +411,7 @@ class BackhandState(HandAfterHand):
         if low <= chips <= high:
             return
         if chips > high and high < self.options.max_bet:
-            why = (
-                "that is all you have"
-                if high == self.stacks[seat]
-                else "the house's bank covers no more for each player this hand"
-            )
-            raise IllegalAction(f"You can bet at most {high} chips: {why}.")
+            raise IllegalAction(f"You can bet at most {high} chips: that is all you have.")
         raise IllegalAction(f"Bet from {low} to {high} chips.")
 
     def text_action(self, seat: int, text: str) -> Action:
@@ -472,8 +467,10 @@ class BackhandState(HandAfterHand):
         return events
 
     def place_bet(self, seat: int, chips: int) -> list[Event]:
+        """The bet goes on the table, and the house holds its even-money win beside it."""
         self.hands[seat].bet = chips
         self.stacks[seat] -= chips
+        self.bank += chips
         self.last_bets[seat] = chips
         events: list[Event] = [BetPlaced(seat=seat, chips=chips)]
         if all(self.hands[player].bet is not None for player in self.players):
@@ -565,13 +562,14 @@ class BackhandState(HandAfterHand):
         return Settled(seat=seat, outcome=outcome, chips=bet if hand.won else -bet)
 
     def end_hand(self) -> list[Event]:
-        """Even money from the bank for every win; lost bets go to the bank."""
+        """Even money from the house's hold for every win, lost bets to the house; then the
+        house takes its chips back (the hold and what it won): none stay between hands."""
         net = [0] * self.seat_count
         for seat in self.players:
             bet = self.hands[seat].bet or 0
             net[seat] = bet if self.hands[seat].won else -bet
             self.stacks[seat] += bet + net[seat]
-        self.bank -= sum(net)
+        self.bank = 0
         self.phase = "between"
         events: list[Event] = [
             HandEnded(
@@ -627,12 +625,26 @@ class BackhandState(HandAfterHand):
 
     def cash_out(self) -> list[int]:
         """Every seat's stack, with a bet still in play given back (the hand is void); the
-        house's bank stays for the runtime to return."""
-        for seat in self.players:
-            self.stacks[seat] += (self.hands[seat].bet or 0) if self.in_hand() else 0
+        house's hold stays for the runtime to return."""
+        self.give_bets_back()
         self.phase, self.turn = "over", None
         payouts, self.stacks = self.stacks, [0] * self.seat_count
         return payouts
+
+    def house_cannot_cover(self, reason: str) -> list[Event]:
+        """The house can't cover a bet that must be made (a timeout's minimum bet): the hand
+        is void, its bets go back, and the match ends; the house's hold stays for the runtime
+        to return."""
+        self.give_bets_back()
+        return self.end_match(reason)
+
+    def give_bets_back(self) -> None:
+        """A hand that won't be played out: its bets go back to their stacks."""
+        if not self.in_hand():
+            return
+        for seat in self.players:
+            self.stacks[seat] += self.hands[seat].bet or 0
+            self.hands[seat].bet = None
 
     def in_hand(self) -> bool:
         return self.phase in ("betting", "play")
@@ -716,7 +728,6 @@ def new_backhand(
         phase="",
         stacks=list(stacks),
         seated=[True] * seats,
-        bank=house_stake(options, seats),
         wins=[0] * seats,
         last_bets=[0] * seats,
     )
@@ -737,7 +748,7 @@ BACKHAND = registry.register(
         create=new_backhand,
         uses_chips=plays_for_chips,
         house=True,
-        house_stake=house_stake,
+        house_cover=house_cover,
         least_buy_in=lambda options: options.min_bet,
     )
 )

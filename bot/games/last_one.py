@@ -1,8 +1,9 @@
 """Last One (shared/rules/last-one.md, DECISIONS.md): Crazy Eights with specials, for 2-6.
 
 A French 52 with both jokers. Each deal gives every player the table's hand size from the
-dealer's left (nine only at a table whose players all agreed to it by joining); the next card
-is the upcard, the rest the stock. In turn, a player plays a card matching the upcard's suit
+dealer's left (nine only at a table whose players all agreed to it by joining; a size the pack
+can't deal with an upcard left, nine at six, is refused at the start); the next card is the
+upcard, the rest the stock. In turn, a player plays a card matching the upcard's suit
 or rank (an 8 or a joker goes on anything), or draws one card, which they may do even when
 able to play. Specials:
 
@@ -92,9 +93,16 @@ def named_text(rank: Rank, suit: Suit) -> str:
     return f"the {rank.label} of {SUIT_NAMES[suit]}"
 
 
-def hand_size_for(option: int, players: int) -> int:
-    """The table's hand size, less when the pack can't give it and an upcard (nine at six)."""
-    return min(option, (DECK_SIZE - 1) // players)
+def deal_refusal(hand_size: int, players: int) -> str | None:
+    """Why the pack can't deal `hand_size` cards to each of `players` and keep an upcard (nine
+    at six), or None. Players only drop out, so a size the first deal allows lasts the match."""
+    most = (DECK_SIZE - 1) // hand_size
+    if players <= most:
+        return None
+    return (
+        f"The pack can't deal {hand_size} cards each to {players} players and keep an upcard: "
+        f"start with {most} players or fewer, or open a table with a smaller hand size."
+    )
 
 
 # ---- actions ----------------------------------------------------------------------------------
@@ -257,7 +265,7 @@ class LastOneOptions(BaseModel):
         default=7,
         ge=4,
         le=9,
-        description="Cards dealt to each player, 4-8 (9: everyone who joins agrees to it)",
+        description="Cards dealt to each player, 4-8 (9: joining accepts it; 5 players at most)",
     )
     threshold: int = Field(
         default=250, ge=10, le=1000, description="Score that puts a player out of the game"
@@ -306,6 +314,7 @@ class LastOneView(BaseModel):
     my_cards: list[FrenchCard] | None = None
     my_playable: list[FrenchCard] | None = None  # on your turn: what you may play
     must_call: bool = False  # you hold one card and haven't called yet
+    call_open: bool = False  # someone holds one card and may still call (never says who)
 
 
 # ---- the game ---------------------------------------------------------------------------------
@@ -332,7 +341,7 @@ class LastOneState(PointsMatchHands):
 
     def start_hand(self) -> list[Event]:
         self.players = self.match.seats_in()
-        self.cards_each = hand_size_for(self.options.hand_size, len(self.players))
+        self.cards_each = self.options.hand_size
         deck = self.rng.shuffled(full_deck())
         self.hands = [[] for _ in range(self.seat_count)]
         for index in range(len(self.players)):  # in blocks, from the dealer's left
@@ -420,7 +429,11 @@ class LastOneState(PointsMatchHands):
                     )
         if self.caller is not None and self.caller not in decisions:
             decisions[self.caller] = Decision(
-                seat=self.caller, kind="call", prompt=self.prompt("call"), optional=True
+                seat=self.caller,
+                kind="call",
+                prompt=self.prompt("call"),
+                optional=True,
+                until_next_move=True,
             )
         return list(decisions.values())
 
@@ -731,6 +744,10 @@ class LastOneState(PointsMatchHands):
         self.phase = "over" if over else "between"
         return events + ([self.standings()] if over else [])
 
+    def closing_choice(self, seat: int) -> Call | None:
+        """A table closing mid-hand calls "Last one!" for its players: nobody can press it."""
+        return Call() if seat == self.caller else None
+
     def leave(self, seat: int) -> int:
         """Leaving between hands drops you out of the match; the others play on."""
         if not self.can_leave_now(seat):
@@ -766,6 +783,7 @@ class LastOneState(PointsMatchHands):
             melee_seconds=self.options.melee_seconds,
             last_points=None if playing else self.last_points,
             revealed=None if playing else self.revealed,
+            call_open=self.caller is not None,
         )
         if viewer is not None:
             view.seat = viewer
@@ -792,6 +810,9 @@ class LastOneState(PointsMatchHands):
 def new_last_one(
     options: LastOneOptions, stacks: list[int], rng: Rng
 ) -> tuple[LastOneState, list[Event]]:
+    refusal = deal_refusal(options.hand_size, len(stacks))
+    if refusal:
+        raise IllegalAction(refusal)
     state = LastOneState(
         rng=rng,
         seat_count=len(stacks),

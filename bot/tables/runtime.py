@@ -53,6 +53,7 @@ from bot.tables.events import SeatLeft, TableClosed, TableResumed, TableStarted,
 log = logging.getLogger(__name__)
 
 AWAY_AFTER_TIMEOUTS = 2
+AWAY_STEPS_AT_ONCE = 500  # played for away seats in one go; any more at the next deadline
 RESUME_GRACE = timedelta(seconds=10)
 ANSWERS_KEPT_SECONDS = 2.0  # a click's answer and the drawing of its step come well within
 T = TypeVar("T")
@@ -451,9 +452,9 @@ class TableRuntime:
         self, table_id: int, member_id: int | None, *, can_manage: bool, key: str, why: str
     ) -> Table:
         """Close a table now (`member_id` None: the bot does, its channel being gone). A lobby
-        gives every buy-in back; a game ends as if every player left: the hand being played
-        is finished with their turns played for them, then everyone is paid out by the
-        game's rules."""
+        gives every buy-in back; a game in play has its hand finished at once, every turn
+        played for its seat, then ends for everyone (see `_wind_up`): paid out and ranked by
+        the game's own rules, the member who closed it like the rest."""
         async with self._locked(table_id) as table:
             if member_id is not None:
                 self._check_host(table, member_id, can_manage, "close")
@@ -465,7 +466,7 @@ class TableRuntime:
         self.show(table, events)
         return table
 
-    # ---- the house: it stakes a house-banked table at the start and takes its bank back ----
+    # ---- the house: it stakes a table at the start, or covers each hand as bets are made ----
 
     @staticmethod
     def _house_stake(table: Table, seats: int) -> list[ChipOperation]:
@@ -478,10 +479,46 @@ class TableRuntime:
 
     async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
         """A house table can't open when the house can't cover even its host's bets."""
-        needed = game.stake_for(options, 1)
+        needed = game.stake_for(options, 1) or game.cover_for(options)
         available = await self.ledger.house_balance(guild_id)
         if needed > available:
             raise house_short(InsufficientChips(Account.house(), available, needed))
+
+    @staticmethod
+    def _house_cover(
+        table: Table, state: GameState, events: Sequence[Event]
+    ) -> list[ChipOperation]:
+        """A house that covers each hand: what a step added to its bank beyond the hand's
+        result comes from the house's balance (a bet, whose win it holds), and what it took
+        off goes back (the hand's end), in the step's own transaction."""
+        reported = sum(event.house_chips for event in events if isinstance(event, HandEnded))
+        brought = state.house_bank() - table.state.house_bank() - reported
+        if not brought:
+            return []
+        house, escrow = Account.house(), Account.table(table.id)
+        move = (
+            Move(house, escrow, brought, "house covers bets")
+            if brought > 0
+            else Move(escrow, house, -brought, "house hold back")
+        )
+        key = f"cover:{table.id}:{table.record.version + 1}"
+        return [ChipOperation(key, "house_cover", [move])]
+
+    async def _house_short(
+        self, table: Table, record: ActionRecord, short: InsufficientChips
+    ) -> list[Event]:
+        """The house can't cover a step: a player's own bet is refused, changing nothing; a
+        bet made for a player (a timeout's) can't be, so the house closes the table."""
+        short_by = (
+            f"The house can't cover this bet: it needs {short.needed:,} chips and has "
+            f"{short.available:,}"
+        )
+        bankroll = "a server manager can add chips with /chips bankroll."
+        if not record.timed_out:
+            raise UserError(f"{short_by}. Bet less, or wait: {bankroll}")
+        reason = f"{short_by}, so it closes the table; {bankroll}"
+        closing = ActionRecord(None, '{"kind":"house_cannot_cover"}')
+        return await self._change(table, closing, lambda state: state.house_cannot_cover(reason))
 
     async def _close_lobby(self, table: Table, key: str, why: str) -> TableClosed:
         await self.store.close_lobby(table.record, key)
@@ -489,22 +526,17 @@ class TableRuntime:
         return TableClosed(payouts=[table.record.buy_in] * len(table.seats), why=why)
 
     async def _wind_up(self, table: Table) -> list[Event]:
-        """Everyone leaves: at once where the game allows it, else when the hand ends, with
-        their turns played for them until then (flags saved, so a restart carries on)."""
-        events: list[Event] = []
+        """End a game in play for everyone. Closing is not leaving: nobody forfeits, the game
+        ranks everyone by its own rules. Every seat is flagged as leaving (saved, so a
+        restart carries on), which finishes the hand in play at once (see `_play_for_away`)
+        and then ends the match."""
+        if table.record.solo:  # its one player: closing is leaving (the board is abandoned)
+            return await self._leave_now(table, table.seats[0])
         for seat in table.seats:
-            if seat.left or table.record.status != "playing":
-                continue
-            if table.state.can_leave_now(seat.seat):
-                events += await self._leave_now(table, seat)
-            else:
+            if not seat.left:
                 seat.leaving = seat.away = True
-        if table.record.status == "playing":
-            await self.store.save_seats(table.record)
-            events += await self._play_for_away(table)
-        while table.record.status == "playing" and table.state.awaiting_next_hand():
-            events += await self._next_hand(table)
-        return events
+        await self.store.save_seats(table.record)
+        return await self._play_for_away(table)
 
     @staticmethod
     def _check_host(table: Table, member_id: int, can_manage: bool, verb: str) -> None:
@@ -595,15 +627,59 @@ class TableRuntime:
         ]
 
     async def _play_for_away(self, table: Table) -> list[Event]:
-        """Away (and leaving) players get their default at once, until they act again."""
+        """Away (and leaving) players get their default at once, until they act again. When
+        every player still seated is leaving (the table is being closed), nobody is left to
+        wait for: the hand in play is finished at once, then the match ends for everyone.
+        A hand that goes on and on is played on at the next deadline, not all under the
+        lock."""
         events: list[Event] = []
-        while table.record.status == "playing":
-            away = [s for s in table.required_seats() if table.seats[s].away]
-            if not away:
+        for _ in range(AWAY_STEPS_AT_ONCE):
+            if table.record.status != "playing":
                 break
-            action = table.state.default_action(away[0])
-            events += await self._step(table, away[0], action, timed_out=True)
+            closing = self._everyone_leaving(table)
+            step = await (self._closing_step(table) if closing else self._away_step(table))
+            if step is None:
+                break
+            events += step
+        playing = table.record.status == "playing"
+        if playing and self._everyone_leaving(table) and table.state.awaiting_next_hand():
+            events += await self._end_match(table)
         return events
+
+    @staticmethod
+    def _everyone_leaving(table: Table) -> bool:
+        """Every player still seated leaves when the hand ends: the table is being closed."""
+        staying = [seat for seat in table.seats if not seat.left]
+        return bool(staying) and all(seat.leaving for seat in staying)
+
+    async def _away_step(self, table: Table) -> list[Event] | None:
+        """The default for the first away seat play waits for (None: there is none, or it
+        waits for its deadline: a seat present holds a choice its move would take away, as
+        a "Last one!" to call, and gets the time a present player would give it)."""
+        away = next((s for s in table.required_seats() if table.seats[s].away), None)
+        if away is None or any(
+            d.until_next_move and not table.seats[d.seat].away for d in table.pending()
+        ):
+            return None
+        return await self._step(table, away, table.state.default_action(away), timed_out=True)
+
+    async def _closing_step(self, table: Table) -> list[Event] | None:
+        """One step of a hand finished for a closing table, where nobody can act any more: a
+        choice the game says a seat is owed comes first (Last One's call, which the next
+        turn would cost it), then the turns, and a window closes without waiting."""
+        for seat in table.pending_seats():
+            owed = table.state.closing_choice(seat)
+            if owed is not None:
+                return await self._step(table, seat, owed, timed_out=True)
+        played = await self._away_step(table)
+        if played is None and table.state.window_seconds() is not None:
+            return await self._close_window(table)
+        return played
+
+    async def _end_match(self, table: Table) -> list[Event]:
+        """Between hands, the match ends for everyone at once: the game ranks them all."""
+        state = table.working_copy()
+        return await self._close(table, state, ActionRecord(None, '{"kind":"close"}'), [])
 
     async def _step(
         self, table: Table, seat: int, action: Action, *, timed_out: bool = False
@@ -643,10 +719,15 @@ class TableRuntime:
         state = table.working_copy()
         before = table.pending()
         events = change(state)
-        chips = self._hand_results(table, events)
-        if state.is_over():
-            return events + await self._close(table, state, record, chips, events)
-        await self._commit(table, state, record, chips, before, acted=acted)
+        chips = [*self._hand_results(table, events), *self._house_cover(table, state, events)]
+        try:
+            if state.is_over():
+                return events + await self._close(table, state, record, chips, events)
+            await self._commit(table, state, record, chips, before, acted=acted)
+        except InsufficientChips as short:
+            if short.account != Account.house():
+                raise
+            return await self._house_short(table, record, short)
         return events
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
@@ -910,26 +991,42 @@ class TableRuntime:
     # ---- AI seats ------------------------------------------------------------------------------
 
     def _wake_ai(self, table: Table) -> None:
-        """An AI seat with a decision acts after the table's AI delay (its deadline still
-        stands: an AI that fails gets the default like anyone)."""
+        """An AI seat with a decision acts after its wait (`_ai_delay`); its deadline still
+        stands: an AI that fails gets the default like anyone."""
         if table.record.status != "playing" or table.state is None:
             return
         if not any(table.seats[seat].ai for seat in table.pending_seats()):
             return
-        turn = asyncio.create_task(self._ai_turn(table.id, table.record.version))
-        self.ai_turns.add(turn)
-        turn.add_done_callback(self.ai_turns.discard)
+        if self._everyone_leaving(table):  # a closing table plays every seat itself
+            return
+        waits = {self._ai_delay(table, d) for d in table.pending() if table.seats[d.seat].ai}
+        for wait in sorted(waits):  # a later wake-up acts only if an earlier one didn't
+            turn = asyncio.create_task(self._ai_turn(table.id, table.record.version, wait))
+            self.ai_turns.add(turn)
+            turn.add_done_callback(self.ai_turns.discard)
 
-    async def _ai_turn(self, table_id: int, version: int) -> None:
+    @staticmethod
+    def _ai_delay(table: Table, decision: Decision) -> float:
+        """How long an AI seat waits before taking `decision`: the table's AI delay, but
+        nothing for a choice the next move takes away (Last One's call: the next player may
+        play at once), and less than the window for a choice only its end takes away."""
+        if decision.until_next_move:
+            return 0
+        window = table.state.window_seconds()
+        if decision.optional and window is not None:
+            return min(table.record.ai_delay, window / 2)
+        return table.record.ai_delay
+
+    async def _ai_turn(self, table_id: int, version: int, wait: float) -> None:
         table = self.tables.get(table_id)
         if table is None:
             return
-        await asyncio.sleep(table.record.ai_delay)
+        await asyncio.sleep(wait)
         try:
             async with self._locked(table_id) as table:
                 if table.record.version != version or table.record.status != "playing":
                     return  # the table moved on: a later wake-up decides
-                events = await self._ai_step(table)
+                events = await self._ai_step(table, wait)
         except UserError:
             return  # closed meanwhile
         except Exception:
@@ -937,12 +1034,19 @@ class TableRuntime:
             return
         self.show(table, events)
 
-    async def _ai_step(self, table: Table) -> list[Event]:
-        """The first AI seat that acts now makes its move (one per step, as a player would)."""
+    async def _ai_step(self, table: Table, waited: float | None = None) -> list[Event]:
+        """The first AI seat that acts now makes its move (one per step, as a player would):
+        a choice the next move takes away first, then other out-of-turn choices, then turns.
+        `waited`: only the decisions whose wait (`_ai_delay`) is over."""
         policy = policy_for(table.game)
-        for decision in table.pending():
-            if not table.seats[decision.seat].ai:
-                continue
+        decisions = [
+            decision
+            for decision in table.pending()
+            if table.seats[decision.seat].ai
+            and (waited is None or self._ai_delay(table, decision) <= waited)
+        ]
+        decisions.sort(key=lambda d: (not d.until_next_move, not d.optional))
+        for decision in decisions:
             rng = random.Random(f"{table.id}:{table.record.version}:{decision.seat}")
             if policy is not None:
                 action = ai_move(table.state, decision.seat, policy, rng)
