@@ -17,7 +17,7 @@ import bot.games  # noqa: F401  (registers every game)
 from bot.collector import CollectorPace
 from bot.discord.errors import CommandTree, handle_error
 from bot.discord.pacing import RequestPacer, pace
-from bot.discord.tables import TABLE_ITEMS, TableItem, TablePresenter
+from bot.discord.tables import TABLE_FORMS, TABLE_ITEMS, TableItem, TablePresenter
 from bot.errors import InvalidComponent
 from bot.settings import Settings
 from bot.store import Database, DMChannels, Ledger, TableStore
@@ -125,7 +125,11 @@ class CardTableBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a table's control runs it. A click that no control's template fits, or
         whose component isn't on its message (a modified client can send any custom_id), is
-        answered as not valid: discord.py would drop it silently."""
+        answered as not valid: discord.py would drop it silently. A table's form is submitted
+        by its custom_id likewise, before or after a restart."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self.on_form(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
@@ -142,6 +146,16 @@ class CardTableBot(commands.Bot):
             await handle_error(interaction, error, f"component {custom_id!r}")
             return
         await item.callback(interaction)
+
+    async def on_form(self, interaction: discord.Interaction) -> None:
+        """A table's form, submitted: handled by its custom_id (discord.py keeps no copy of the
+        form, see TextModal). A form of no table is discord.py's (it routes those it sent)."""
+        custom_id = str(interaction.data.get("custom_id", ""))
+        for form in TABLE_FORMS:
+            match = form.TEMPLATE.fullmatch(custom_id)
+            if match is not None:
+                await form.from_match(match).callback(interaction)
+                return
 
     async def setup_hook(self) -> None:
         self.database = await Database.open(

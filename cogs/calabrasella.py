@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 WORST_CASE = 2 * SLAM_PAYMENT  # the most a declarer can pay in one hand
+DEFAULT_BUY_IN = 300  # covers the costliest hand twice: nobody starts short
 
 RULES = f"""\
 **Calabrasella** · 3 players · Italian 40 (A-7, J, Q, K), 12 each and a widow of 4
@@ -55,7 +56,9 @@ each side has won; the declarer's hand is never shown. Nobody pays more than the
 hand can cost a defender {SLAM_PAYMENT} chips and the declarer {WORST_CASE}, and the table \
 marks a stack short of that; a short defender pays what they hold, and a short declarer's \
 chips are split evenly between the defenders (an odd chip to the defender on their left). \
-A hand is dealt only while every player holds chips: when one has none, the game ends. \
+The default buy-in, {DEFAULT_BUY_IN}, covers the costliest hand twice. \
+A hand is dealt only while every player holds chips: when one has none, the game ends, and \
+the final standings give each player's chips won or lost. \
 Leaving between hands ends the game for everyone. On timeout: pass when bidding; name the 3 \
 (or 2) of your longest suit; give back your lowest card; discard your lowest card; take the \
 widow's best card(s); play your lowest legal card ("lowest": rank 4 up to 3, then fewer \
@@ -294,7 +297,7 @@ def settled_line(event: Event, names: list[str]) -> str:
     return " ".join(lines)
 
 
-Calabrasella = table_game_cog("calabrasella", CALABRASELLA, RULES)
+Calabrasella = table_game_cog("calabrasella", CALABRASELLA, RULES, buy_in=DEFAULT_BUY_IN)
 
 
 async def setup(bot: CardTableBot) -> None:

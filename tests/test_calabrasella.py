@@ -361,6 +361,7 @@ def test_a_player_with_no_chips_ends_the_game_at_the_next_deal():
     events = state.next_hand()
     assert isinstance(events[0], MatchEnded) and state.is_over()
     assert events[0].placings == [3, 2, 1]
+    assert events[0].scores is None  # a chip game: its standings count chips, not points
     assert state.cash_out() == [0, 430, 600] and state.chip_total() == 0
 
 

@@ -1,10 +1,13 @@
 """Calabrasella end to end through the fake Discord: `/calabrasella new` to the end of the
 game, with the private exchange of cards (the third player's DMs and the channel never show
-the card handed back), an all-pass redeal, and `/calabrasella rules`."""
+the card handed back), the declarer's exchange as one prompt edited step by step, the final
+standings in chips, a default buy-in that covers a hand, an all-pass redeal, and
+`/calabrasella rules`."""
 
 from bot.cards import italian_deck, parse_french
 from bot.games import calabrasella  # noqa: F401  (registers the game)
-from cogs.calabrasella import CalabrasellaUI
+from cogs.calabrasella import WORST_CASE, CalabrasellaUI
+from tests.fakediscord import Message, User
 from tests.tables_e2e import TableDriver
 
 # Dealt in blocks with Alice (seat 0) dealing: Bob's twelve, Carol's twelve, Alice's, the widow.
@@ -27,6 +30,11 @@ def channel_text(world) -> str:
 
 def dm_text(world, user) -> str:
     return "\n".join(m.text() for m in world.tester.dms(user))
+
+
+def live_prompts(world, user: User) -> list[Message]:
+    """The user's DMs that still carry controls."""
+    return [m for m in world.tester.dms(user) if m.components]
 
 
 async def play(driver: TableDriver, label: str) -> None:
@@ -52,6 +60,23 @@ async def play_defaults(driver: TableDriver) -> None:
         state = driver.table.state
         seat = driver.turn()
         await play(driver, UI.action_label(None, state.default_action(seat)))
+
+
+async def play_to_the_end(driver: TableDriver) -> None:
+    """Hands go on, the first bidder declaring and everyone then pressing their timeout
+    default, until a player has no chips left and the table closes."""
+    world = driver.world
+    for _ in range(40):
+        if driver.table_id is None:
+            break
+        await world.bot.runtime.fire_deadline(driver.table.id)  # the next deal
+        await driver.settle()
+        if driver.table_id is None:
+            break
+        await driver.play("Play")
+        await play_defaults(driver)
+    await world.tester.idle()
+    assert world.bot.runtime.in_channel(world.channel.id) is None
 
 
 async def test_a_game_from_new_to_the_end_with_the_private_exchange(world):
@@ -84,20 +109,74 @@ async def test_a_game_from_new_to_the_end_with_the_private_exchange(world):
     assert "Alice leads" in table_text and "declarer 0 tricks, 0 points" in table_text
     await play_defaults(driver)
     assert "go to the" in channel_text(world)
-    # Hands go on, the first bidder declaring, until a player has no chips left.
-    for _ in range(40):
-        if driver.table_id is None:
-            break
-        await world.bot.runtime.fire_deadline(driver.table.id)  # the next deal
-        await driver.settle()
-        if driver.table_id is None:
-            break
-        await driver.play("Play")
-        await play_defaults(driver)
-    await world.tester.idle()
-    assert world.bot.runtime.in_channel(world.channel.id) is None
+    await play_to_the_end(driver)
     totals = await world.bot.ledger.totals(world.guild.id)
     assert totals.consistent and totals.escrows == 0
+
+
+async def test_the_exchange_is_one_prompt_the_declarers_clicks_edit(world):
+    """Each step of the exchange answers in the DM clicked, which becomes the next step's
+    prompt and says what the step told the declarer: no second DM with the same prompt, and
+    no old DM left with buttons once the tricks start."""
+    world.bot.runtime.stacked = [deal()]
+    driver = TableDriver(world)
+    await driver.open("calabrasella new", world.alice, [world.bob, world.carol], buy_in=10)
+    await driver.start(world.alice)
+    await driver.play("Pass")  # bob
+    await driver.play("Play")  # carol declares
+    (prompt,) = live_prompts(world, world.carol)
+    sent = len(world.tester.dms(world.carol))
+    told = {
+        "Name 3♠": "Carol named 3♠: Bob hands it over.",
+        "Give back 4♥": "Carol gives 4♥ back to Bob.",
+        "Discard 5♥": "You discarded 5♥.",
+    }
+    for label, news in told.items():
+        await play(driver, label)
+        assert live_prompts(world, world.carol) == [prompt], label
+        assert len(world.tester.dms(world.carol)) == sent, label
+        assert news in prompt.text(), label
+    await play(driver, "Take 7♣")
+    assert driver.table.state.phase == "playing" and live_prompts(world, world.carol) == []
+    assert "Bob hands it over" in world.tester.dms(world.bob)[-1].text()  # told by DM
+    await play(driver, UI.action_label(None, driver.table.state.default_action(0)))  # alice
+    await play(driver, UI.action_label(None, driver.table.state.default_action(1)))  # bob
+    assert driver.turn() == 2 and len(live_prompts(world, world.carol)) == 1
+
+
+async def test_the_final_standings_count_chips(world):
+    """Calabrasella is played for chips: the standings give each player's chips won or lost,
+    as `/table close` does, never "points"."""
+    world.bot.runtime.stacked = [deal()]
+    driver = TableDriver(world)
+    await driver.open("calabrasella new", world.alice, [world.bob, world.carol], buy_in=10)
+    await driver.start(world.alice)
+    await driver.play("Pass")  # bob
+    await driver.play("Play")  # carol declares, loses 1-34 and has no chips left
+    await play_defaults(driver)
+    await play_to_the_end(driver)
+    standings = [  # wherever they are shown
+        line
+        for message in world.tester.channel_messages(world.channel)
+        for line in message.text().splitlines()
+        if line.startswith(("**1.**", "**2.**", "**3.**"))
+    ]
+    assert "**1.** Alice · +5 chips" in standings and "**1.** Bob · +5 chips" in standings
+    assert "**3.** Carol · -10 chips" in standings
+    assert not [line for line in standings if "point" in line]
+
+
+async def test_the_default_buy_in_covers_the_costliest_hand(world):
+    """Opened without a buy-in, a table brings every player enough for the worst hand (140
+    chips for a declarer at 35-0): nobody is marked short at the first deal."""
+    driver = TableDriver(world)
+    await driver.open("calabrasella new", world.alice, [world.bob, world.carol])
+    await driver.start(world.alice)
+    buy_in = driver.table.record.buy_in
+    assert buy_in >= WORST_CASE == 140 and driver.table.state.stacks == [buy_in] * 3
+    assert " · short" not in driver.message().text()
+    rules = await world.tester.slash(world.alice, world.channel, "calabrasella rules")
+    assert f"The default buy-in, {buy_in}," in rules.text
 
 
 async def test_all_pass_redeals_and_the_rules(world):

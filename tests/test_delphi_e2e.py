@@ -209,3 +209,42 @@ async def test_delphi_turns_are_quick_but_an_oracle_has_minutes_to_write_a_rule(
     await driver.start(world.alice)
     deadline = driver.table.record.deadline
     assert (deadline - started).total_seconds() >= 300  # Alice, the oracle, writes a rule
+
+
+async def test_each_card_is_edited_into_the_dm_answered_in_and_a_missed_one_comes_anew(world):
+    """A hand asks every player about each card in turn. The card after a player's own answer
+    moments ago is edited into the DM they answered in: they are watching it, and a new DM
+    per card would pile up (51 a full hand). After a card they let time out, or a while
+    after their answer, the next comes as a new DM, which Discord notifies (an edit it
+    doesn't), and the one before loses its buttons."""
+    driver = TableDriver(world)
+    players = (world.alice, world.bob, world.carol)
+    await driver.open("delphi new", world.alice, list(players[1:]), oracle="bot", cards=6)
+    world.bot.runtime.stacked = [BOT_DEAL.split()]
+    await driver.start(world.alice)
+
+    def dms() -> list[int]:
+        return [len(world.tester.dms(user)) for user in players]
+
+    assert dms() == [1, 1, 1]
+    for user in players:
+        await answer(driver, user, "Yes, correct")
+    assert dms() == [1, 1, 1]
+    for user in players:
+        (prompt,) = world.tester.dms(user)
+        assert "Card 2 of 5" in prompt.text() and labels(prompt) == [
+            "Yes, correct",
+            "No",
+            "Abstain",
+        ]
+    await time_out(driver, world)  # card 2: nobody answers
+    assert dms() == [2, 2, 2]
+    for user in players:
+        first, second = world.tester.dms(user)
+        assert first.components == [] and "Card 3 of 5" in second.text() and labels(second)
+    world.bot.presenter.watching_seconds = 0  # now every answer is "a while ago"
+    for user in players:
+        await answer(driver, user, "No")
+    # Carol's answer turned the card: her own click's answer shows the next one
+    assert dms() == [3, 3, 2]
+    assert "Card 4 of 5" in world.tester.dms(world.alice)[-1].text()

@@ -1,6 +1,9 @@
-"""Group commit and inline statements (bot/store/db.py) keep every step atomic and durable."""
+"""Group commit and inline statements (bot/store/db.py) keep every step atomic and durable;
+and the bot's own process, killed and started again, answers what was open in its players'
+hands (a form)."""
 
 import asyncio
+import json
 import os
 import signal
 import sqlite3
@@ -17,6 +20,11 @@ import pytest
 
 from bot.store import Database, Ledger, Migration
 from bot.store.db import AUTOCHECKPOINT_PAGES
+from tests.bot_process import BotProcess
+from tests.e2e import make_world
+from tests.fakediscord import Message
+
+RULE = "Red cards are correct, whatever came before"
 
 GUILD, START = 1, 1000
 ROOT = Path(__file__).resolve().parents[1]
@@ -331,3 +339,94 @@ async def test_kill_9_loses_no_acknowledged_transfer_and_keeps_the_totals(tmp_pa
         assert (await db.fetch_one("PRAGMA integrity_check"))[0] == "ok"
     finally:
         await db.close()
+
+
+# ---- the bot's own process, killed and started again ----------------------------------------
+
+
+@pytest.fixture
+async def crashing_world(tmp_path, monkeypatch):
+    """The fake Discord and its members, and `start()` to run the bot as a process of its
+    own, which a test kills (`kill()`) to start another on the same database."""
+    world = await make_world(tmp_path, monkeypatch)
+    bots: list[BotProcess] = []
+
+    async def start() -> BotProcess:
+        bot = BotProcess(world, tmp_path / f"bot-{len(bots)}.log")
+        bots.append(bot)
+        await bot.start()
+        return bot
+
+    try:
+        yield world, start
+    finally:
+        for bot in bots:
+            if bot.process.poll() is None:
+                bot.process.kill()
+                bot.process.wait(10)
+        await world.fake.stop()
+    assert not [error for bot in bots for error in bot.errors()]
+    assert not world.fake.unknown_routes
+
+
+async def open_and_start(world, command: str, guests, **options) -> Message:
+    """`command` by Alice, `guests` join, Alice starts: the table message."""
+    await world.tester.slash(world.alice, world.channel, command, **options)
+    await world.tester.idle()
+    (table,) = [m for m in world.tester.channel_messages(world.channel) if m.buttons()]
+    for guest in guests:
+        await world.tester.click(guest, table, "Join")
+    started = await world.tester.click(world.alice, table, "Start")
+    assert "started" in started.text, started.text
+    await world.tester.idle()
+    return world.fake.messages[table.id]
+
+
+def saved_state(world) -> dict:
+    with sqlite3.connect(world.settings.database_path) as db:
+        (state,) = db.execute("SELECT state FROM game_tables").fetchone()
+    return json.loads(state)
+
+
+async def test_the_rule_form_open_when_the_bot_was_killed_works_with_the_new_process(
+    crashing_world,
+):
+    """Delphi's oracle opens the form for the secret rule; the bot's process is killed and
+    a new one started; the rule submitted then is taken, and sealed."""
+    world, start = crashing_world
+    first = await start()
+    table = await open_and_start(world, "delphi new", [world.bob, world.carol], cards=6)
+    opened = await world.tester.click(
+        world.alice, world.tester.dms(world.alice)[-1], "Write your rule"
+    )
+    await first.kill()
+    await start()
+
+    submitted = await world.tester.submit_modal(world.alice, opened, {"answer": RULE})
+
+    assert submitted.response_type == 7  # the DM it came from shows the hand now
+    assert RULE in world.fake.messages[opened.source.id].text()
+    await world.tester.idle()
+    assert "Alice has written the rule: sealed" in world.fake.messages[table.id].text()
+    assert saved_state(world)["rule"] == RULE
+
+
+async def test_other_amount_open_when_the_bot_was_killed_works_with_the_new_process(
+    crashing_world,
+):
+    """Backhand's Other amount form, opened before the kill, bets with the new process."""
+    world, start = crashing_world
+    database = await Database.open(world.settings.database_path)
+    await Ledger(database, START).fund_house(world.guild.id, 500, reason="test", key="k1")
+    await database.close()
+    first = await start()
+    await open_and_start(world, "backhand new", [world.bob], buy_in=50, min_bet=2, max_bet=10)
+    opened = await world.tester.click(world.bob, world.tester.dms(world.bob)[-1], "Other amount")
+    await first.kill()
+    await start()
+
+    submitted = await world.tester.submit_modal(world.bob, opened, {"answer": "7"})
+
+    assert submitted.response_type == 7, submitted.text
+    await world.tester.idle()
+    assert saved_state(world)["hands"][1]["bet"] == 7

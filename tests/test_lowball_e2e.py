@@ -65,7 +65,7 @@ async def test_a_hand_from_new_to_the_payout(world):
     assert refused.response.ephemeral and "Pick 1 to 5 cards" in refused.text
     await throw(driver, world.bob, ["K♠", "9♦"])
     assert "Bob draws 2 cards." in driver.message().text()
-    assert "You draw Q♥ J♥." in world.tester.dms(world.bob)[-1].text()
+    assert "You draw Q♥ J♥." in bob_dm.text()  # told in the DM he threw in
     assert "Q♥" not in channel_text(world)
     # Carol's time runs out: she stands pat.
     await world.bot.runtime.fire_deadline(driver.table.id)

@@ -6,6 +6,7 @@ import asyncio
 import copy
 import sqlite3
 
+from bot.discord.tables import TableButton
 from bot.store.tables import TableRecord
 from tests.e2e import eventually
 from tests.fakediscord import Message
@@ -185,6 +186,41 @@ async def test_cancel_and_leave_at_the_same_moment_and_clicks_after_a_cancel(wor
     assert await balances(world, world.alice, world.bob) == [1000, 1000]
 
 
+async def test_a_leave_pressed_while_start_is_saved_waits_and_asks_as_in_a_game(world, monkeypatch):
+    """The host presses Start as a guest presses Leave: the Leave waits for the Start, then
+    asks the guest as in a game in play (who stays seated until they confirm)."""
+    western = await open_western(world, ("bob", "carol"))
+    lobby = western.message()
+    store, saved, release = world.bot.runtime.store, asyncio.Event(), asyncio.Event()
+    save_start = store.start
+
+    async def start_held(*args, **kwargs):  # the table is saved playing, Start not yet done
+        await save_start(*args, **kwargs)
+        saved.set()
+        await release.wait()
+
+    leave_pressed, run = asyncio.Event(), TableButton.run
+
+    async def noting(self, interaction, bot):
+        if self.verb == "leave":
+            leave_pressed.set()
+        await run(self, interaction, bot)
+
+    monkeypatch.setattr(store, "start", start_held)
+    monkeypatch.setattr(TableButton, "run", noting)
+    start = asyncio.create_task(world.tester.click(world.alice, lobby, "Start"))
+    await saved.wait()
+    leave = asyncio.create_task(world.tester.click(world.bob, lobby, "Leave"))
+    await leave_pressed.wait()
+    release.set()
+    started, asked = await asyncio.gather(start, leave)
+
+    assert "started" in started.text, started.text
+    assert asked.text.startswith("Leave the table? You leave when this hand ends"), asked.text
+    await western.settle()
+    assert western.table.seat_of(world.bob.id).seat == 1 and western.turn() == 1
+
+
 # ---- 6. guild commands from a DM ---------------------------------------------------------------
 
 
@@ -316,6 +352,57 @@ async def test_a_chip_game_announces_its_final_standings(world):
     assert "**2.** Bob · -1 chips" in text
 
 
+async def test_the_closed_table_message_shows_the_close_and_the_standings(world):
+    """Even when the channel's edits are paced and the close waits its turn to be drawn."""
+    world.bot.presenter.edit_seconds = 0.3
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    message = western.message()
+    await western.play("Fold")  # bob
+    await western.play("Fold")  # carol: alice wins the blinds
+    await world.tester.slash(world.alice, world.channel, "table close")
+    await world.tester.idle()
+    text = world.fake.messages[message.id].text()
+    assert "the table is closed" in text and "Back to balances: Alice 52, Bob 49, Carol 49" in text
+    assert "Alice wins!" in text and "**1.** Alice · +2 chips" in text
+    assert "**2.** Bob · -1 chips" in text and world.fake.messages[message.id].buttons() == []
+
+
+async def test_a_table_closed_as_the_bot_died_is_drawn_closed_with_its_standings(world):
+    """The close was saved, then the bot died before drawing it: the table message still
+    showed the hand with My hand and Leave. The next start draws it closed."""
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    message = western.message()
+    await western.play("Fold")  # bob
+    await western.play("Fold")  # carol: alice wins the blinds
+
+    class DiesBeforeDrawing:
+        async def table_changed(self, table, events) -> None:
+            await asyncio.Event().wait()
+
+    world.bot.runtime.listener = DiesBeforeDrawing()
+    world.bot.runtime.render_grace = 0.01
+    closed = await world.tester.slash(world.alice, world.channel, "table close")
+    assert closed.text.startswith("The table is closed"), closed.text
+    await world.stop_bot()
+    assert {"My hand", "Leave"} <= {b["label"] for b in world.fake.messages[message.id].buttons()}
+    standings_before = len(channel_text(world).split("Final standings")) - 1
+
+    await world.start_bot()
+    await world.tester.idle()
+
+    drawn = world.fake.messages[message.id]
+    assert drawn.buttons() == [] and "the table is closed" in drawn.text()
+    assert "Back to balances: Alice 52, Bob 49, Carol 49" in drawn.text()
+    assert "**1.** Alice · +2 chips" in drawn.text() and "**2.** Bob · -1 chips" in drawn.text()
+    assert len(channel_text(world).split("Final standings")) - 1 == standings_before + 1
+    await world.stop_bot()
+    await world.start_bot()  # drawn once: not again
+    await world.tester.idle()
+    assert len(channel_text(world).split("Final standings")) - 1 == standings_before + 1
+
+
 async def test_a_points_game_lobby_shows_no_buy_in(world):
     reply = await world.tester.slash(world.alice, world.channel, "bigtwo new")
     assert "chips" not in reply.text
@@ -336,6 +423,43 @@ async def test_a_timed_out_prompt_loses_its_buttons(world):
     await western.settle()
     assert bob_prompt.components == []
     assert world.tester.dms(world.carol)[-1].components  # carol's turn now, by a new DM
+
+
+async def test_a_click_forged_into_another_members_dms_is_refused(world):
+    """A modified client places Bob's own move in Alice's DMs, on her message: refused, and
+    nothing changes: the table, her message, and where Bob's prompts go (his own DMs)."""
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    version = western.table.record.version
+    alices = world.tester.dms(world.alice)[-1]
+    alices_text = alices.text()
+    (bets,) = [
+        c
+        for row in world.tester.dms(world.bob)[-1].components
+        for c in row["components"]
+        if c["type"] == 3
+    ]
+    bet_2 = next(o["value"] for o in bets["options"] if o["label"] == "Bet 2")
+
+    forged = await world.tester.forge(
+        world.bob,
+        world.fake.channels[alices.channel_id],
+        bets["custom_id"],
+        values=[bet_2],
+        message=alices,
+    )
+
+    assert forged.text == NO_LONGER_VALID
+    assert western.table.record.version == version and western.turn() == 1
+    assert world.fake.messages[alices.id].text() == alices_text
+    hand = (await world.tester.click(world.bob, western.message(), "My hand")).response
+    await western.press(world.bob, hand, "Bet 2")  # bob plays from My hand (in the channel)
+    await western.settle()
+    await western.play("Raise by 1 (put in 3)")  # carol
+    await western.play("Call 3")  # alice
+    assert western.turn() == 1
+    assert "Call 1" in [b["label"] for b in world.tester.dms(world.bob)[-1].buttons()]
+    assert not [m for m in world.tester.dms(world.alice) if "Call 1" in m.text()]
 
 
 async def test_dms_that_failed_are_tried_again_at_the_next_hand(world):

@@ -35,6 +35,7 @@ from bot.discord.errors import handle_error
 from bot.discord.format import plural, relative_time
 from bot.discord.replies import (
     acknowledge_if_late,
+    edit_clicked,
     expired,
     redraw_clicked,
     send_answer,
@@ -61,6 +62,9 @@ BOARD_FILE = "board.png"
 SIDE_NAMES = "ABCDEF"
 UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
 PRUNE_HOOKS_FROM = 1024  # followup webhooks kept before expired ones are swept
+# A player who answered in a DM this recently is taken to be watching it: their next decision
+# is edited into that message rather than sent anew (see TablePresenter._edit_watched).
+WATCHING_SECONDS = 30.0
 
 
 class GameUI:
@@ -115,6 +119,19 @@ class DMPrompt:
     hook: ReplyHook | None = None  # sent through a click's followup: edited through it too
 
 
+@dataclass(frozen=True)
+class Watched:
+    """A DM its player just answered in (`TablePresenter.answer_landed`): whose, where, the
+    click's webhook (which edits it as the click's own message, outside the bot's rate limit)
+    and when the answer showed."""
+
+    member_id: int
+    channel_id: int
+    message_id: int
+    hook: ReplyHook
+    at: float
+
+
 @dataclass
 class ReplyHook:
     """A click's followup webhook. Its token lives 15 minutes; we stop a minute early."""
@@ -146,6 +163,10 @@ class TablePresenter:
         # on a message the bot can't edit: their hand goes by DM at the next render.
         self.unanswered: set[tuple[int, int]] = set()
         self.private_lines: dict[tuple[int, int], deque[str]] = {}  # private events, per seat
+        # (table, seat) -> the first private event a seat's own click told it: the click's
+        # answer showed it (`news_in_answer`), so its render sends that seat no DM for it.
+        self.told_in_answer: dict[tuple[int, int], Event] = {}
+        self.closings: dict[int, TableClosed] = {}  # table -> its close, drawn on its message
         self.cleanups: set[asyncio.Task] = set()
         # Table message edits are paced: one every `edit_seconds` in a channel (Discord's limit
         # is per channel, which tables may share), a burst of changes shown by one later edit
@@ -160,6 +181,11 @@ class TablePresenter:
         # on the bot's own calls.
         self.reply_hooks: dict[int, ReplyHook] = {}
         self.pruned_at = PRUNE_HOOKS_FROM
+        # member -> the bot's newest message in their DMs, as far as it knows; and, per seat,
+        # the DM its player's click was last answered in, while nothing came after there.
+        self.newest_in_dms: dict[int, int] = {}
+        self.watched: dict[tuple[int, int], Watched] = {}
+        self.watching_seconds = WATCHING_SECONDS
 
     def register(self, ui: GameUI) -> None:
         self.games[ui.game_id] = ui
@@ -175,15 +201,18 @@ class TablePresenter:
             self.dm_failed = {key for key in self.dm_failed if key[0] != table.id}
         closed = next((e for e in events if isinstance(e, TableClosed)), None)
         channel_gone = closed is not None and closed.why == "channel_deleted"
+        if closed is not None:
+            self.closings[table.id] = closed
         # A failed channel write (a deleted channel, lost permissions) must never stop the
         # private prompts below: players still get their turns.
         if not channel_gone:
             await self._in_channel(table, self._show_in_channel(table, ui, closed, events, names))
         if table.record.status == "playing" and not ui.controls_on_table:
-            told = {seat for e in events if not e.public for seat in e.audience}
+            told = self._told(table, events)
             await self._send_private(table, ui, names, everyone=dealt, told=told)
         await self._expire_dm_controls(table)
         if channel_gone:
+            await self.bot.runtime.store.close_drawn(table.id)  # there is nothing to draw on
             await self._tell_channel_deleted(table, events, closed)
         if table.record.status == "closed":
             self._forget(table.id)
@@ -192,7 +221,8 @@ class TablePresenter:
         """A closed table's traces (its DM controls were expired above)."""
         self.recent.pop(table_id, None)
         self.answered.pop(table_id, None)
-        for keyed in (self.private_lines, self.dm_controls):
+        self.closings.pop(table_id, None)
+        for keyed in (self.private_lines, self.dm_controls, self.watched, self.told_in_answer):
             for key in [key for key in keyed if key[0] == table_id]:
                 del keyed[key]
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
@@ -229,6 +259,8 @@ class TablePresenter:
     ) -> None:
         if not await self._still_drawn(table, ui, events):
             self._update_table_message(table)
+        if closed is not None:
+            await self._draw_close(table)
         if any(isinstance(e, HandEnded) for e in events) and table.state is not None:
             summary = ui.hand_summary(table, table.view(None), names)
             if summary:
@@ -236,6 +268,15 @@ class TablePresenter:
         if closed and closed.placings and not table.record.solo:
             noun = ui.score_noun(table.options)
             await self._channel(table).send(embed=standings_embed(table, closed, names, noun))
+
+    async def _draw_close(self, table: Table) -> None:
+        """The table message shows the close (with the standings) before anything more is
+        said: then the store forgets that it didn't, so a bot stopped before this point draws
+        it when it starts again, and one stopped after announces nothing twice."""
+        writer = self.writers.get(table.id)
+        if writer is not None:
+            await writer
+        await self.bot.runtime.store.close_drawn(table.id)
 
     async def _in_channel(self, table: Table, work: Coroutine[Any, Any, None]) -> None:
         try:
@@ -405,7 +446,13 @@ class TablePresenter:
             return self._lobby_embed(table, ui, names), lobby_controls(table)
         if status == "closed":
             closed = table.state and ui.closed_embed(table, table.view(None), names)
-            return closed or self._closed_embed(table, ui, names), None
+            embed = closed or self._closed_embed(table, ui, names)
+            closing = self.closings.get(table.id)
+            if closing is not None and closing.placings and not table.record.solo:
+                noun = ui.score_noun(table.options)
+                title, lines = standings(table, closing, names, noun)
+                embed.add_field(name=title, value="\n".join(lines)[:1024], inline=False)
+            return embed, None
         embed = ui.public_embed(table, table.view(None), names)
         pending = table.required_seats()  # never who holds an optional choice
         if ui.controls_on_table:
@@ -457,22 +504,43 @@ class TablePresenter:
     # ---- private views: DMs and "My hand" ------------------------------------------------
 
     def private_message(
-        self, table: Table, seat: int
+        self, table: Table, seat: int, news: Sequence[str] = ()
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         ui = self.games[table.game.id]
-        return self.private_embed(table, seat), ui.private_controls(table, seat)
+        return self.private_embed(table, seat, news), ui.private_controls(table, seat)
 
-    def private_embed(self, table: Table, seat: int) -> discord.Embed:
+    def private_embed(self, table: Table, seat: int, news: Sequence[str] = ()) -> discord.Embed:
         ui = self.games[table.game.id]
         embed = ui.private_embed(table, table.view(seat), table.names())
         decision = table.decision(seat)
         if decision is not None:  # what the game asks of this seat, in its own words
             name = "You may, if you like" if decision.optional else "Your move"
             embed.add_field(name=name, value=decision.prompt, inline=False)
-        private = self.private_lines.get((table.id, seat))
+        private = [*self.private_lines.get((table.id, seat), ()), *news][-RECENT_LINES:]
         if private:
             embed.add_field(name="Just for you", value="\n".join(private)[-1024:], inline=False)
         return embed
+
+    def news_in_answer(self, table: Table, seat: int, events: Sequence[Event]) -> list[str]:
+        """The lines of what a seat's own click told it privately (its render remembers them
+        later), for the click's answer to show with the seat's next prompt. That render then
+        sends the seat no DM, which would repeat the prompt with its buttons live twice."""
+        mine = [event for event in events if not event.public and seat in event.audience]
+        if mine:
+            self.told_in_answer[(table.id, seat)] = mine[0]
+        ui, names = self.games[table.game.id], table.names()
+        return [line for event in mine if (line := self._line(table, ui, event, names))]
+
+    def _told(self, table: Table, events: Sequence[Event]) -> set[int]:
+        """The seats `events` told something privately, but for the seat whose click they
+        come from when its answer showed them (`news_in_answer`)."""
+        told = {seat for event in events if not event.public for seat in event.audience}
+        for seat in list(told):
+            shown = self.told_in_answer.get((table.id, seat))
+            if shown is not None and any(event is shown for event in events):
+                del self.told_in_answer[(table.id, seat)]
+                told.discard(seat)
+        return told
 
     async def _send_private(
         self,
@@ -484,29 +552,38 @@ class TablePresenter:
         told: set[int] = frozenset(),
     ) -> None:
         """DM each seat whose decision just opened or who was just told something privately
-        (everyone when cards were dealt)."""
-        pending = set(table.pending_seats())
+        (everyone when cards were dealt). A new message says it, which Discord notifies,
+        unless it is only a decision following the seat's own answer moments ago: that is
+        edited into the DM answered in (`_edit_watched`)."""
+        pending, replaced = set(table.pending_seats()), []
         for record in table.seats:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and record.prompted != record.prompt
-            wanted = everyone or fresh_prompt or record.seat in told or key in self.unanswered
+            news = everyone or record.seat in told or key in self.unanswered
             self.unanswered.discard(key)
-            if record.left or record.ai or key in self.dm_failed or not wanted:
+            if record.left or record.ai or key in self.dm_failed or not (news or fresh_prompt):
                 continue
+            watched = self.watched.pop(key, None)
             if record.seat in pending:
                 record.prompted = record.prompt
             embed, view = self.private_message(table, record.seat)
             try:
-                channel_id, message_id, hook = await self._deliver(
+                edited = None if news else await self._edit_watched(watched, embed, view)
+                channel_id, message_id, hook = edited or await self._deliver(
                     key, record.member_id, embed, view
                 )
             except discord.Forbidden:
                 self.dm_failed.add(key)
                 await self._in_channel(table, self._dms_closed_notice(table, record.member_id))
                 continue
-            self.dm_controls.pop(key, None)  # a newer DM answers now; the older one expires
+            self.newest_in_dms[record.member_id] = message_id
+            older = self.dm_controls.pop(key, None)  # a newer DM answers now
+            if older is not None and older.message_id != message_id:
+                replaced.append(older)
             if view is not None:
                 self.dm_controls[key] = DMPrompt(channel_id, message_id, record.prompt, hook)
+        for older in replaced:  # once every seat has its DM: no buttons shown that expired
+            await self._strip(table, older)
 
     async def _deliver(
         self, key: tuple[int, int], member_id: int, embed: discord.Embed, view
@@ -527,6 +604,28 @@ class TablePresenter:
         except discord.NotFound:  # a DM channel remembered from before is gone: open anew
             await self.bot.dm_channels.forget(member_id)
             return *await self._plain_dm(member_id, embed, view), None
+
+    async def _edit_watched(
+        self, watched: Watched | None, embed: discord.Embed, view
+    ) -> tuple[int, int, None] | None:
+        """Edit a seat's new decision into the DM its player answered in, when that answer came
+        moments ago and nothing came after it there: they are watching that message, so it
+        needs no new one to be noticed (Delphi's next card once everyone answered). Otherwise
+        (None) a new message says it, which Discord notifies: Discord doesn't notify edits,
+        and a player who answered a while ago may have gone. The bot can't see what a member
+        writes in its DMs: a line written since sits just below the edited prompt."""
+        if watched is None or not watched.hook.live():
+            return None
+        if self.newest_in_dms.get(watched.member_id) != watched.message_id:
+            return None
+        if time.monotonic() - watched.at > self.watching_seconds:
+            return None
+        try:
+            await edit_clicked(watched.hook.webhook, embed=embed, view=view)
+        except discord.HTTPException as error:
+            log.info("could not edit a prompt into DM %s: %s", watched.message_id, error)
+            return None
+        return watched.channel_id, watched.message_id, None
 
     async def _plain_dm(self, member_id: int, embed: discord.Embed, view) -> tuple[int, int]:
         dm = await self.dm(member_id)
@@ -564,14 +663,18 @@ class TablePresenter:
             if live and seat.seat in table.pending_seats() and seat.prompt == prompt.prompt:
                 continue
             del self.dm_controls[key]
-            try:
-                if prompt.hook is not None and prompt.hook.live():
-                    await prompt.hook.webhook.edit_message(prompt.message_id, view=None)
-                else:
-                    channel = self.bot.get_partial_messageable(prompt.channel_id)
-                    await channel.get_partial_message(prompt.message_id).edit(view=None)
-            except discord.HTTPException as error:
-                log.info("could not expire an old prompt of table %s: %s", table.id, error)
+            await self._strip(table, prompt)
+
+    async def _strip(self, table: Table, prompt: DMPrompt) -> None:
+        """Take the controls off a DM whose prompt moved on."""
+        try:
+            if prompt.hook is not None and prompt.hook.live():
+                await prompt.hook.webhook.edit_message(prompt.message_id, view=None)
+            else:
+                channel = self.bot.get_partial_messageable(prompt.channel_id)
+                await channel.get_partial_message(prompt.message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("could not expire an old prompt of table %s: %s", table.id, error)
 
     async def _tell_channel_deleted(
         self, table: Table, events: Sequence[Event], closed: TableClosed
@@ -591,7 +694,7 @@ class TablePresenter:
             )
             try:
                 dm = await self.dm(member_id)
-                await dm.send(text)
+                self.newest_in_dms[member_id] = (await dm.send(text)).id
             except discord.HTTPException:
                 log.info("could not tell member %s that table %s closed", member_id, table.id)
 
@@ -638,10 +741,35 @@ class TablePresenter:
             self.unanswered.add((table.id, seat.seat))
             self.bot.runtime.show(table, [])
 
-    def clicked_in_dms(self, interaction: discord.Interaction) -> None:
-        """Keep the followup webhook of a member's latest answered click in their DMs."""
+    async def in_own_dms(self, interaction: discord.Interaction) -> bool:
+        """Whether a click (or form) came from its member's own DMs (False: from a server's
+        channel). One placed in another member's DMs is refused: no real client can send it,
+        and answered it would redraw their message and send the clicker's prompts there."""
+        if interaction.guild_id is not None:
+            return False
+        if interaction.channel_id != (await self.dm(interaction.user.id)).id:
+            raise InvalidComponent()
+        return True
+
+    def answer_landed(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+        """A player's click in their DMs was answered by redrawing its message, which shows
+        their answer and no decision: the next one, if it follows soon, may be edited into it
+        (`_edit_watched`)."""
+        if interaction.guild_id is not None or interaction.message is None:
+            return
+        now = time.monotonic()
+        hook = ReplyHook(interaction.followup, now + ReplyHook.LIFE)
+        message_id = interaction.message.id
+        watched = Watched(interaction.user.id, interaction.channel_id, message_id, hook, now)
+        self.watched[(table_id, seat)] = watched
+
+    def clicked_in_dms(self, interaction: discord.Interaction, *, refused: bool) -> None:
+        """Keep the followup webhook of a member's latest answered click in their DMs. A
+        refusal is a message of its own there, below the bot's last prompt."""
         if interaction.guild_id is not None or not interaction.response.is_done():
             return
+        if refused:
+            self.newest_in_dms.pop(interaction.user.id, None)
         now = time.monotonic()
         hook = ReplyHook(interaction.followup, now + ReplyHook.LIFE)
         self.reply_hooks[interaction.user.id] = hook
@@ -678,7 +806,22 @@ class TablePresenter:
 def standings_embed(
     table: Table, closed: TableClosed, names: list[str], noun: tuple[str, str]
 ) -> discord.Embed:
-    """The final standings of a match, best first, naming the winner(s); partners together."""
+    """The final standings of a match, as a message of their own."""
+    title, lines = standings(table, closed, names, noun)
+    embed = discord.Embed(
+        title=f"{table.game.name}: {title}",
+        description="\n".join(lines),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text="Final standings")
+    return embed
+
+
+def standings(
+    table: Table, closed: TableClosed, names: list[str], noun: tuple[str, str]
+) -> tuple[str, list[str]]:
+    """The final standings of a match: who won, and a line per seat best first (partners
+    together)."""
     seats = range(len(names))
     groups = [[seat for seat in seats if seat % table.sides == side] for side in range(table.sides)]
     groups = groups if table.sides else [[seat] for seat in seats]
@@ -702,13 +845,7 @@ def standings_embed(
         title = f"{' and '.join(winners)} share first place"
     else:
         title = f"{winners[0]} {'win' if table.sides else 'wins'}"
-    embed = discord.Embed(
-        title=f"{table.game.name}: {title}!",
-        description="\n".join(lines),
-        colour=discord.Colour.gold(),
-    )
-    embed.set_footer(text="Final standings")
-    return embed
+    return f"{title}!", lines
 
 
 # ---- components ----------------------------------------------------------------------------
@@ -844,13 +981,17 @@ class TableItem:
     late: ClassVar[Literal["update", "private"] | None] = "update"
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        presenter, own_dms, refused = interaction.client.presenter, False, False
         try:
             if self.late:
                 await acknowledge_if_late(interaction, privately=self.late == "private")
+            own_dms = await presenter.in_own_dms(interaction)
             await self.run(interaction, interaction.client)
         except Exception as error:
+            refused = True
             await handle_error(interaction, error, f"table control {self.custom_id!r}")
-        interaction.client.presenter.clicked_in_dms(interaction)
+        if own_dms:
+            presenter.clicked_in_dms(interaction, refused=refused)
         self.untangle(interaction)
 
     def untangle(self, interaction: discord.Interaction) -> None:
@@ -925,15 +1066,16 @@ class TableButton(
         if self.verb == "hand":
             await self.show_hand(interaction, bot)
             return
-        if self.verb == "leave" and table.record.status == "playing":
-            await self.confirm_leave(interaction, table)
-            return
         runtime, user, key = bot.runtime, interaction.user, f"{self.verb}:{interaction.id}"
         if self.verb == "join":
             await runtime.join(self.table_id, user.id, user.display_name, key)
             reply = "You joined the table."
         elif self.verb in ("leave", "confirm_leave"):
-            reply = await runtime.leave(self.table_id, user.id, key)
+            confirmed = self.verb == "confirm_leave"
+            reply = await runtime.leave(self.table_id, user.id, key, confirmed=confirmed)
+            if reply is None:  # a game in play: asked once more
+                await self.confirm_leave(interaction, table)
+                return
         elif self.verb == "switch":
             side = await runtime.switch_side(self.table_id, user.id)
             reply = f"You are on side {SIDE_NAMES[side]} now."
@@ -992,7 +1134,7 @@ async def play(
     """Apply a player's choice, then show them their updated hand in the same message (or,
     for a game played on the table message, the redrawn table message)."""
     table = bot.runtime.get(table_id)
-    await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
+    events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
     if bot.presenter.games[table.game.id].controls_on_table:
         await bot.presenter.answer_on_table(interaction, table)
         return
@@ -1001,8 +1143,9 @@ async def play(
     if table is None or seat is None or table.state is None:
         await redraw_clicked(interaction, content="The table has closed.", embed=None, view=None)
         return
-    embed, view = bot.presenter.private_message(table, seat.seat)
-    seat.prompted = seat.prompt  # shown here; no DM needed
+    news = bot.presenter.news_in_answer(table, seat.seat, events)
+    embed, view = bot.presenter.private_message(table, seat.seat, news)
+    seat.prompted = seat.prompt  # shown here, with what the click told the seat: no DM needed
     bot.presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
     try:
         await redraw_clicked(interaction, embed=embed, view=view)
@@ -1010,6 +1153,9 @@ async def play(
         if not expired(error):
             raise
         await bot.presenter.answer_refused(interaction, table, seat, embed, view)
+        return
+    if seat.seat not in table.pending_seats():  # they await the others now, in that message
+        bot.presenter.answer_landed(interaction, table_id, seat.seat)
 
 
 class ActionButton(
@@ -1126,33 +1272,63 @@ def open_question(table: Table, member_id: int, prompt: int) -> str:
     return decision.text_question
 
 
+ANSWER = "answer"  # the custom_id of a form's one text input
+
+
 class TextModal(discord.ui.Modal):
-    """The question in a modal; the answer goes to the game as the seat's action."""
+    """The form asking the question. Its submit is `TextAnswer`'s, found by its custom_id as
+    a click finds its button: a form left open while the bot restarted still works. So it is
+    stopped before it is sent, and discord.py keeps no copy of it waiting for the submit."""
 
     def __init__(self, table_id: int, prompt: int, question: str) -> None:
-        super().__init__(title="Your answer", custom_id=f"tm:{table_id}:{prompt}")
-        self.table_id, self.prompt = table_id, prompt
-        self.answer = discord.ui.TextInput(custom_id="answer", max_length=300)
-        self.add_item(discord.ui.Label(text=question[:45], component=self.answer))
+        super().__init__(title="Your answer", custom_id=TextAnswer.custom_id_of(table_id, prompt))
+        answer = discord.ui.TextInput(custom_id=ANSWER, max_length=300)
+        self.add_item(discord.ui.Label(text=question[:45], component=answer))
+        self.stop()
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await acknowledge_if_late(interaction, privately=False)
-            bot: CardTableBot = interaction.client
-            table = bot.runtime.get(self.table_id)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None or table.state is None:
-                raise UserError("You are not seated at this table.")
-            action = table.state.text_action(seat.seat, self.answer.value)
-            await play(interaction, bot, self.table_id, self.prompt, action=action)
-        except Exception as error:
-            await handle_error(interaction, error, f"modal of table {self.table_id}")
+
+class TextAnswer(TableItem):
+    """A submitted form (`TextModal`): its answer goes to the game as the seat's action.
+    Dispatched by the bot's `on_interaction` by its custom_id (`TEMPLATE`)."""
+
+    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(r"tm:(?P<table>\d+):(?P<prompt>\d+)")
+
+    def __init__(self, table_id: int, prompt: int) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        self.custom_id = self.custom_id_of(table_id, prompt)
+
+    @staticmethod
+    def custom_id_of(table_id: int, prompt: int) -> str:
+        return f"tm:{table_id}:{prompt}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TextAnswer:
+        return cls(int(match["table"]), int(match["prompt"]))
+
+    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
+        table = bot.runtime.get(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            raise UserError("You are not seated at this table.")
+        action = table.state.text_action(seat.seat, form_answer(interaction.data or {}))
+        await play(interaction, bot, self.table_id, self.prompt, action=action)
+
+
+def form_answer(data: dict[str, Any]) -> str:
+    """The answer a form's submit carries (its input in a row, or in a label); empty if none."""
+    for row in data.get("components") or []:
+        for field in row.get("components") or [row.get("component") or {}]:
+            if field.get("custom_id") == ANSWER:
+                return str(field.get("value") or "")
+    return ""
 
 
 TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)
+TABLE_FORMS = (TextAnswer,)
 
 
 DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
+DEFAULT_BUY_IN = 100  # chips; a game whose hand can cost more asks for more (table_game_cog)
 
 # ---- what every game's slash commands share ---------------------------------------------------
 
@@ -1216,10 +1392,10 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
     await send_answer(interaction, embed=embed, ephemeral=True)
 
 
-def table_game_cog(group: str, game: GameSpec, rules: str) -> type:
+def table_game_cog(group: str, game: GameSpec, rules: str, *, buy_in: int = DEFAULT_BUY_IN) -> type:
     """The cog of a table game: `/<group> new`, whose options are the game's own options
-    (bounds, choices and descriptions from its options model), a buy-in for chip games and a
-    turn time; and `/<group> rules`."""
+    (bounds, choices and descriptions from its options model), a buy-in for chip games (by
+    default `buy_in`) and a turn time; and `/<group> rules`."""
 
     @app_commands.guild_only()
     class TableGame(
@@ -1228,7 +1404,7 @@ def table_game_cog(group: str, game: GameSpec, rules: str) -> type:
         def __init__(self, bot: CardTableBot) -> None:
             self.bot = bot
 
-        new = new_table_command(game)
+        new = new_table_command(game, buy_in)
 
         @app_commands.command(name="rules", description=f"How {game.name} is played here.")
         async def rules(self, interaction: discord.Interaction) -> None:
@@ -1237,7 +1413,7 @@ def table_game_cog(group: str, game: GameSpec, rules: str) -> type:
     return TableGame
 
 
-def new_table_command(game: GameSpec) -> app_commands.Command:
+def new_table_command(game: GameSpec, buy_in: int = DEFAULT_BUY_IN) -> app_commands.Command:
     """`/<game> new` with one slash option per field of the game's options model."""
 
     async def new(self, interaction: discord.Interaction, **values: Any) -> None:
@@ -1258,9 +1434,9 @@ def new_table_command(game: GameSpec) -> app_commands.Command:
     described: dict[str, str] = {}
     if game.uses_chips:  # in some mode at least
         parameters.append(
-            inspect.Parameter("buy_in", keyword, annotation=bounded(BUY_IN), default=100)
+            inspect.Parameter("buy_in", keyword, annotation=bounded(BUY_IN), default=buy_in)
         )
-        described["buy_in"] = "Chips each player brings to the table"
+        described["buy_in"] = f"Chips each player brings to the table (default {buy_in:,})"
     for name, field in game.options_model.model_fields.items():
         annotation = slash_type(name, field)
         parameters.append(

@@ -308,7 +308,8 @@ class CalabrasellaState(HandAfterHandWithStacks):
     def start_hand(self) -> list[Event]:
         if min(self.stacks) < 1:
             self.phase = "over"
-            return [MatchEnded(placings=placings(self.stacks), scores=list(self.stacks))]
+            # A chip game: no scores, so the standings give each player's chips won or lost.
+            return [MatchEnded(placings=placings(self.stacks))]
         deck = self.rng.shuffled(italian_deck())
         self.hands = [[] for _ in range(PLAYERS)]
         for block in range(PLAYERS):

@@ -249,13 +249,22 @@ class TableStore:
         chips: Sequence[ChipOperation] = (),
         status: str | None = None,
     ) -> None:
-        """One step of play, atomically; raises StaleTable if someone else moved first."""
-        version = table.version + 1
+        """One step of play, atomically; raises StaleTable if someone else moved first. A step
+        that closes the table marks its close undrawn, until the table message shows it."""
+        version, status = table.version + 1, status or table.status
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?"
-                " WHERE id = ? AND version = ?",
-                (state, version, _iso(deadline), status or table.status, table.id, table.version),
+                "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?,"
+                " close_undrawn = ? WHERE id = ? AND version = ?",
+                (
+                    state,
+                    version,
+                    _iso(deadline),
+                    status,
+                    status == "closed",
+                    table.id,
+                    table.version,
+                ),
             )
             if cursor.rowcount != 1:
                 raise StaleTable(f"table {table.id} is no longer at version {table.version}")
@@ -270,7 +279,7 @@ class TableStore:
                 await self._execute(conn, table, operation)
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
-        table.status = status or table.status
+        table.status = status
 
     async def _execute(
         self, conn: aiosqlite.Connection, table: TableRecord, operation: ChipOperation
@@ -296,15 +305,31 @@ class TableStore:
             for s in table.seats
         ]
         async with self.db.transaction() as conn:
-            await conn.execute("UPDATE game_tables SET status = 'closed' WHERE id = ?", (table.id,))
+            await conn.execute(
+                "UPDATE game_tables SET status = 'closed', close_undrawn = 1 WHERE id = ?",
+                (table.id,),
+            )
             await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", moves)
         table.status = "closed"
 
     async def open_tables(self) -> list[TableRecord]:
+        return await self._tables("status != 'closed'")
+
+    async def undrawn_closes(self) -> list[TableRecord]:
+        """Tables closed whose message the bot had not yet drawn closed when it stopped."""
+        return await self._tables("status = 'closed' AND close_undrawn")
+
+    async def close_drawn(self, table_id: int) -> None:
+        """The table's message now shows it closed (or can't be drawn: its channel is gone)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE game_tables SET close_undrawn = 0 WHERE id = ?", (table_id,))
+
+    async def _tables(self, where: str) -> list[TableRecord]:
+        """The tables `where` holds, with their seats, by id."""
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
             " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn"
-            " FROM game_tables WHERE status != 'closed' ORDER BY id"
+            f" FROM game_tables WHERE {where} ORDER BY id"
         )
         tables = []
         for row in rows:
@@ -368,6 +393,16 @@ class TableStore:
             table_id,
         )
         return {row[0]: row[1] for row in rows}
+
+    async def match_results(self, table_id: int) -> dict[int, tuple[int, int | None, int]]:
+        """Per seat, its final (placing, score, chip net) at this table, once its match is
+        recorded (a personal game's never is)."""
+        rows = await self.db.fetch_all(
+            "SELECT seat, placing, score, chip_net FROM results WHERE table_id = ?"
+            " AND scope = 'match'",
+            table_id,
+        )
+        return {row[0]: (row[1], row[2], row[3]) for row in rows}
 
     async def set_sides(self, table: TableRecord, sides: dict[int, int]) -> None:
         """Lobby seats (by seat number) move to the given sides."""

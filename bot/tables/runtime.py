@@ -383,9 +383,14 @@ class TableRuntime:
             await self.store.set_sides(table.record, sides)
         self.show(table, [])
 
-    async def leave(self, table_id: int, member_id: int, key: str) -> str:
+    async def leave(
+        self, table_id: int, member_id: int, key: str, *, confirmed: bool = True
+    ) -> str | None:
         """Leave the lobby (buy-in back), leave between hands (stack back), or leave at the
-        end of the hand being played (turns are played for you until then)."""
+        end of the hand being played (turns are played for you until then). A game in play is
+        left only once `confirmed`: else nothing changes and None says to ask the member
+        first. Decided under the table's lock, so a Leave pressed while Start is being saved
+        waits for it, then is asked as in a game in play."""
         async with self._locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat is None:
@@ -396,6 +401,8 @@ class TableRuntime:
                 await self.store.remove_seat(table.record, seat, key)
                 reply = "You left the table; your buy-in is back in your balance."
                 events: list[Event] = []
+            elif not confirmed:
+                return None
             elif table.state.can_leave_now(seat.seat):
                 events = await self._leave_now(table, seat)
                 reply = "You left the table; your chips are back in your balance."
@@ -1083,16 +1090,13 @@ class TableRuntime:
 
     async def resume(self) -> list[Table]:
         """Load every unfinished table, re-arm its deadline and show it again (its message is
-        redrawn where it is behind: see TablePresenter._still_drawn)."""
+        redrawn where it is behind: see TablePresenter._still_drawn). A table closed just
+        before the bot stopped, whose message did not show that yet, is shown closed."""
         resumed = []
         records = await self.store.open_tables()
         await self.store.forget_drawn()
         for record in records:
-            game = registry.get(record.game_id)
-            options = game.options_model.model_validate_json(record.options)
-            table = Table(record, game, options)
-            if record.state:
-                table.keep(game.restore(record.state))
+            table = self._restored(record)
             if record.deadline and not (table.state and table.state.awaiting_next_hand()):
                 # Players with a decision get time to see the table again; the next hand
                 # waits for no one, so it is dealt as it was due.
@@ -1102,7 +1106,38 @@ class TableRuntime:
             resumed.append(table)
         for table in resumed:
             self.show(table, [TableResumed(), *await self._catch_up(table)])
+        for record in await self.store.undrawn_closes():
+            closed = self._restored(record)  # shown, never played again
+            self.show(closed, [await self._close_of(closed)])
         return resumed
+
+    @staticmethod
+    def _restored(record: TableRecord) -> Table:
+        """The table its record saved."""
+        game = registry.get(record.game_id)
+        table = Table(record, game, game.options_model.model_validate_json(record.options))
+        if record.state:
+            table.keep(game.restore(record.state))
+        return table
+
+    async def _close_of(self, table: Table) -> TableClosed:
+        """A closed table's close as its step told it, read back from what that step saved:
+        the match's results (placings, scores, nets) and, for every seat still seated, its
+        buy-in and winnings back to its balance."""
+        match = await self.store.match_results(table.id)
+        nets = {seat: net for seat, (_, _, net) in match.items()}
+        nets = nets or await self.store.net_results(table.id)
+        seats = range(len(table.seats))
+        scores = [match[seat][1] for seat in seats] if match else []
+        return TableClosed(
+            payouts=[
+                0 if seat.left else table.record.buy_in + nets.get(seat.seat, 0)
+                for seat in table.seats
+            ],
+            placings=[match[seat][0] for seat in seats] if match else [],
+            scores=scores if scores and None not in scores else None,
+            nets=[nets.get(seat, 0) for seat in seats],
+        )
 
     async def _catch_up(self, table: Table) -> list[Event]:
         """What the live table would have done: play at once for players away or leaving."""

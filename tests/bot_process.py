@@ -1,0 +1,110 @@
+"""The bot in a process of its own, against the test's fake Discord, for restarts as real as a
+crash: the process is killed (SIGKILL, nothing saved at shutdown, no task left) and a new one
+is started on the same database, as tests/test_durability.py kills a writer mid-run.
+
+    python -m tests.bot_process '<config as JSON>'
+
+runs the bot and prints "ready" once it is connected and its tables are loaded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the bot's process needs none of the tests' own modules
+    from tests.e2e import World
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 20261122  # every match's seed, as the in-process world's
+
+
+class BotProcess:
+    """One bot process of the test; `errors()` reads what it logged at ERROR."""
+
+    def __init__(self, world: World, log: Path) -> None:
+        settings = world.settings
+        self.config = {
+            "api_base": world.fake.api_base,
+            "gateway_url": world.fake.gateway_url,
+            "token": world.fake.token,
+            "database": str(settings.database_path),
+            "starting_chips": settings.starting_chips,
+        }
+        self.fake, self.log = world.fake, log
+        self.process: subprocess.Popen | None = None
+
+    async def start(self, ready_within: float = 60) -> None:
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tests.bot_process", json.dumps(self.config)],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                text=True,
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+            )
+        line = await asyncio.wait_for(asyncio.to_thread(self.process.stdout.readline), ready_within)
+        assert line.strip() == "ready", f"the bot process did not start: {self.errors()}"
+
+    async def kill(self) -> None:
+        """Kill the process at once, and wait until the fake Discord has seen it go."""
+        from tests.e2e import eventually
+
+        self.process.send_signal(signal.SIGKILL)
+        await asyncio.to_thread(self.process.wait, 10)
+        await eventually(lambda: not self.fake._sockets, what="the gateway connection's end")
+
+    def errors(self) -> list[str]:
+        text = self.log.read_text() if self.log.exists() else ""
+        return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
+
+
+def main(config: dict) -> None:
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    from bot import eventloop
+    from bot.settings import Settings
+
+    discord.http.Route.BASE = config["api_base"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway_url"])
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    settings = Settings(
+        _env_file=None,
+        discord_token=config["token"],
+        database_path=config["database"],
+        starting_chips=config["starting_chips"],
+        daily_chips=100,
+        table_edit_seconds=0,
+    )
+    eventloop.run(serve(settings))
+
+
+async def serve(settings) -> None:
+    from bot.app import CardTableBot
+
+    client = CardTableBot(
+        settings, runtime_options={"new_seed": lambda: SEED}, guild_ready_timeout=0.01
+    )
+    async with client:
+        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
+        ready = asyncio.create_task(client.wait_until_ready())
+        await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            running.result()  # it failed to start: raise why
+        print("ready", flush=True)
+        await running
+
+
+if __name__ == "__main__":
+    main(json.loads(sys.argv[1]))
