@@ -191,3 +191,35 @@ async def test_after_a_restart_deciders_get_time_again_and_the_next_hand_comes_w
         assert restarted.tables[between.id].record.deadline == due < started + RESUME_GRACE
     finally:
         await restarted.shutdown()
+
+
+async def test_a_table_where_everyone_is_away_waits_each_turns_time(runtime):
+    """Away players get their default at once while someone present waits for them; with
+    nobody present each turn waits its deadline. Else a game whose all-pass deal is dealt
+    again (Calabrasella) redeals without end under the table's lock."""
+    from bot.games.calabrasella import CalabrasellaOptions
+
+    table = await runtime.open(
+        registry.get("calabrasella"),
+        CalabrasellaOptions(),
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=1,
+        creator_name="A",
+        buy_in=20,
+        turn_seconds=60,
+        key="open",
+    )
+    for member in (2, 3):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    for seat in table.seats:
+        seat.away = True
+    version = table.record.version
+    await runtime.fire_deadline(table.id)  # the seat to bid times out: it passes, no more
+    assert table.record.version == version + 1
+    assert len(table.required_seats()) == 1
+    back = next(s for s in table.seats if s.seat not in table.required_seats())
+    back.away = False  # one player back: the others' turns are played at once for them
+    await runtime.fire_deadline(table.id)
+    assert table.required_seats() == [back.seat]

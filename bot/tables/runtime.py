@@ -634,7 +634,8 @@ class TableRuntime:
         ]
 
     async def _play_for_away(self, table: Table) -> list[Event]:
-        """Away (and leaving) players get their default at once, until they act again. When
+        """Away (and leaving) players get their default at once, until they act again, while
+        someone present waits for them (else each turn waits its deadline). When
         every player still seated is leaving (the table is being closed), nobody is left to
         wait for: the hand in play is finished at once, then the match ends for everyone.
         A hand that goes on and on is played on at the next deadline, not all under the
@@ -644,6 +645,8 @@ class TableRuntime:
             if table.record.status != "playing":
                 break
             closing = self._everyone_leaving(table)
+            if not closing and not self._anyone_present(table):
+                break  # nobody to play on for: each turn waits its time (no endless redeals)
             step = await (self._closing_step(table) if closing else self._away_step(table))
             if step is None:
                 break
@@ -658,6 +661,14 @@ class TableRuntime:
         """Every player still seated leaves when the hand ends: the table is being closed."""
         staying = [seat for seat in table.seats if not seat.left]
         return bool(staying) and all(seat.leaving for seat in staying)
+
+    @staticmethod
+    def _anyone_present(table: Table) -> bool:
+        """Whether a player still seated is here, or leaving (and wants the hand over): else
+        away players' turns wait their deadlines, since nobody's game is held up by them."""
+        return any(
+            not (seat.left or seat.ai) and (seat.leaving or not seat.away) for seat in table.seats
+        )
 
     async def _away_step(self, table: Table) -> list[Event] | None:
         """The default for the first away seat play waits for (None: there is none, or it
