@@ -11,6 +11,7 @@ import argparse
 import time
 
 import bot.games  # noqa: F401  (registers every game)
+from bot.discord.format import signed_chips
 from bot.engine import registry
 from bot.games.simulate import Seats, Tally, play_match, policies_for, usual_players
 
@@ -52,7 +53,7 @@ def report(name: str, tally: Tally, against: str, chips: bool, elapsed: float) -
     for seat in range(tally.seats):
         who = "AI" if against == "ai" or seat == 0 else "random"
         # a first place shared by two counts half a win each
-        won = f"{tally.chips[seat]:+,} chips" if chips else f"{tally.firsts[seat]:.2f} wins"
+        won = signed_chips(tally.chips[seat]) if chips else f"{tally.firsts[seat]:.2f} wins"
         lines.append(f"  seat {seat + 1} ({who}): {won}")
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.cards import FrenchCard
-from bot.discord.format import plural
+from bot.discord.format import plural, signed_chips
 from bot.discord.house import send_house_report
 from bot.discord.tables import (
     ActionButton,
@@ -178,7 +178,8 @@ class BackhandUI(GameUI):
         for seat, player in settled:
             chips = ""
             if view.mode == "chips" and player.bet:
-                chips = f" · {player.bet if player.outcome in WINNING else -player.bet:+,} chips"
+                won = player.bet if player.outcome in WINNING else -player.bet
+                chips = f" · {signed_chips(won)}"
             lines.append(f"**{names[seat]}** {OUTCOMES[player.outcome]}{chips}")
         embed = discord.Embed(title=f"Backhand · hand {view.hand} over", colour=self.colour)
         embed.description = "\n".join(lines)
@@ -251,7 +252,7 @@ class BackhandUI(GameUI):
             case "push_played":
                 return f"{names[event.seat]} plays the push: {event.card.label}, {event.total}."
             case "settled":
-                chips = f" ({event.chips:+,} chips)" if event.chips else ""
+                chips = f" ({signed_chips(event.chips)})" if event.chips else ""
                 return f"{names[event.seat]} {OUTCOMES[event.outcome]}{chips}."
             case "stock_refilled":
                 return f"The stock ran low: {plural(event.cards, 'card')} out of play shuffled in."

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (the game choices below come from the registry)
 from bot.discord.errors import BaseView, handle_error
-from bot.discord.format import chips, next_utc_midnight, plural, relative_time
+from bot.discord.format import chips, next_utc_midnight, plural, relative_time, signed_chips
 from bot.discord.house import send_house_report
 from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import GameSpec, registry
@@ -200,7 +200,7 @@ def record(standing: AnyStanding, game: GameSpec) -> str:
             # are ranked by their wins, so their line shows wins alone.
             if net == 0 and game.uses_chips is not True:
                 return won
-            return f"{net:+,} chips · {won}"
+            return f"{signed_chips(net)} · {won}"
         case MatchStanding(matches=matches, wins=wins, average_place=average):
             played = plural(matches, "match", "matches")
             return f"{plural(wins, 'win')} in {played} · average place {average:.1f}"
@@ -235,7 +235,7 @@ class Board:
         embed = discord.Embed(
             title=title, description="\n".join(lines) or "Nobody is ranked here yet."
         )
-        embed.add_field(name="Rank", value=f"<@{self.viewer_id}> is {await self._own(bot)}.")
+        embed.add_field(name="Your place", value=await self._own(bot))
         if self.ranking == "scores":
             await self._add_daily_best(bot, embed)
         embed.set_footer(text=f"Page {page + 1} of {pages}")
@@ -259,15 +259,20 @@ class Board:
         return [f"**{s.rank}.** <@{s.member_id}> · {record(s, self.game)}" for s in results]
 
     async def _own(self, bot: CardTableBot) -> str:
+        """Where the viewer stands, named (the board is public, the place is theirs)."""
+        viewer = f"<@{self.viewer_id}>"
         if self.ranking is None:
             mine = await bot.ledger.standing(self.guild_id, self.viewer_id)
-            return f"#{mine.rank} with {chips(mine.chips)}" if mine else "not ranked yet"
+            if mine:
+                return f"{viewer} is #{mine.rank} with {chips(mine.chips)}."
+            return f"{viewer} has no chips here yet: /balance opens an account."
         mine = await bot.ledger.game_standing(
             self.guild_id, self.game_id, self.viewer_id, self.ranking
         )
-        return (
-            f"#{mine.rank} · {record(mine, self.game)}" if mine else "not ranked in this game yet"
-        )
+        if mine:
+            return f"{viewer} is #{mine.rank} · {record(mine, self.game)}."
+        unit = {"chips": "hand", "matches": "match", "scores": "game"}[self.ranking]
+        return f"{viewer} has no {self.game.name} results yet: finish a {unit} to join the board."
 
     async def _add_daily_best(self, bot: CardTableBot, embed: discord.Embed) -> None:
         """A solo game's daily challenge ("daily:<UTC date>" results) has its own field."""

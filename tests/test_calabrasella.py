@@ -202,6 +202,7 @@ def test_discard_one_to_four_then_the_widow_is_turned_and_as_many_taken():
         state.hidden_from(1)
     )
     assert state.view(2).my_discards == cards("5h 6h")
+    assert state.pending()[0].prompt == "Take 2 cards from the widow"
     refused(
         state, 2, Take(cards=cards("7c")), "Take 2 cards from the widow, as many as you discarded."
     )
@@ -392,3 +393,9 @@ def test_timeout_defaults():
     assert state.default_action(2) == Take(cards=[card("7c")])  # the widow's best card
     state.apply(2, state.default_action(2))
     assert state.default_action(0) == PlayCard(card=card("4d"))  # the lowest legal card
+
+
+def test_the_widow_prompt_counts_one_card_in_the_singular():
+    state = exchanged()
+    state.apply(2, Discard(cards=cards("5h")))
+    assert state.pending()[0].prompt == "Take 1 card from the widow"

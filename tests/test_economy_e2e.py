@@ -147,7 +147,10 @@ async def test_leaderboard_pages_and_shows_your_rank(world):
         f"**13.** <@{world.alice.id}> · 1,000 chips",
     ]
     # The rank shown is the one who turned the page (Bob, who has no chips yet), not Alice's.
-    assert embed["fields"][0]["value"] == f"<@{world.bob.id}> is not ranked yet."
+    assert (
+        embed["fields"][0]["value"]
+        == f"<@{world.bob.id}> has no chips here yet: /balance opens an account."
+    )
     assert page_two.response.button("Next")["disabled"] is True
 
 

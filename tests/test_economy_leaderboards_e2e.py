@@ -45,7 +45,7 @@ async def test_a_chip_game_ranks_chips_won_and_counts_only_hands(world):
         f"**1.** <@{alice.id}> · +26 chips · 1 win in 2 hands",
         f"**2.** <@{bob.id}> · -16 chips · 1 win in 2 hands",
     ]
-    assert field(embed, "Rank") == f"<@{alice.id}> is #1 · +26 chips · 1 win in 2 hands."
+    assert field(embed, "Your place") == f"<@{alice.id}> is #1 · +26 chips · 1 win in 2 hands."
     assert embed["footer"]["text"] == "Page 1 of 1"
 
 
@@ -66,7 +66,9 @@ async def test_a_points_game_ranks_matches_won_then_average_place_without_chips(
         f"**2.** <@{bob.id}> · 1 win in 5 matches · average place 2.0",  # wins tie: the
         f"**3.** <@{carol.id}> · 1 win in 5 matches · average place 2.4",  # lower average
     ]
-    assert field(embed, "Rank") == f"<@{bob.id}> is #2 · 1 win in 5 matches · average place 2.0."
+    assert (
+        field(embed, "Your place") == f"<@{bob.id}> is #2 · 1 win in 5 matches · average place 2.0."
+    )
     assert "chip" not in str(embed)
 
 
@@ -90,7 +92,10 @@ async def test_a_solo_game_ranks_best_scores_with_todays_daily_beside(world):
         f"**1.** <@{bob.id}> · best 58 in 2 games",
         f"**2.** <@{alice.id}> · best 41 in 2 games",
     ]
-    assert field(embed, "Rank") == f"<@{carol.id}> is not ranked in this game yet."
+    assert (
+        field(embed, "Your place")
+        == f"<@{carol.id}> has no Soliterrapin results yet: finish a game to join the board."
+    )
     assert field(embed, f"Today's daily ({today.isoformat()})").splitlines() == [
         f"**1.** <@{alice.id}> · 35",
         f"**2.** <@{bob.id}> · 30",
@@ -105,7 +110,12 @@ async def test_every_game_has_its_own_board(world, game):
     embed = await board_of(world, world.alice, game)
     assert registry.get(game).name in embed["title"]
     assert embed["description"] == "Nobody is ranked here yet."
-    assert field(embed, "Rank") == f"<@{world.alice.id}> is not ranked in this game yet."
+    spec = registry.get(game)
+    unit = "game" if spec.solo else "hand" if spec.uses_chips else "match"
+    expected = (
+        f"<@{world.alice.id}> has no {spec.name} results yet: finish a {unit} to join the board."
+    )
+    assert field(embed, "Your place") == expected
 
 
 async def test_a_game_board_pages_and_keeps_its_game(world):

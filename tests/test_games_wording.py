@@ -4,6 +4,7 @@ options in words, and a card played alone named once."""
 from types import SimpleNamespace
 
 from bot.cards import parse_french
+from bot.discord.format import signed_chips
 from bot.games.big_two import BIG_TWO
 from bot.games.climbing import Played
 from bot.games.dou_dizhu import Settled
@@ -86,3 +87,13 @@ def test_chips_staying_in_the_pot_agree_in_number():
     view = SimpleNamespace(result=HandResult(won=[4, 4, 0], carried=1), shared=[], hand=2)
     summary = ui.hand_summary(TABLE, view, NAMES)
     assert summary.description.endswith("· 1 chip stays in the pot")
+
+
+def test_a_result_of_one_chip_is_singular_and_nothing_won_has_no_sign():
+    assert [signed_chips(n) for n in (1, -1, 0, 30, -1500)] == [
+        "+1 chip",
+        "-1 chip",
+        "±0 chips",
+        "+30 chips",
+        "-1,500 chips",
+    ]

@@ -349,7 +349,7 @@ async def test_a_chip_game_announces_its_final_standings(world):
     )
     text = standings.text()
     assert "Alice wins!" in text and "**1.** Alice · +2 chips" in text
-    assert "**2.** Bob · -1 chips" in text
+    assert "**2.** Bob · -1 chip" in text
 
 
 async def test_the_closed_table_message_shows_the_close_and_the_standings(world):
@@ -365,7 +365,7 @@ async def test_the_closed_table_message_shows_the_close_and_the_standings(world)
     text = world.fake.messages[message.id].text()
     assert "the table is closed" in text and "Back to balances: Alice 52, Bob 49, Carol 49" in text
     assert "Alice wins!" in text and "**1.** Alice · +2 chips" in text
-    assert "**2.** Bob · -1 chips" in text and world.fake.messages[message.id].buttons() == []
+    assert "**2.** Bob · -1 chip" in text and world.fake.messages[message.id].buttons() == []
 
 
 async def test_a_table_closed_as_the_bot_died_is_drawn_closed_with_its_standings(world):
@@ -395,7 +395,7 @@ async def test_a_table_closed_as_the_bot_died_is_drawn_closed_with_its_standings
     drawn = world.fake.messages[message.id]
     assert drawn.buttons() == [] and "the table is closed" in drawn.text()
     assert "Back to balances: Alice 52, Bob 49, Carol 49" in drawn.text()
-    assert "**1.** Alice · +2 chips" in drawn.text() and "**2.** Bob · -1 chips" in drawn.text()
+    assert "**1.** Alice · +2 chips" in drawn.text() and "**2.** Bob · -1 chip" in drawn.text()
     assert len(channel_text(world).split("Final standings")) - 1 == standings_before + 1
     await world.stop_bot()
     await world.start_bot()  # drawn once: not again

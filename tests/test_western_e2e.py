@@ -360,12 +360,10 @@ async def test_the_leaderboard_ranks_players_of_a_game_by_chips_won(western, wor
     assert embed["title"] == "Western Terrapin leaderboard"
     assert embed["description"].splitlines() == [
         f"**1.** <@{world.bob.id}> · +2 chips · 1 win in 1 hand",
-        f"**2.** <@{world.alice.id}> · -1 chips · 0 wins in 1 hand",
-        f"**2.** <@{world.carol.id}> · -1 chips · 0 wins in 1 hand",
+        f"**2.** <@{world.alice.id}> · -1 chip · 0 wins in 1 hand",
+        f"**2.** <@{world.carol.id}> · -1 chip · 0 wins in 1 hand",
     ]
-    assert (
-        embed["fields"][0]["value"] == f"<@{world.carol.id}> is #2 · -1 chips · 0 wins in 1 hand."
-    )
+    assert embed["fields"][0]["value"] == f"<@{world.carol.id}> is #2 · -1 chip · 0 wins in 1 hand."
     with pytest.raises(DiscordClientRefuses, match="must be one of"):
         await world.tester.slash(world.carol, world.channel, "leaderboard", game="chess")
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.format import chips, plural
+from bot.discord.format import chips, plural, signed_chips
 from bot.discord.replies import send_answer
 from bot.engine import registry
 
@@ -44,7 +44,7 @@ async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
     embed.add_field(
         name="Per game",
         value="\n".join(
-            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {net:+,} chips"
+            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {signed_chips(net)}"
             for game_id, hands, net in games
         )
         or "No house-banked game has been played yet.",

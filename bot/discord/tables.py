@@ -32,7 +32,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from bot.discord.errors import handle_error
-from bot.discord.format import plural, relative_time
+from bot.discord.format import plural, relative_time, signed_chips
 from bot.discord.replies import (
     acknowledge_if_late,
     edit_clicked,
@@ -832,7 +832,7 @@ def standings(
         result = (
             plural(closed.scores[first], *noun)
             if closed.scores
-            else f"{sum(closed.nets[seat] for seat in group):+,} chips"
+            else signed_chips(sum(closed.nets[seat] for seat in group))
         )
         who = " & ".join(names[seat] for seat in group)
         lines.append(f"**{closed.placings[first]}.** {who} · {result}")

@@ -496,7 +496,8 @@ class CalabrasellaState(HandAfterHandWithStacks):
             "naming": "Name a card you lack: its holder hands it to you",
             "giving_back": "Give back a card in exchange",
             "discarding": "Discard 1 to 4 cards",
-            "taking": f"Take {len(self.discards)} card(s) from the widow",
+            "taking": f"Take {len(self.discards)} card{'' if len(self.discards) == 1 else 's'} "
+            "from the widow",
             "playing": "Play a card",
         }[self.phase]
         return [Decision(seat=seat, kind=self.phase, prompt=prompt)]
