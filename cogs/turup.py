@@ -158,8 +158,6 @@ class TurupUI(PickerUI):
                 return f"{names[event.seat]} places {event.card.label} on the pile."
             case "dealt":
                 return dealt_line(event)
-            case "new_cards":
-                return f"You are dealt {cards_text(event.cards)}."
             case "round_scored":
                 scores = ", ".join(
                     f"{names[seat]} {won}" for seat, won in enumerate(event.won) if won

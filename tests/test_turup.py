@@ -405,4 +405,5 @@ def test_the_deals_and_plays_read_in_words():
     taken = Captured(seat=1, card=card("5h"), cards=cards("3d 2c 5s"))
     assert ui.event_line(taken, names) == "Bob's 5♥ takes 3♦ 2♣ 5♠ (4 cards won)."
     assert ui.action_label(None, Place(card=card("Kd#2"))) == "Place K♦#2 on the pile"
-    assert ui.event_line(NewCards(cards=cards("As"), audience=(0,)), names) == "You are dealt A♠."
+    # A new deal is the hand the player's DM shows: no line piling up a deal at a time.
+    assert ui.event_line(NewCards(cards=cards("As"), audience=(0,)), names) is None
