@@ -11,9 +11,9 @@ import argparse
 import time
 
 import bot.games  # noqa: F401  (registers every game)
-from bot.discord.format import signed_chips
 from bot.engine import registry
 from bot.games.simulate import Seats, Tally, play_match, policies_for, usual_players
+from bot.text import signed_chips
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

@@ -9,7 +9,7 @@ The driver checks after every step that balances, escrows and the house add up."
 
 import pytest
 
-from bot.games import backhand  # noqa: F401  (registers the game)
+from bot.games.backhand import Bet
 from bot.store import TableStore
 from bot.tables import action_token
 from tests.tables_e2e import TableDriver
@@ -93,7 +93,7 @@ async def test_a_timed_out_bet_the_house_cant_cover_closes_the_table_with_every_
     await driver.settle()
     assert driver.table_id is None
     assert (
-        "Match over: The house can't cover this bet: it needs 1 chips and has 0, so it closes "
+        "Match over: The house can't cover this bet: it needs 1 chip and has 0, so it closes "
         "the table; a server manager can add chips with /chips bankroll." in channel_text(world)
     )
     ledger, guild = world.bot.ledger, world.guild.id
@@ -154,3 +154,24 @@ async def test_a_step_whose_write_fails_midway_moves_none_of_the_houses_chips(
     await driver.settle()
     house, _ = await chips_at(world, table.id)
     assert house == (100 - 5 - 10 if step == "the bet" else 100 + 7)
+
+
+async def test_an_ai_whose_bet_the_house_cant_cover_bets_the_minimum_instead(world, monkeypatch):
+    """An AI seat's bet is its own move: refused, it takes the safe default (the minimum)
+    rather than sitting out the betting until its deadline."""
+    await world.bot.ledger.fund_house(world.guild.id, 50 + 11, reason="test", key="fund")
+    world.bot.runtime.stacked = [BOTH_WIN]
+    driver = TableDriver(world)
+    await driver.open("backhand new", world.alice, [], buy_in=50, min_bet=1, max_bet=10)
+    driver.table.record.ai_delay = 3600  # the AI moves when the test says
+    await world.tester.click(world.alice, driver.message(), "Add AI")  # its buy-in: the house's
+    await driver.start(world.alice)
+    table = driver.table
+    await bet(driver, 0, 10)  # the house holds 10 of its last 11
+    monkeypatch.setattr(
+        "bot.tables.runtime.ai_move", lambda state, seat, policy, rng: Bet(chips=10)
+    )
+    async with table.lock:
+        await world.bot.runtime._ai_step(table)
+    await driver.settle()
+    assert table.state.hands[1].bet == 1 and await chips_at(world, table.id) == (0, 100 + 11)

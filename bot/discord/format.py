@@ -1,21 +1,10 @@
-"""Small text helpers for messages."""
+"""Small text helpers for messages (the counts live in bot.text, below every layer)."""
 
 from datetime import datetime, time, timedelta
 
+from bot.text import chips, plural, signed_chips
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """ "1 chip", "2 chips"; `nouns` for a plural that isn't noun + "s" ("matches")."""
-    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
-
-
-def chips(amount: int) -> str:
-    return plural(amount, "chip")
-
-
-def signed_chips(amount: int) -> str:
-    """A result: "+1 chip", "-30 chips", "±0 chips"."""
-    sign = "±" if amount == 0 else "+" if amount > 0 else "-"
-    return f"{sign}{plural(abs(amount), 'chip')}"
+__all__ = ["chips", "next_utc_midnight", "plural", "relative_time", "signed_chips"]
 
 
 def relative_time(moment: datetime) -> str:

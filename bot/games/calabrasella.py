@@ -42,6 +42,7 @@ from bot.engine import (
 )
 from bot.games.hands import HandAfterHandWithStacks
 from bot.games.tricks import Trick, TrickPlay, TrickRules, WonPiles, legal_cards, why_illegal
+from bot.text import plural
 
 PLAYERS = 3
 HAND = 12
@@ -496,8 +497,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
             "naming": "Name a card you lack: its holder hands it to you",
             "giving_back": "Give back a card in exchange",
             "discarding": "Discard 1 to 4 cards",
-            "taking": f"Take {len(self.discards)} card{'' if len(self.discards) == 1 else 's'} "
-            "from the widow",
+            "taking": f"Take {plural(len(self.discards), 'card')} from the widow",
             "playing": "Play a card",
         }[self.phase]
         return [Decision(seat=seat, kind=self.phase, prompt=prompt)]

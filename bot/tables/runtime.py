@@ -22,6 +22,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from bot import text
 from bot.engine import (
     Action,
     Decision,
@@ -192,7 +193,7 @@ class Table:
 
 def house_short(short: InsufficientChips) -> UserError:
     return UserError(
-        f"The house has {short.available:,} chips and this table needs {short.needed:,} "
+        f"The house has {text.chips(short.available)} and this table needs {short.needed:,} "
         "to cover every bet it could lose. A server manager can add chips with /chips bankroll."
     )
 
@@ -330,7 +331,7 @@ class TableRuntime:
                 )
             except InsufficientChips as short:
                 raise UserError(
-                    f"The house has {short.available:,} chips and can't buy an AI player in "
+                    f"The house has {text.chips(short.available)} and can't buy an AI player in "
                     f"for {short.needed:,}. A server manager can add chips with /chips bankroll."
                 ) from None
         self.show(table, [])
@@ -517,7 +518,7 @@ class TableRuntime:
         """The house can't cover a step: a player's own bet is refused, changing nothing; a
         bet made for a player (a timeout's) can't be, so the house closes the table."""
         short_by = (
-            f"The house can't cover this bet: it needs {short.needed:,} chips and has "
+            f"The house can't cover this bet: it needs {text.chips(short.needed)} and has "
             f"{short.available:,}"
         )
         bankroll = "a server manager can add chips with /chips bankroll."
@@ -1071,9 +1072,20 @@ class TableRuntime:
             else:
                 action = None if decision.optional else table.state.default_action(decision.seat)
             if action is not None:
-                events = await self._step(table, decision.seat, action)
+                events = await self._ai_move(table, decision, action)
                 return events + await self._play_for_away(table)
         return []
+
+    async def _ai_move(self, table: Table, decision: Decision, action: Action) -> list[Event]:
+        """The AI's move, or its safe default where the move is refused (a bet the house
+        can't cover): a refused default waits for the deadline, as anyone's would."""
+        try:
+            return await self._step(table, decision.seat, action)
+        except UserError:
+            default = table.state.default_action(decision.seat)
+            if decision.optional or default == action:
+                raise
+            return await self._step(table, decision.seat, default)
 
     # ---- telling the Discord layer ------------------------------------------------------------
 

@@ -1,0 +1,16 @@
+"""Counts in words, for any layer's messages (rules' refusals, the runtime's, Discord's)."""
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 chip", "2 chips"; `nouns` for a plural that isn't noun + "s" ("matches")."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def chips(amount: int) -> str:
+    return plural(amount, "chip")
+
+
+def signed_chips(amount: int) -> str:
+    """A result: "+1 chip", "-30 chips", "±0 chips"."""
+    sign = "±" if amount == 0 else "+" if amount > 0 else "-"
+    return f"{sign}{plural(abs(amount), 'chip')}"
