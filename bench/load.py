@@ -63,6 +63,7 @@ from bot.store.db import Durability
 from bot.store.tables import TableStore
 from bot.tables import action_token
 from bot.tables.runtime import TableRuntime
+from tests.bot_process import start_until_ready
 from tests.e2e import ErrorRecords
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
@@ -340,11 +341,7 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
 
     asyncio.get_running_loop().add_reader(pipe.fileno(), command)
     async with client:
-        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
-        ready = asyncio.create_task(client.wait_until_ready())
-        await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
-        if running.done():
-            running.result()  # it failed to start: raise why
+        running = await start_until_ready(client, settings.discord_token.get_secret_value())
         pipe.send("ready")
         await stop.wait()
         watching.cancel()

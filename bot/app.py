@@ -15,9 +15,11 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.collector import CollectorPace
+from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
 from bot.discord.errors import CommandTree, handle_error
-from bot.discord.pacing import RequestPacer, pace
-from bot.discord.tables import TABLE_FORMS, TABLE_ITEMS, TableItem, TablePresenter
+from bot.discord.internals import compiled_template, ignore_gateway_events, pace_requests
+from bot.discord.pacing import RequestPacer
+from bot.discord.presenter import TablePresenter
 from bot.errors import InvalidComponent
 from bot.settings import Settings
 from bot.store import Database, DMChannels, Ledger, TableStore
@@ -52,10 +54,6 @@ def gateway_intents() -> discord.Intents:
 # its guilds' channels, the bot's own table messages included. discord.py would build a whole
 # Message from each and look in it for a prefix command; the bot has none.
 IGNORED_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
-
-
-def _ignore(_: object) -> None:
-    pass
 
 
 def utc_now() -> datetime:
@@ -95,15 +93,14 @@ class CardTableBot(commands.Bot):
             tree_cls=CommandTree,
             **options,
         )
-        for event in IGNORED_EVENTS:  # discord.py's table of event parsers (pinned: 2.7.1)
-            self._connection.parsers[event] = _ignore
+        ignore_gateway_events(self, IGNORED_EVENTS)
         self.settings = settings
         self.clock = clock
         self.runtime_options = runtime_options or {}
         self.freeze_after_setup = freeze_after_setup
         self.pacer = RequestPacer(settings.requests_per_second)
-        pace(self.http, self.pacer)
-        self.presenter = TablePresenter(self)
+        pace_requests(self.http, self.pacer.slot_for)
+        self.presenter = TablePresenter(self, edit_seconds=settings.table_edit_seconds)
         self.collector_pace = CollectorPace()
         self.component_templates: list[re.Pattern[str]] = []
         self.table_items: dict[re.Pattern[str], type[TableItem]] = {}
@@ -113,9 +110,11 @@ class CardTableBot(commands.Bot):
         first rebuilds a View of every component on the clicked message (the 25 buttons of
         a picker) and runs the click in a task of its own: some 2% of the bot's CPU at 500
         busy tables, for one item built from its custom_id. discord.py runs the others (the
-        leaderboard's pages)."""
+        leaderboard's pages). Items registered already are skipped: several cogs share some."""
         for item in items:
-            template = item.__discord_ui_compiled_template__
+            template = compiled_template(item)
+            if template in self.component_templates:
+                continue
             self.component_templates.append(template)
             if issubclass(item, TableItem):
                 self.table_items[template] = item
@@ -163,7 +162,7 @@ class CardTableBot(commands.Bot):
         )
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
-        await self.presenter.restore_reply_hooks()
+        await self.presenter.hands.restore_reply_hooks()
         self.runtime = TableRuntime(
             TableStore(self.database, self.ledger),
             self.ledger,
@@ -188,6 +187,10 @@ class CardTableBot(commands.Bot):
             gc.freeze()
             self.collector_pace.start()
 
+    def followup_webhook(self, token: str) -> discord.Webhook:
+        """The followup webhook of one of this bot's interactions, by its token."""
+        return discord.Webhook.partial(self.application_id, token, client=self)
+
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -205,7 +208,7 @@ class CardTableBot(commands.Bot):
         self.collector_pace.stop()
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
-            await self.presenter.keep_reply_hooks()
+            await self.presenter.hands.keep_reply_hooks()
         await super().close()
         if closing_database:
             await self.database.close()

@@ -8,16 +8,11 @@ import discord
 from discord import app_commands
 
 from bot.cards import FrenchCard
+from bot.discord.commands import table_game_cog
+from bot.discord.controls import ActionButton, Controls, TextButton
 from bot.discord.format import plural, signed_chips
+from bot.discord.game_ui import GameUI, action_controls
 from bot.discord.house import send_house_report
-from bot.discord.tables import (
-    ActionButton,
-    Controls,
-    GameUI,
-    TextButton,
-    action_controls,
-    table_game_cog,
-)
 from bot.engine import Action, Event
 from bot.errors import UserError
 from bot.games.backhand import (

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.climbing import ClimbingUI
+from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
 from bot.discord.picker import Picked, add_picker
-from bot.discord.tables import table_game_cog
 from bot.engine import Event, IllegalAction
 from bot.games.big_two import BIG_TWO, BigTwoView, check_play
 

@@ -1,40 +1,26 @@
 """/crash: Crash (Thirteen-Card Brag) tables: hands set in secret in each player's DM (or My
 hand), revealed together, points per position to 7.
 
-Setting is made for a phone: a tapped card goes into the first hand with room (tapped again,
-it comes out), "Fill the rest" completes the hands from the cards left, and a suggestion fills
-all four; each complete hand is named, and nothing is set before "Set these hands". What is
-placed so far travels in the controls' custom_ids, so the setting survives a restart."""
+Setting is made for a phone, with the card picker's arrangement under review
+(bot/discord/picker): a tapped card goes into the first hand with room (tapped again, it comes
+out), "Fill the rest" completes the hands from the cards left, and a suggestion fills all four;
+each complete hand is named, and nothing is set before "Set these hands". What is placed so far
+travels in the controls' custom_ids, so the setting survives a restart."""
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
 import discord
 from pydantic import BaseModel
 
 from bot.cards import FrenchCard
+from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
-from bot.discord.picker import EXPIRED, Group, Picker, Zone, cards_text
-from bot.discord.replies import redraw_clicked
-from bot.discord.tables import (
-    MAX_SELECT_OPTIONS,
-    ROW_WIDTH,
-    ActionButton,
-    Controls,
-    GameUI,
-    TableItem,
-    play,
-    select_item,
-    table_game_cog,
-)
+from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
 from bot.engine import Action, Event
-from bot.errors import InvalidComponent, UserError
+from bot.errors import UserError
 from bot.games.crash import (
     CRASH,
     HAND_CARDS,
@@ -48,7 +34,7 @@ from bot.games.crash import (
     fill_hands,
     hand_name,
 )
-from bot.tables import Table, action_token
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -101,10 +87,8 @@ HOW_TO_SET = (
     "first suggestion is set."
 )
 PLACES = ("1st", "2nd", "3rd", "4th")
-HAND_NUMBERS = range(1, MAX_HANDS + 1)
-HAND_GROUPS = tuple(Group(f"Hand {n}") for n in HAND_NUMBERS)  # the placings' code: 4 hands
-NOTHING_PLACED = 0
-MAX_OPTION_LABEL = 100  # Discord's limit for a select option's label
+# Up to four hands of three, each tagged with its number ("7♠ ·2"); an empty one is fine.
+HANDS = tuple(Group(f"Hand {n}", str(n), 0, HAND_CARDS) for n in range(1, MAX_HANDS + 1))
 
 
 def hand_line(cards: Sequence) -> str:
@@ -171,7 +155,7 @@ def add_result(embed: discord.Embed, result: HandResult, names: list[str]) -> No
     )
 
 
-class CrashUI(GameUI):
+class CrashUI(PickerUI):
     game_id = CRASH.id
     colour = discord.Colour.dark_purple()
 
@@ -262,13 +246,56 @@ class CrashUI(GameUI):
             embed.add_field(name="How to set", value=HOW_TO_SET, inline=False)
         return embed
 
-    # ---- setting the hands ----------------------------------------------------------------
+    # ---- setting the hands: the picker's hooks ---------------------------------------------
 
-    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
-        setting = Setting.open(table, seat, self)
-        if setting is None:  # a straight to reveal, or nothing to do now
-            return super().private_controls(table, seat)
-        return setting.controls(NOTHING_PLACED)
+    def picker(self, view: CrashView) -> Picker | None:
+        if not setting_now(view):  # a straight to reveal, or nothing to do now
+            return None
+        # Each card tapped into the first hand with room; a suggestion or "Fill the rest"
+        # fills the hands for review; nothing is set before the verb.
+        return Picker(
+            zones=(Zone("your hand", view.my_cards),),
+            groups=HANDS,
+            kinds=frozenset({"arrange"}),
+            verb=SET_LABEL,
+            first_with_room=True,
+            full="Your four hands are full: tap a card in one to take it out.",
+            review=True,
+            tool="Fill the rest",
+            title="Your hands (not set yet)",
+            left_out="Left out (discarded when set)",
+            suggested="Suggested hands (to review before setting)…",
+        )
+
+    def pick_action(self, view: CrashView, picked: Picked) -> Arrange:
+        hands = [list(hand) for hand in picked.groups if hand]
+        if not hands:
+            raise UserError("Tap cards into your hands first, or choose a suggestion.")
+        return Arrange(hands=hands)
+
+    def pick_of(self, view: CrashView, action: Action) -> list[list[FrenchCard]] | None:
+        return [list(hand) for hand in action.hands] if isinstance(action, Arrange) else None
+
+    def pick_tool(self, view: CrashView, picked: Picked) -> list[list[FrenchCard]]:
+        """Fill the rest: the complete hands kept, the best hands made of every other card."""
+        hands = picked.groups
+        if all(len(hand) == HAND_CARDS for hand in hands):
+            raise UserError("Your four hands are full already.")
+        filled = fill_hands(hands, view.my_cards, len(view.seats) - 1)
+        if [set(hand) for hand in filled] == [set(hand) for hand in hands]:
+            raise UserError("The other cards make no more hands of a pair or better.")
+        return filled
+
+    def group_text(self, view: CrashView, cards: Sequence[FrenchCard]) -> str:
+        return hand_review(cards)
+
+    def pick_verdict(self, view: CrashView, picked: Picked) -> str:
+        return hands_verdict(picked.groups, view.my_cards)
+
+    def waiting_reason(self, view: CrashView) -> str:
+        if view.my_set is not None:
+            return "Your hands are set: a set can't be changed."
+        return "There are no hands to set now."
 
     # ---- words ----------------------------------------------------------------------------
 
@@ -302,7 +329,7 @@ class CrashUI(GameUI):
         return None
 
 
-# ---- setting the hands: the cards, the four hands under review, and the suggestions ---------
+# ---- setting the hands: the card picker's arrangement under review ----------------------------
 
 
 def setting_now(view: CrashView) -> bool:
@@ -311,146 +338,8 @@ def setting_now(view: CrashView) -> bool:
     return view.phase == "setting" and unset and bool(view.my_cards)
 
 
-def not_setting_reason(view: CrashView) -> str:
-    if view.my_set is not None:
-        return "Your hands are set: a set can't be changed."
-    return "There are no hands to set now."
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A seat setting its hands. What it has placed so far lives in the controls' custom_ids
-    as one number (the picker's encoding: digit i, base 5, is card i's hand, 0 for none), so
-    nothing is kept between clicks and nothing is set before "Set these hands"."""
-
-    table: Table
-    seat: int
-    ui: CrashUI
-    view: CrashView
-    code: Picker
-
-    @classmethod
-    def open(cls, table: Table, seat: int, ui: CrashUI) -> Setting | None:
-        if table.state is None or seat not in table.pending_seats():
-            return None
-        view = table.view(seat)
-        if not setting_now(view):
-            return None
-        code = Picker(zones=(Zone("your hand", view.my_cards),), groups=HAND_GROUPS)
-        return cls(table, seat, ui, view, code)
-
-    @property
-    def prompt(self) -> int:
-        return self.table.seats[self.seat].prompt
-
-    @property
-    def drawn_for(self) -> tuple[int, int, str]:
-        """What every control carries: the table, the prompt, the cards' checksum."""
-        return self.table.id, self.prompt, self.code.checksum()
-
-    def hands(self, placed: int) -> list[list[FrenchCard]]:
-        return [list(hand) for hand in self.code.picked(placed).groups]
-
-    def placing(self, hands: Sequence[Sequence[FrenchCard]]) -> int:
-        placing = self.code.selection_of(hands)
-        if placing is None:
-            raise ValueError("these hands hold cards the seat doesn't")
-        return placing
-
-    # ---- what the buttons do ----------------------------------------------------------
-
-    def tapped(self, placed: int, index: int) -> int:
-        """A card in a hand comes out; any other goes into the first hand with room."""
-        where = self.code.digits(placed)
-        if where[index]:
-            where[index] = 0
-        else:
-            sizes = Counter(where)
-            room = next((n for n in HAND_NUMBERS if sizes[n] < HAND_CARDS), None)
-            if room is None:
-                raise UserError("Your four hands are full: tap a card in one to take it out.")
-            where[index] = room
-        return self.code.selection(where)
-
-    def filled(self, placed: int) -> int:
-        """The complete hands kept, the best hands made of every other card."""
-        hands = self.hands(placed)
-        if all(len(hand) == HAND_CARDS for hand in hands):
-            raise UserError("Your four hands are full already.")
-        opponents = len(self.view.seats) - 1
-        filled = self.placing(fill_hands(hands, self.view.my_cards, opponents))
-        if filled == placed:
-            raise UserError("The other cards make no more hands of a pair or better.")
-        return filled
-
-    def arrangement(self, placed: int) -> Arrange:
-        """The hands to set (the rules judge them when they are played)."""
-        hands = [hand for hand in self.hands(placed) if hand]
-        if not hands:
-            raise UserError("Tap cards into your hands first, or choose a suggestion.")
-        return Arrange(hands=hands)
-
-    # ---- drawing ----------------------------------------------------------------------
-
-    def review(self, embed: discord.Embed, placed: int) -> None:
-        """The four hands so far, each named once complete, what is left out, and the verdict."""
-        hands = self.hands(placed)
-        lines = [
-            f"**Hand {number}**: {hand_review(hand)}" for number, hand in enumerate(hands, start=1)
-        ]
-        used = {card for hand in hands for card in hand}
-        left = [card for card in self.view.my_cards if card not in used]
-        lines.append(f"Left out (discarded when set): {cards_text(left)}")
-        lines.append(self.verdict(hands))
-        embed.add_field(name="Your hands (not set yet)", value="\n".join(lines), inline=False)
-
-    def verdict(self, hands: list[list[FrenchCard]]) -> str:
-        for number, hand in enumerate(hands, start=1):
-            if 0 < len(hand) < HAND_CARDS:
-                return f"Hand {number} needs {plural(HAND_CARDS - len(hand), 'more card')}."
-        made = [hand for hand in hands if hand]
-        if not made:
-            return "Tap cards to put them in your hands, or choose a suggestion."
-        problem = arrangement_problem(made, self.view.my_cards)
-        if problem:
-            return f"Can't be set: {problem}"
-        return f"Ready: nothing is set until you press **{SET_LABEL}**; then it can't be changed."
-
-    def controls(self, placed: int) -> Controls:
-        """The cards (tagged with their hand), Set, Fill the rest, Clear, the declaration if
-        any, and the suggestions."""
-        out = Controls()
-        where = self.code.digits(placed)
-        for index, card in enumerate(self.code.cards):
-            label = f"{card.label} ·{where[index]}" if where[index] else card.label
-            look = SettingButton.look(*self.drawn_for, placed, str(index), label)
-            if where[index]:  # green once in a hand, the label saying which
-                look["style"] = discord.ButtonStyle.success
-            out.button(**look, row=index // ROW_WIDTH)
-        row = math.ceil(len(self.code.cards) / ROW_WIDTH)
-        for verb, label in (("set", SET_LABEL), ("fill", "Fill the rest"), ("clear", "Clear")):
-            out.button(**SettingButton.look(*self.drawn_for, placed, verb, label), row=row)
-        for action in self.table.legal_actions(self.seat):
-            if not isinstance(action, Arrange):  # six pairs to declare
-                label = self.ui.action_label(self.view, action)
-                look = ActionButton.look(self.table.id, self.prompt, action_token(action), label)
-                out.button(**look, row=row)
-        suggestions = self.suggestions()
-        if suggestions:
-            out.select(**SuggestedHands.look(*self.drawn_for, suggestions))
-        return out
-
-    def suggestions(self) -> list[tuple[int, str]]:
-        """The listed arrangements, each as its placing and its label."""
-        found: dict[int, str] = {}
-        for action in self.table.legal_actions(self.seat):
-            if isinstance(action, Arrange) and action.hands:
-                label = self.ui.action_label(self.view, action)[:MAX_OPTION_LABEL]
-                found.setdefault(self.placing(action.hands), label)
-        return list(found.items())[:MAX_SELECT_OPTIONS]
-
-
 def hand_review(hand: Sequence[FrenchCard]) -> str:
+    """A hand under review: its cards, named once complete."""
     if not hand:
         return "empty"
     if len(hand) < HAND_CARDS:
@@ -458,160 +347,25 @@ def hand_review(hand: Sequence[FrenchCard]) -> str:
     return hand_line(hand)
 
 
-async def show_setting(interaction: discord.Interaction, setting: Setting, placed: int) -> None:
-    """The player's hand again, with the hands so far under review, in the message tapped."""
-    bot: CardTableBot = interaction.client
-    embed = bot.presenter.private_embed(setting.table, setting.seat)
-    setting.review(embed, placed)
-    await redraw_clicked(interaction, embed=embed, view=setting.controls(placed))
-
-
-DRAWN = r"cz:(?P<table>\d{1,20}):(?P<prompt>\d{1,20}):(?P<checksum>[0-9a-f]{6})"
-PLACED = r"[0-9a-f]{1,8}"  # below 5**13
-
-
-class SettingItem(TableItem):
-    """What Crash's setting controls share: the table, prompt and cards they were drawn
-    for, checked against the table before anything is done."""
-
-    table_id: int
-    prompt: int
-    checksum: str
-
-    def setting(self, interaction: discord.Interaction, bot: CardTableBot) -> Setting:
-        if interaction.data.get("custom_id") != self.custom_id:
-            raise InvalidComponent()  # not the form the bot writes (leading zeros, say)
-        table = bot.runtime.get(self.table_id)
-        ui = bot.presenter.games.get(table.game.id)
-        if not isinstance(ui, CrashUI) or table.state is None:
-            raise InvalidComponent()
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("You are not seated at this table.")
-        if seat.seat not in table.pending_seats():
-            raise UserError(not_setting_reason(table.view(seat.seat)))
-        setting = Setting.open(table, seat.seat, ui)
-        if seat.prompt != self.prompt or setting is None:
-            raise UserError(EXPIRED)
-        if setting.code.checksum() != self.checksum:
-            raise UserError(EXPIRED)  # drawn for other cards
-        return setting
-
-    @staticmethod
-    def placed(setting: Setting, text: str) -> int:
-        """A placing as a control carries it, once it is one the bot can have written."""
-        placed = int(text, 16)
-        if f"{placed:x}" != text or placed >= setting.code.limit:
-            raise InvalidComponent()
-        return placed
-
-
-class SettingButton(
-    SettingItem,
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"{DRAWN}:(?P<placed>{PLACED}):(?P<verb>set|fill|clear|\d{{1,2}})",
-):
-    """A card (its index: into the first hand with room, or out), Set these hands, Fill the
-    rest and Clear."""
-
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "set": discord.ButtonStyle.primary,
-        "fill": discord.ButtonStyle.secondary,
-        "clear": discord.ButtonStyle.secondary,
-    }
-
-    def __init__(self, table_id: int, prompt: int, checksum: str, placed: str, verb: str):
-        self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
-        self.placed_text, self.verb = placed, verb
-        look = self.look(table_id, prompt, checksum, int(placed, 16), verb)
-        super().__init__(discord.ui.Button(**look))
-
-    @classmethod
-    def look(
-        cls, table_id: int, prompt: int, checksum: str, placed: int, verb: str, label: str = ""
-    ) -> dict[str, Any]:
-        style = cls.STYLES.get(verb, discord.ButtonStyle.secondary)
-        custom_id = f"cz:{table_id}:{prompt}:{checksum}:{placed:x}:{verb}"
-        return {"label": label or verb, "style": style, "custom_id": custom_id}
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> SettingButton:
-        return cls(
-            int(match["table"]),
-            int(match["prompt"]),
-            match["checksum"],
-            match["placed"],
-            match["verb"],
-        )
-
-    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
-        setting = self.setting(interaction, bot)
-        placed = self.placed(setting, self.placed_text)
-        if self.verb == "set":
-            action = setting.arrangement(placed)
-            await play(interaction, bot, self.table_id, self.prompt, action=action)
-            return
-        if self.verb == "clear":
-            placed = NOTHING_PLACED
-        elif self.verb == "fill":
-            placed = setting.filled(placed)
-        elif int(self.verb) < len(setting.code.cards):
-            placed = setting.tapped(placed, int(self.verb))
-        else:
-            raise InvalidComponent()  # no such card
-        await show_setting(interaction, setting, placed)
-
-
-class SuggestedHands(
-    SettingItem,
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=rf"{DRAWN}:suggested",
-):
-    """The suggested arrangements: one chosen fills the four hands for review, set only
-    with "Set these hands"."""
-
-    def __init__(
-        self,
-        table_id: int,
-        prompt: int,
-        checksum: str,
-        options: list[tuple[int, str]] | None = None,
-    ) -> None:
-        self.table_id, self.prompt, self.checksum = table_id, prompt, checksum
-        super().__init__(select_item(self.look(table_id, prompt, checksum, options or [(0, "-")])))
-
-    @staticmethod
-    def look(
-        table_id: int, prompt: int, checksum: str, options: list[tuple[int, str]]
-    ) -> dict[str, Any]:
-        """Its custom_id, placeholder and (value, label) options, from (placing, label)."""
-        return {
-            "custom_id": f"cz:{table_id}:{prompt}:{checksum}:suggested",
-            "placeholder": "Suggested hands (to review before setting)…",
-            "options": [(f"{placed:x}", label) for placed, label in options],
-        }
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> SuggestedHands:
-        return cls(int(match["table"]), int(match["prompt"]), match["checksum"])
-
-    async def run(self, interaction: discord.Interaction, bot: CardTableBot) -> None:
-        setting = self.setting(interaction, bot)
-        values = self.chosen(interaction)
-        if len(values) != 1 or not re.fullmatch(PLACED, values[0]):
-            raise InvalidComponent()
-        await show_setting(interaction, setting, self.placed(setting, values[0]))
-
-
-SETTING_ITEMS = (SettingButton, SuggestedHands)
+def hands_verdict(hands: Sequence[Sequence[FrenchCard]], held: Sequence[FrenchCard]) -> str:
+    """What the hands under review still need, why the rules would refuse them, or that
+    they are ready to be set."""
+    for number, hand in enumerate(hands, start=1):
+        if 0 < len(hand) < HAND_CARDS:
+            return f"Hand {number} needs {plural(HAND_CARDS - len(hand), 'more card')}."
+    made = [hand for hand in hands if hand]
+    if not made:
+        return "Tap cards to put them in your hands, or choose a suggestion."
+    problem = arrangement_problem(made, held)
+    if problem:
+        return f"Can't be set: {problem}"
+    return f"Ready: nothing is set until you press **{SET_LABEL}**; then it can't be changed."
 
 
 Crash = table_game_cog("crash", CRASH, RULES)
 
 
 async def setup(bot: CardTableBot) -> None:
-    templates = {item.__discord_ui_compiled_template__ for item in SETTING_ITEMS}
-    if not templates <= set(bot.component_templates):
-        bot.add_dynamic_items(*SETTING_ITEMS)
+    add_picker(bot)
     bot.presenter.register(CrashUI())
     await bot.add_cog(Crash(bot))

@@ -9,15 +9,10 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards import FrenchCard, Suit
+from bot.discord.commands import table_game_cog
+from bot.discord.controls import ActionButton, Controls, TextButton
 from bot.discord.format import plural
-from bot.discord.tables import (
-    ActionButton,
-    Controls,
-    GameUI,
-    TextButton,
-    action_controls,
-    table_game_cog,
-)
+from bot.discord.game_ui import GameUI, action_controls
 from bot.engine import Action, Event
 from bot.games.delphi import (
     DELPHI,

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.climbing import ClimbingUI
+from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
 from bot.discord.picker import Picked, add_picker
-from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event, IllegalAction
 from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuView, check_play
 

@@ -8,16 +8,12 @@ import discord
 from pydantic import BaseModel
 
 from bot.cards import Rank
+from bot.discord.commands import table_game_cog
+from bot.discord.controls import MAX_SELECT_OPTIONS, ActionButton, ActionSelect, Controls
 from bot.discord.format import plural, relative_time
+from bot.discord.game_ui import GameUI
 from bot.discord.picker import cards_text
-from bot.discord.tables import (
-    MAX_SELECT_OPTIONS,
-    ActionButton,
-    ActionSelect,
-    Controls,
-    GameUI,
-    table_game_cog,
-)
+from bot.discord.points import player_line
 from bot.engine import Action, Event
 from bot.games.last_one import (
     LAST_ONE,
@@ -25,6 +21,9 @@ from bot.games.last_one import (
     SUITS,
     LastOneOptions,
     LastOneView,
+    MeleeContinued,
+    MeleeEnded,
+    MeleeStarted,
     named_text,
 )
 from bot.tables import Table, action_token
@@ -85,12 +84,11 @@ the game ends for everyone: players still in first, by score, then those already
 
 
 def seat_line(view: LastOneView, seat: int, name: str) -> str:
-    pointer = "▶ " if seat == view.turn else ""
-    dealer = " (dealer)" if seat == view.dealer else ""
+    points = plural(view.scores[seat], "point")
     if view.out[seat]:
-        return f"~~{name}~~ · out · {plural(view.scores[seat], 'point')}"
+        return f"~~{name}~~ · out · {points}"
     held = plural(view.counts[seat], "card") if seat in view.players else "not dealt"
-    return f"{pointer}**{name}**{dealer} · {held} · {plural(view.scores[seat], 'point')}"
+    return player_line(name, [held, points], turn=seat == view.turn, dealer=seat == view.dealer)
 
 
 def upcard_text(view: LastOneView) -> str:
@@ -287,24 +285,8 @@ class LastOneUI(GameUI):
                     f"The discards ({plural(event.count, 'card')}) are shuffled into a new "
                     "stock; the upcard stays."
                 )
-            case "melee_started":
-                step = named_text(Rank.FIVE, event.suit)
-                return (
-                    f"Melee! {names[event.seat]} attacks, {names[event.defender]} defends: "
-                    f"whoever holds {step} (or a joker) may continue."
-                )
-            case "melee_continued":
-                card = event.card.label
-                if event.card.is_joker:
-                    card += f" as {named_text(event.rank, event.suit)}"
-                return (
-                    f"{names[event.seat]} continues the melee with {card} ({event.left} left): "
-                    f"{names[event.defender]} defends."
-                )
-            case "melee_ended":
-                if event.rank == Rank.KING:
-                    return "The King ends the melee."
-                return "Nobody goes on: the melee is over."
+            case "melee_started" | "melee_continued" | "melee_ended":
+                return self.melee_line(event, names)
             case "called":
                 return f"{names[event.seat]} calls Last one!"
             case "hand_scored":
@@ -313,6 +295,27 @@ class LastOneUI(GameUI):
                     line += f" {names[seat]} reaches {event.totals[seat]} and is out of the game."
                 return line
         return None
+
+    def melee_line(
+        self, event: MeleeStarted | MeleeContinued | MeleeEnded, names: list[str]
+    ) -> str:
+        if isinstance(event, MeleeStarted):
+            step = named_text(Rank.FIVE, event.suit)
+            return (
+                f"Melee! {names[event.seat]} attacks, {names[event.defender]} defends: "
+                f"whoever holds {step} (or a joker) may continue."
+            )
+        if isinstance(event, MeleeEnded):
+            if event.rank == Rank.KING:
+                return "The King ends the melee."
+            return "Nobody goes on: the melee is over."
+        card = event.card.label
+        if event.card.is_joker:
+            card += f" as {named_text(event.rank, event.suit)}"
+        return (
+            f"{names[event.seat]} continues the melee with {card} ({event.left} left): "
+            f"{names[event.defender]} defends."
+        )
 
     def drew_line(self, event: Event, names: list[str]) -> str:
         if event.audience is not None:  # the drawer's own copy

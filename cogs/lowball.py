@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
 from bot.discord.poker import PokerUI, result_lines
-from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event
 from bot.games.lowball import (
     BETTING_ROUNDS,
@@ -20,6 +20,7 @@ from bot.games.lowball import (
     Draw,
     LowballOptions,
     LowballView,
+    SeatView,
 )
 
 if TYPE_CHECKING:
@@ -114,27 +115,13 @@ class LowballUI(PickerUI, PokerUI):
         owed = f"{view.to_call} to call" if view.to_call else "nothing to call"
         return f"{names[view.to_act]}: {owed}"
 
-    def _seat_line(self, view: LowballView, seat, names: list[str]) -> str:
-        marks = ["dealer"] if seat.seat == view.dealer else []
-        if seat.in_hand or seat.folded:
-            if seat.seat == view.small_blind:
-                marks.append("small blind")
-            if seat.seat == view.big_blind:
-                marks.append("big blind")
-        if not seat.seated:
-            marks.append("left")
-        elif seat.folded:
-            marks.append("folded")
-        elif seat.in_hand and seat.stack == 0:
-            marks.append("all-in")
-        if seat.draws:
-            marks.append("drew " + ", ".join(map(str, seat.draws)))
-        if seat.bet:
-            marks.append(f"bet {seat.bet}")
+    def _seat_line(self, view: LowballView, seat: SeatView, names: list[str]) -> str:
+        dealt = seat.in_hand or seat.folded
+        blinds = [("small blind", view.small_blind), ("big blind", view.big_blind)]
+        roles = [role for role, blind in blinds if dealt and seat.seat == blind]
+        drew = ["drew " + ", ".join(map(str, seat.draws))] if seat.draws else []
         cards = seat.cards if seat.in_hand else None
-        return self.seat_line(
-            names[seat.seat], seat.stack, marks, acting=seat.seat == view.to_act, cards=cards
-        )
+        return self.betting_seat_line(view, seat, names, roles=roles, marks=drew, cards=cards)
 
     def private_embed(self, table, view: LowballView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(

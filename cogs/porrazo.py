@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import discord
 from pydantic import BaseModel
 
-from bot.discord.format import plural
+from bot.discord.commands import table_game_cog
+from bot.discord.format import SIDE_NAMES, plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.tables import SIDE_NAMES, table_game_cog
 from bot.engine import Action, Event
 from bot.games.porrazo import (
     PORRAZO,

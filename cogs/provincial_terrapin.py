@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
-from bot.discord.tables import table_game_cog
 from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
 from bot.games.terrapin.provincial import PROVINCIAL, ProvincialView

@@ -9,9 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.board import render_board, text_board
+from bot.discord.commands import rules_command
 from bot.discord.format import next_utc_midnight, plural, relative_time
+from bot.discord.game_ui import GameUI
 from bot.discord.replies import send_answer
-from bot.discord.tables import GameUI, rules_command
 from bot.discord.terrapin import SCORING
 from bot.engine import Action
 from bot.games.terrapin.soliterrapin import SOLITERRAPIN, SoliterrapinOptions, SoliterrapinView
@@ -43,6 +44,7 @@ going per channel."""
 class SoliterrapinUI(GameUI):
     game_id = SOLITERRAPIN.id
     controls_on_table = True
+    warning_kinds = frozenset({"abandon"})
 
     def public_embed(self, table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
         embed = self._board_embed(view, names[0])

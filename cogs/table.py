@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.controls import can_manage
 from bot.discord.replies import send_answer
-from bot.discord.tables import can_manage
 from bot.errors import UserError
-from bot.tables import Table
+from bot.tables import Table, TableStatus
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -37,7 +37,7 @@ class TableCommands(
     )
     async def close(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
-        playing = table.record.status == "playing"
+        playing = table.record.status == TableStatus.PLAYING
         await self.bot.runtime.close(
             table.id,
             interaction.user.id,

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 import discord
 from pydantic import BaseModel
 
+from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.tables import table_game_cog
+from bot.discord.points import player_line
 from bot.engine import Action, Event
 from bot.games.totit import (
     HAND_SIZE,
@@ -58,17 +59,13 @@ that completes the most pairs (the first one listed on a tie), or else trail you
 
 
 def seat_line(view: TotitView, seat: int, name: str) -> str:
-    pointer = "▶ " if seat == view.turn else ""
-    dealer = " (dealer)" if seat == view.dealer else ""
-    first = " · first turn" if view.first_turn[seat] else ""
+    first = ["first turn"] if view.first_turn[seat] else []
     taken = len(view.captured[seat])
     captured = (
         f"captured {taken}, {plural(view.pairs[seat], 'pair')}" if taken else "nothing captured"
     )
-    return (
-        f"{pointer}**{name}**{dealer} · {plural(view.counts[seat], 'card')}{first} · "
-        f"{captured} · total {view.scores[seat]}"
-    )
+    details = [plural(view.counts[seat], "card"), *first, captured, f"total {view.scores[seat]}"]
+    return player_line(name, details, turn=seat == view.turn, dealer=seat == view.dealer)
 
 
 class TotitUI(PickerUI):

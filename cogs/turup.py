@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.tables import table_game_cog
 from bot.engine import Action, Event, IllegalAction
 from bot.games.captures import verify_sum_capture
 from bot.games.turup import TURUP, Capture, Place, TurupView

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.commands import table_game_cog
 from bot.discord.format import chips
-from bot.discord.tables import table_game_cog
 from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
 from bot.engine import Action, Event
-from bot.games.terrapin.western import WESTERN, WesternOptions, WesternView
+from bot.games.terrapin.western import WESTERN, SeatView, WesternOptions, WesternView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -67,21 +67,9 @@ class WesternUI(TerrapinUI):
         )
         return embed
 
-    def _seat_line(self, view: WesternView, seat, names: list[str]) -> str:
-        marks = ["dealer"] if seat.seat == view.dealer else []
-        if not seat.seated:
-            marks.append("left")
-        elif seat.folded:
-            marks.append("folded")
-        elif seat.in_hand and seat.stack == 0:
-            marks.append("all-in")
-        if seat.standing:
-            marks.append("stands")
-        if seat.bet:
-            marks.append(f"bet {seat.bet}")
-        return self.seat_line(
-            names[seat.seat], seat.stack, marks, acting=seat.seat == view.to_act, cards=seat.cards
-        )
+    def _seat_line(self, view: WesternView, seat: SeatView, names: list[str]) -> str:
+        stands = ["stands"] if seat.standing else []
+        return self.betting_seat_line(view, seat, names, marks=stands, cards=seat.cards)
 
     def private_embed(self, table, view: WesternView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)

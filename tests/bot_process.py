@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the bot's process needs none of the tests' own modules
+    import discord
+
     from tests.e2e import World
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,13 +99,20 @@ async def serve(settings) -> None:
         settings, runtime_options={"new_seed": lambda: SEED}, guild_ready_timeout=0.01
     )
     async with client:
-        running = asyncio.create_task(client.start(settings.discord_token.get_secret_value()))
-        ready = asyncio.create_task(client.wait_until_ready())
-        await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
-        if running.done():
-            running.result()  # it failed to start: raise why
+        running = await start_until_ready(client, settings.discord_token.get_secret_value())
         print("ready", flush=True)
         await running
+
+
+async def start_until_ready(client: discord.Client, token: str) -> asyncio.Task[None]:
+    """Start `client` and wait until it is connected and ready; returns the task running it.
+    A client that fails to start raises why."""
+    running = asyncio.create_task(client.start(token))
+    ready = asyncio.create_task(client.wait_until_ready())
+    await asyncio.wait([running, ready], return_when=asyncio.FIRST_COMPLETED)
+    if running.done():
+        running.result()  # it failed to start: raise why
+    return running
 
 
 if __name__ == "__main__":

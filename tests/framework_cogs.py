@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.tables import SIDE_NAMES, GameUI, table_game_cog
+from bot.discord.commands import table_game_cog
+from bot.discord.format import SIDE_NAMES
+from bot.discord.game_ui import GameUI
 from bot.engine import Action, Event, registry
 from tests.framework_games import BANKER, FRAMEWORK_GAMES, PARTNERS, SNAP
 

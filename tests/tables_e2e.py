@@ -47,6 +47,44 @@ def names_in(text: str, names: Iterable[str]) -> list[str]:
     return sorted(name for name in names if mention(name).search(text))
 
 
+# ---- what members see and hold ------------------------------------------------------------
+
+
+def channel_text(world: World) -> str:
+    """Every message in the test channel, as text, oldest first."""
+    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
+
+
+def dm_text(world: World, user: User) -> str:
+    """Every DM `user` has had from the bot, as text, oldest first."""
+    return "\n".join(m.text() for m in world.tester.dms(user))
+
+
+def fields(message: Message) -> dict[str, str]:
+    """The message's embed fields, value by name."""
+    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
+
+
+def labels(message: Message | None) -> list[str]:
+    """The message's button labels, then its select options' (none without a message)."""
+    if message is None:
+        return []
+    found = [b.get("label", "") for b in message.buttons()]
+    for row in message.components:
+        for item in row["components"]:
+            found += [option["label"] for option in item.get("options") or []]
+    return found
+
+
+def card_labels(message: Message) -> list[str]:
+    """The labels of the card picker's card buttons on the message."""
+    return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
+
+
+async def balances(world: World, *members: User) -> list[int]:
+    return [await world.bot.ledger.balance(world.guild.id, m.id) for m in members]
+
+
 def assert_no_leak(world: World, table: Table, checked: dict[int, str]) -> None:
     """No channel message names a card hidden from the public at the moment it was sent or
     last edited. `checked` remembers each message's text as last checked, so a showdown
@@ -161,6 +199,18 @@ class TableDriver:
         assert asked.text.startswith("Leave the table?"), asked.text
         return asked, await self.world.tester.click(user, asked.response, "Leave now")
 
+    async def leave_one_player(self, *leavers: User) -> Table:
+        """`leavers` leave between hands; when the pause ends the table closes with the one
+        player left, its escrow paid out."""
+        for member in leavers:
+            await self.leave(member)
+        table, world = self.table, self.world
+        await world.bot.runtime.fire_deadline(table.id)
+        await world.tester.idle()
+        assert world.bot.runtime.in_channel(world.channel.id) is None
+        assert await world.bot.ledger.escrow(world.guild.id, table.id) == 0
+        return table
+
     async def controls(self, user: User) -> Message:
         """Where `user` sees their controls: their latest DM, or an ephemeral "My hand"."""
         dms = [m for m in self.world.tester.dms(user) if m.components]
@@ -171,11 +221,7 @@ class TableDriver:
 
     async def play(self, label: str, seat: int | None = None) -> Interaction:
         """The seat to act (or `seat`) presses `label`: a button, or a select option."""
-        user = self.member(self.turn() if seat is None else seat)
-        where = await self.controls(user)
-        reply = await self.press(user, where, label)
-        await self.settle()
-        return reply
+        return await answer(self, self.member(self.turn() if seat is None else seat), label)
 
     async def press(self, user: User, where: Message, label: str) -> Interaction:
         for button in where.buttons():
@@ -189,6 +235,14 @@ class TableDriver:
                             user, where, [option["value"]], item["custom_id"]
                         )
         raise LookupError(f"{user.name} has no control {label!r}; controls: {where.components}")
+
+
+async def answer(driver: TableDriver, user: User, label: str) -> Interaction:
+    """`user` presses `label` among their controls (a button, or a select option), and the
+    table settles."""
+    reply = await driver.press(user, await driver.controls(user), label)
+    await driver.settle()
+    return reply
 
 
 async def play_western_hand(western: TableDriver) -> None:

@@ -145,7 +145,7 @@ async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discord
     """The real Crash AI: three AI seats set their hands at once, without delay; the table's
     message is edited no more than once a second (Discord allows about five edits in five
     seconds), the burst shown by one later edit."""
-    world.bot.presenter.edit_seconds = 1.0
+    world.bot.presenter.messages.edit_seconds = 1.0
     message_id = await crash_with_three_ai(world)
     assert "Crash" in world.tester.channel_messages(world.channel)[-1].text()  # standings
     edits = [
@@ -198,7 +198,7 @@ async def crash_with_three_ai(world) -> int:
 async def test_ai_players_acting_at_once_draw_no_429_from_a_rate_limited_discord(world):
     """With Discord's limits enforced by the fake, the paced table message never hits them."""
     world.fake.rate_limits = RateLimits()
-    world.bot.presenter.edit_seconds = 1.0
+    world.bot.presenter.messages.edit_seconds = 1.0
     await crash_with_three_ai(world)
     assert world.fake.rate_limits.limited == []
 

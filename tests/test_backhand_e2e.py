@@ -8,7 +8,7 @@ that chips are conserved (the house included) and that no channel message names 
 in the stock."""
 
 from bot.games import backhand  # noqa: F401  (registers the game)
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text
 
 # Dealt off the stock in this order: Alice's first card, Bob's, Alice's second, Bob's second,
 # then each player's draws in turn.
@@ -27,14 +27,8 @@ HAND_2 = [
 HOUSE = 500
 
 
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
 async def bet(driver: TableDriver, seat: int, label: str) -> None:
-    member = driver.member(seat)
-    await driver.press(member, await driver.controls(member), label)
-    await driver.settle()
+    await driver.play(label, seat)
 
 
 async def bet_in_words(driver: TableDriver, seat: int, answer: str):

@@ -12,15 +12,11 @@ import pytest
 from bot.games.backhand import Bet
 from bot.store import TableStore
 from bot.tables import action_token
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text
 
 # Dealt off the stock: Alice's first card, Bob's, Alice's second, Bob's second, then draws.
 BOTH_WIN = ["Kc", "Kd", "5c", "5d", "7s", "8s"]  # 15 each; both backhand cards bust
 BOTH_LOSE = ["Kc", "Kd", "5c", "5d", "6s", "2s"]  # 15 each; neither backhand card busts
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
 
 
 async def open_table(world, house: int, decks: list[list[str]]) -> TableDriver:
@@ -34,10 +30,7 @@ async def open_table(world, house: int, decks: list[list[str]]) -> TableDriver:
 
 
 async def bet(driver: TableDriver, seat: int, chips: int):
-    member = driver.member(seat)
-    reply = await driver.press(member, await driver.controls(member), f"Bet {chips}")
-    await driver.settle()
-    return reply
+    return await driver.play(f"Bet {chips}", seat)
 
 
 async def both_call_backhand(driver: TableDriver) -> None:
@@ -168,9 +161,7 @@ async def test_an_ai_whose_bet_the_house_cant_cover_bets_the_minimum_instead(wor
     await driver.start(world.alice)
     table = driver.table
     await bet(driver, 0, 10)  # the house holds 10 of its last 11
-    monkeypatch.setattr(
-        "bot.tables.runtime.ai_move", lambda state, seat, policy, rng: Bet(chips=10)
-    )
+    monkeypatch.setattr("bot.tables.clock.ai_move", lambda state, seat, policy, rng: Bet(chips=10))
     async with table.lock:
         await world.bot.runtime._ai_step(table)
     await driver.settle()

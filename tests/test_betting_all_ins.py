@@ -4,11 +4,9 @@ asked to call or fold and offered no raise nobody could answer; with nothing to 
 nobody left to bet against, nobody is asked to bet. Triple Draw Lowball's own examples are in
 tests/test_lowball.py. Seat 0 deals, so seat 1 opens the betting."""
 
-import pytest
-
-from bot.engine import IllegalAction
-from bot.games.betting import Bet, Call, Fold, Raise, UncalledReturned
-from tests.test_western import SIXES, TENS, TURTLE, play, rigged
+from bot.games.betting import Bet, Fold, Raise
+from tests.poker_play import call_facing_all_ins, play
+from tests.test_western import SIXES, TENS, TURTLE, rigged
 
 
 def test_facing_an_all_in_bet_with_nobody_else_to_answer_a_raise_you_call_or_fold():
@@ -16,13 +14,7 @@ def test_facing_an_all_in_bet_with_nobody_else_to_answer_a_raise_you_call_or_fol
     play(state, (1, Bet(amount=2)))  # all-in
     assert Raise(amount=1) in state.legal_actions(2)  # seat 0 could still answer a raise
     play(state, (2, Fold()))
-    assert state.legal_actions(0) == [Fold(), Call()]
-    before = state.model_dump()
-    with pytest.raises(IllegalAction, match="Everyone else is all-in"):
-        state.apply(0, Raise(amount=1))
-    assert state.model_dump() == before
-    events = play(state, (0, Call()))
-    assert not any(isinstance(e, UncalledReturned) for e in events)
+    call_facing_all_ins(state, 0, Raise(amount=1))
     # The shared cards come; nobody can bet against seat 0 any more: on to the draw.
     assert state.betting_round == 2 and state.phase == "draw" and state.pot_size() == 7
 

@@ -6,7 +6,7 @@ to its end with standings per side. The TableDriver checks after every step that
 message names a hidden card."""
 
 from bot.games import botifarra  # noqa: F401  (registers the game)
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text, labels
 
 # Seats 0 & 2 (Alice & Carol) hold every card from the 8 up: at botifarra they take every
 # trick, 36 over half, x2 for botifarra, x2 for Bob's double: 144, past 101 in one hand.
@@ -21,18 +21,6 @@ STRONG = {
 def stacked(hands: dict[int, str], dealer: int = 0) -> list[str]:
     """The deck order that deals `hands`: twelve cards each from the dealer's left."""
     return [code for i in range(4) for code in hands[(dealer + 1 + i) % 4].split()]
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def labels(message) -> list[str]:
-    found = [b.get("label", "") for b in message.buttons()]
-    for row in message.components:
-        for item in row["components"]:
-            found += [option["label"] for option in item.get("options") or []]
-    return found
 
 
 async def play_card(driver: TableDriver, world, label: str) -> None:

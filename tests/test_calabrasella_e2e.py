@@ -8,7 +8,7 @@ from bot.cards import italian_deck, parse_french
 from bot.games import calabrasella  # noqa: F401  (registers the game)
 from cogs.calabrasella import WORST_CASE, CalabrasellaUI
 from tests.fakediscord import Message, User
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text, dm_text
 
 # Dealt in blocks with Alice (seat 0) dealing: Bob's twelve, Carol's twelve, Alice's, the widow.
 BOB = "3s 2s As Ks Qs Js 7s 6s 5s 4s 3h 2h"
@@ -22,14 +22,6 @@ def deal() -> list[str]:
     order = [c.code for text in (BOB, CAROL, ALICE, WIDOW) for c in parse_french(text)]
     assert sorted(order) == sorted(c.code for c in italian_deck())
     return order
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def dm_text(world, user) -> str:
-    return "\n".join(m.text() for m in world.tester.dms(user))
 
 
 def live_prompts(world, user: User) -> list[Message]:

@@ -1,11 +1,25 @@
 """`Controls` writes a message's components itself, without building discord.ui items: what it
-writes must be what discord.py writes for the same buttons and selects, laid out the same."""
+writes must be what discord.py writes for the same buttons and selects, laid out the same. And
+one codec writes every control's custom_id and reads a click's back."""
+
+from types import SimpleNamespace
 
 import discord
 import pytest
 
+from bot.discord.controls import (
+    ActionButton,
+    ActionSelect,
+    Controls,
+    TableButton,
+    TextAnswer,
+    TextButton,
+)
+from bot.discord.game_ui import GameUI, action_controls
+from bot.discord.internals import compiled_template
 from bot.discord.picker import Choice, PickButton, PickSuggestions, PickToggle
-from bot.discord.tables import ActionButton, ActionSelect, Controls, TableButton, TextButton
+from bot.discord.poker import PokerUI
+from bot.games.betting import Call, Fold
 
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 
@@ -91,7 +105,7 @@ def test_the_dynamic_items_built_from_a_click_look_as_they_were_drawn():
     choice = Choice(9, 1, 0)
     assert PickToggle(7, 3, "abc123", choice, 4).custom_id == "pc:7:3:abc123:9:1:0:4"
     assert PickButton(7, 3, "abc123", choice, "page").custom_id == "pb:7:3:abc123:9:1:0:page"
-    assert ActionButton(7, 3, "fold").item.style is discord.ButtonStyle.danger
+    assert ActionButton(7, 3, "fold").custom_id == ActionButton.look(7, 3, "fold")["custom_id"]
     assert ActionSelect(7, 3, "bid", part=2).custom_id == "ts:7:3:bid:2"
 
 
@@ -111,3 +125,61 @@ def test_controls_refuse_what_does_not_fit_as_discord_py_does(specs):
         by_discord_py(specs)
     with pytest.raises(ValueError):
         drawn(specs)
+
+
+# A custom_id as a control is drawn with (or as an older bot drew it), and what a click on it
+# reads back: the control's constructor arguments.
+CLICKED = {
+    "tb:12:confirm_leave": (TableButton, {"table_id": 12, "verb": "confirm_leave"}),
+    "ta:12:3:play.3d+3c": (ActionButton, {"table_id": 12, "prompt": 3, "token": "play.3d+3c"}),
+    "ts:12:3:bid:2": (ActionSelect, {"table_id": 12, "prompt": 3, "kind": "bid", "part": 2}),
+    "ts:12:3:bid": (ActionSelect, {"table_id": 12, "prompt": 3, "kind": "bid", "part": 0}),
+    "tq:12:3": (TextButton, {"table_id": 12, "prompt": 3}),
+    "tm:12:3": (TextAnswer, {"table_id": 12, "prompt": 3}),
+}
+
+
+@pytest.mark.parametrize(("custom_id", "clicked"), CLICKED.items(), ids=CLICKED.keys())
+async def test_one_codec_draws_each_controls_custom_id_and_reads_a_click_back(custom_id, clicked):
+    item, fields = clicked
+    template = item.TEMPLATE if item is TextAnswer else compiled_template(item)
+    match = template.fullmatch(custom_id)
+    assert match is not None and item.CUSTOM_ID.read(match) == fields
+    built = await item.from_custom_id(None, None, match)
+    assert built.custom_id == item.CUSTOM_ID.format(*fields.values())
+    assert built.custom_id.startswith(custom_id)  # an old select's id gains its part, 0
+
+
+FORGED = ["tb:12:steal", "tb:12:join:1", "ta:x:3:fold", "ta:12:3:fold call", "ts:12:3:bid:2:9"]
+
+
+@pytest.mark.parametrize("custom_id", FORGED)
+def test_a_custom_id_no_control_draws_matches_no_controls_template(custom_id):
+    items = (TableButton, ActionButton, ActionSelect, TextButton)
+    assert not any(compiled_template(item).fullmatch(custom_id) for item in items)
+    assert not TextAnswer.TEMPLATE.fullmatch(custom_id)
+
+
+def seat_deciding(actions: list) -> SimpleNamespace:
+    """A table whose seat 0 decides between `actions`, as `action_controls` reads it."""
+    return SimpleNamespace(
+        id=7,
+        seats=[SimpleNamespace(prompt=3)],
+        legal_actions=lambda seat: actions,
+        decision=lambda seat: None,
+        view=lambda seat: SimpleNamespace(to_call=2),
+    )
+
+
+def test_an_action_that_gives_something_up_is_red_where_its_game_says_so():
+    """A fold is red in a poker game (PokerUI's `warning_kinds`); shared code names no game's
+    actions, so a game that doesn't say so draws every action alike."""
+    table = seat_deciding([Fold(), Call()])
+    red, blue = discord.ButtonStyle.danger.value, discord.ButtonStyle.primary.value
+    assert styles_drawn(PokerUI(), table) == {"ta:7:3:fold": red, "ta:7:3:call": blue}
+    assert styles_drawn(GameUI(), table) == {"ta:7:3:fold": blue, "ta:7:3:call": blue}
+
+
+def styles_drawn(ui: GameUI, table: SimpleNamespace) -> dict[str, int]:
+    rows = action_controls(table, 0, ui).components()
+    return {button["custom_id"]: button["style"] for row in rows for button in row["components"]}

@@ -13,7 +13,7 @@ checks after every step that no channel message names a hidden card."""
 from bot.cards import parse_french
 from bot.games import crash  # noqa: F401  (registers the game)
 from cogs.crash import CrashUI
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text, dm_text, fields
 from tests.test_games_forged_e2e import EXPIRED, INVALID, forged
 
 UI = CrashUI()
@@ -43,18 +43,6 @@ def deck(first: str, second: str) -> list[str]:
 
 def labels(text: str) -> list[str]:
     return [card.label for card in parse_french(text)]
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def dm_text(world, user) -> str:
-    return "\n".join(m.text() for m in world.tester.dms(user))
-
-
-def fields(message) -> dict[str, str]:
-    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
 
 
 def clicks(world, user) -> int:

@@ -14,24 +14,11 @@ from PIL import Image
 
 from bot.games.delphi import player_scores
 from bot.games.delphi_rules import BY_ID
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, answer, channel_text, labels
 
 BOT_DEAL = "5c Kh 2s 9d Qc Ah"
 PLAYER_DEAL = "Kh 2s 9d Qc Ah 3h"
 RULE = "Red cards are correct, whatever came before"
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def labels(message) -> list[str]:
-    return [button.get("label", "") for button in message.buttons()]
-
-
-async def answer(driver: TableDriver, user, label: str) -> None:
-    await driver.press(user, await driver.controls(user), label)
-    await driver.settle()
 
 
 async def time_out(driver: TableDriver, world) -> None:
@@ -242,7 +229,7 @@ async def test_each_card_is_edited_into_the_dm_answered_in_and_a_missed_one_come
     for user in players:
         first, second = world.tester.dms(user)
         assert first.components == [] and "Card 3 of 5" in second.text() and labels(second)
-    world.bot.presenter.watching_seconds = 0  # now every answer is "a while ago"
+    world.bot.presenter.hands.watching_seconds = 0  # now every answer is "a while ago"
     for user in players:
         await answer(driver, user, "No")
     # Carol's answer turned the card: her own click's answer shows the next one

@@ -5,19 +5,10 @@ card set aside unjudged, with no payments (DECISIONS.md), and /delphi rules says
 
 import copy
 
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, answer, labels
 
 DEAL = "Kh 2s 9d Qc Ah 3h"  # the starter K♥, then 2♠ and 9♦ to judge
 RULE = "Red cards are correct"
-
-
-def labels(message) -> list[str]:
-    return [button.get("label", "") for button in message.buttons()]
-
-
-async def answer(driver: TableDriver, user, label: str) -> None:
-    await driver.press(user, await driver.controls(user), label)
-    await driver.settle()
 
 
 async def test_the_oracle_judges_correct_or_incorrect_and_only_a_timeout_sets_a_card_aside(world):

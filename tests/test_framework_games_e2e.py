@@ -6,7 +6,7 @@ import pytest
 
 from bot.cards import french_deck
 from tests.framework_cogs import load_framework_games
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text
 
 
 @pytest.fixture
@@ -24,10 +24,6 @@ async def play_first(driver: TableDriver) -> None:
     label = first["options"][0]["label"] if first["type"] == 3 else first["label"]
     await driver.press(user, where, label)
     await driver.settle()
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
 
 
 async def test_partners_sides_a_secret_word_private_deals_and_side_standings(games):

@@ -15,7 +15,7 @@ from bot.games.last_one import Called, Drew, HandScored, LastOneOptions
 from cogs.last_one import CALL_OPEN, LastOneUI
 from tests.e2e import eventually
 from tests.fakediscord import Message
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, answer, channel_text, dm_text, labels
 
 # Seat 0 (Alice) deals; Bob, on her left, plays first; then Carol.
 GAME = {1: "9h 3c 5c Ks", 2: "8c 6s 6d Qd", 0: "BJ 10s Js Qs"}
@@ -33,22 +33,16 @@ def dealt(hands: dict[int, str], upcard: str, stock: str) -> list[str]:
     return [code for seat in order for code in hands[seat].split()] + [upcard, *stock.split()]
 
 
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def dm_text(world, user) -> str:
-    return "\n".join(m.text() for m in world.tester.dms(user))
-
-
-def labels(message: Message | None) -> list[str]:
-    if message is None:
-        return []
-    found = [b.get("label", "") for b in message.buttons()]
-    for row in message.components:
-        for item in row["components"]:
-            found += [option["label"] for option in item.get("options") or []]
-    return found
+async def open_game(world, **options) -> TableDriver:
+    """GAME dealt to Alice, Bob and Carol, four cards each, the upcard 7♥; Bob's first turn
+    times out, and he plays 9♥."""
+    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
+    driver = TableDriver(world)
+    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4, **options)
+    await driver.start(world.alice)
+    await world.bot.runtime.fire_deadline(driver.table.id)
+    await driver.settle()
+    return driver
 
 
 def live_controls(world, user) -> Message | None:
@@ -58,9 +52,8 @@ def live_controls(world, user) -> Message | None:
 
 
 async def act(driver: TableDriver, user, label: str):
-    reply = await driver.press(user, await driver.controls(user), label)
+    reply = await answer(driver, user, label)
     assert not reply.response.ephemeral, reply.text  # taken: the DM itself was redrawn
-    await driver.settle()
     return reply
 
 
@@ -231,13 +224,8 @@ async def test_nine_cards_are_accepted_by_joining_and_refused_at_six_players(wor
 async def test_a_player_without_dms_is_told_a_call_is_open_and_calls_from_my_hand(world):
     """Bob's DMs are closed: the table message says a call is open (not whose), and his My
     hand offers Last one!; a melee window also points its holders to My hand."""
-    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
     world.bob.accepts_dms = False
-    driver = TableDriver(world)
-    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4)
-    await driver.start(world.alice)
-    await world.bot.runtime.fire_deadline(driver.table.id)  # Bob: 9♥
-    await driver.settle()
+    driver = await open_game(world)
     await act(driver, world.carol, "Draw a card")
     await act(driver, world.alice, "Play BJ (then name a card)")
     await act(driver, world.alice, "5♣")
@@ -310,12 +298,7 @@ async def test_an_away_player_s_turn_waits_for_a_call_still_open(world, monkeypa
     """Carol is leaving (her turns played for her at once), but Bob, down to one card just
     before her turn, still gets a player's time to call: her turn waits for her deadline,
     and is played the moment he calls."""
-    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
-    driver = TableDriver(world)
-    await driver.open("lastone new", world.alice, [world.bob, world.carol], hand_size=4)
-    await driver.start(world.alice)
-    await world.bot.runtime.fire_deadline(driver.table.id)  # Bob: 9♥
-    await driver.settle()
+    driver = await open_game(world)
     await driver.leave(world.carol)  # her 8♣ and its suit, diamonds, are played for her
     await driver.settle()
     await act(driver, world.alice, "Play BJ (then name a card)")

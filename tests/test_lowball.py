@@ -29,6 +29,7 @@ from bot.games.lowball import (
     low_strength,
 )
 from bot.games.poker import Muck, Mucked, PotAwarded, Show
+from tests.poker_play import call_facing_all_ins, play
 
 BEST = "7s 5h 4d 3c 2s"  # 7-5-4-3-2: the best hand there is
 EIGHT = "8h 6d 5c 4s 2d"  # 8-6-5-4-2
@@ -136,13 +137,6 @@ def stacked(hands: dict[int, str], seats: int, dealer: int = 0, stub: str = "") 
 def table(hands: dict[int, str], stacks: list[int], small_bet: int = 2, **stacking):
     deck = stacked(hands, len(stacks), **stacking)
     return LOWBALL.new_match(LowballOptions(small_bet=small_bet), stacks, seed=5, stacked=[deck])
-
-
-def play(state, *moves):
-    events = []
-    for seat, action in moves:
-        events += state.apply(seat, action)
-    return events
 
 
 def turn(state) -> int:
@@ -424,13 +418,7 @@ def test_no_raise_is_offered_when_everyone_else_still_in_is_all_in():
     stand_pat_all(state)
     assert state.legal_actions(1) == [Fold(), Check(), Bet(amount=1)]  # all-in for less
     play(state, (1, Bet(amount=1)))
-    assert state.legal_actions(0) == [Fold(), Call()]
-    before = state.model_dump()
-    with pytest.raises(IllegalAction, match="Everyone else is all-in"):
-        state.apply(0, Raise(amount=2))
-    assert state.model_dump() == before
-    events = play(state, (0, Call()))
-    assert not any(isinstance(e, UncalledReturned) for e in events)
+    call_facing_all_ins(state, 0, Raise(amount=2))
     assert state.stacks == [45, 0] and state.pot_size() == 10
     draw_to_the_showdown(state)
     assert state.stacks == [45, 10]

@@ -9,7 +9,7 @@ Seats: alice 0 (opens and deals first), bob 1 (small blind), carol 2 (big blind)
 
 from bot.cards import parse_french
 from bot.games import lowball  # noqa: F401  (registers the game)
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, balances, channel_text
 
 BOB = "Ks 9d 5h 4d 2s"  # throws K♠ 9♦ and draws Q♥ J♥: Q-J-5-4-2
 CAROL = "Kc Kh 8c 6s 3d"  # a pair of kings; stands pat when her time runs out
@@ -22,10 +22,6 @@ def deal() -> list[str]:
     hands = [parse_french(text) for text in (BOB, CAROL, ALICE)]
     dealt = [hand[index].code for index in range(5) for hand in hands]
     return dealt + [card.code for card in parse_french(STUB)]
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
 
 
 async def open_table(world) -> TableDriver:
@@ -125,15 +121,5 @@ async def test_players_leave_between_hands_and_the_last_one_takes_the_table(worl
     driver = await open_table(world)
     await driver.play("Fold")  # alice
     await driver.play("Fold")  # bob: carol wins the blinds
-    for member in (world.alice, world.bob):
-        await driver.leave(member)
-    table = driver.table
-    await world.bot.runtime.fire_deadline(table.id)
-    await world.tester.idle()
-    assert world.bot.runtime.in_channel(world.channel.id) is None
-    balances = [
-        await world.bot.ledger.balance(world.guild.id, m.id)
-        for m in (world.alice, world.bob, world.carol)
-    ]
-    assert balances == [1000, 999, 1001]
-    assert await world.bot.ledger.escrow(world.guild.id, table.id) == 0
+    await driver.leave_one_player(world.alice, world.bob)
+    assert await balances(world, world.alice, world.bob, world.carol) == [1000, 999, 1001]

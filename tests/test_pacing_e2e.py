@@ -135,7 +135,7 @@ async def test_hands_ride_on_each_players_latest_click_while_its_token_lives(wor
     await driver.open("western new", world.alice, [world.bob, world.carol], buy_in=1000)
     await driver.start(world.alice)
     await play_western_hand(driver)  # every seat plays from its DMs
-    hooks = world.bot.presenter.reply_hooks
+    hooks = world.bot.presenter.hands.reply_hooks
     assert len(hooks) == 3
 
     players = (world.alice, world.bob, world.carol)
@@ -164,7 +164,7 @@ async def test_hands_still_ride_on_clicks_made_before_a_restart(world):
     await world.stop_bot()
     await world.start_bot()
     await world.tester.idle()
-    assert len(world.bot.presenter.reply_hooks) == 3
+    assert len(world.bot.presenter.hands.reply_hooks) == 3
     followups, dms = prompts_sent(world, await deal_next_hand(world, driver))
     assert (len(followups), len(dms)) == (3, 0)
 

@@ -2,8 +2,10 @@
 each zone and group wants, the pages, the length of every custom_id, and that no listed choice
 is ever left out (bot/discord/picker.py)."""
 
+import re
 from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot.cards import french_deck, parse_french
@@ -16,8 +18,11 @@ from bot.discord.picker import (
     Picker,
     PickerUI,
     Zone,
+    cards_text,
 )
+from bot.discord.picker.codec import COMPACT, PAGED
 from bot.engine import Action
+from bot.errors import InvalidComponent, UserError
 from bot.games.climbing import Pass, Play
 
 DECK = french_deck(jokers=True)
@@ -110,7 +115,13 @@ class Bet(Action):
     amount: int
 
 
-def desk(picker: Picker, legal: list[Action], table_id: int = 7, prompt: int = 3) -> Desk:
+def desk(
+    picker: Picker,
+    legal: list[Action],
+    table_id: int = 7,
+    prompt: int = 3,
+    ui: PickerUI | None = None,
+) -> Desk:
     table = SimpleNamespace(
         id=table_id,
         state=SimpleNamespace(),
@@ -121,7 +132,7 @@ def desk(picker: Picker, legal: list[Action], table_id: int = 7, prompt: int = 3
         game=SimpleNamespace(name="Fake"),
         worked_out=lambda key, work: work(),
     )
-    made = Desk.open(table, 0, FakeUI(picker))
+    made = Desk.open(table, 0, ui or FakeUI(picker))
     assert made is not None
     return made
 
@@ -251,3 +262,146 @@ def test_a_card_in_another_group_carries_its_tag():
     assert buttons["3♠ ·1"] == 3  # green: in the group being filled
     assert buttons["4♥ ·2"] == 1  # blue: in Hand 2
     assert buttons["5♦"] == 2 and "Fill Hand 2" in buttons
+
+
+# ---- an arrangement under review (Crash's hands): the picker's options ----------------------
+
+PAIRS = [Group(f"Pair {n}", str(n), 0, 2) for n in (1, 2)]
+
+
+def reviewed(cards: str) -> Picker:
+    return Picker(
+        zones=[hand(cards)],
+        groups=PAIRS,
+        first_with_room=True,
+        full="Both pairs are full.",
+        review=True,
+        tool="Pair the rest",
+        title="Your pairs",
+        left_out="Left out",
+        suggested="Suggested pairs…",
+    )
+
+
+class ReviewUI(FakeUI):
+    """Names a complete pair, says its own verdict, and pairs the rest with its tool."""
+
+    def group_text(self, view, cards) -> str:
+        return f"{cards_text(cards)} (a pair)" if len(cards) == 2 else cards_text(cards)
+
+    def pick_verdict(self, view, picked) -> str:
+        return "Ready to set." if all(len(g) == 2 for g in picked.groups) else "Not yet."
+
+    def pick_of(self, view, action):
+        return [action.cards[:2], action.cards[2:]]
+
+    def pick_tool(self, view, picked):
+        used = {card for group in picked.groups for card in group}
+        rest = [card for card in self.made.cards if card not in used]
+        if not rest:
+            raise UserError("Nothing left to pair.")
+        first = [*picked.groups[0], *rest][:2]
+        return [first, [c for c in [*picked.groups[1], *rest] if c not in first][:2]]
+
+
+def reviewed_desk(cards: str, legal: list[Action] | None = None) -> Desk:
+    picker = reviewed(cards)
+    return desk(picker, legal or [], ui=ReviewUI(picker))
+
+
+def test_a_tapped_card_goes_into_the_first_group_with_room_and_comes_out_again():
+    picker = reviewed("3s 4h 5d 6c 7c")
+    selection = 0
+    for index in (0, 1, 2):
+        selection = picker.tapped(selection, index, 0)
+    assert picker.digits(selection) == [1, 1, 2, 0, 0]
+    selection = picker.tapped(selection, 0, 0)  # out again: Pair 1 has room once more
+    assert picker.digits(selection) == [0, 1, 2, 0, 0]
+    selection = picker.tapped(selection, 3, 0)
+    assert picker.digits(selection) == [0, 1, 2, 1, 0]
+    selection = picker.tapped(selection, 0, 0)  # Pair 1 is full: into Pair 2
+    assert picker.digits(selection) == [2, 1, 2, 1, 0]
+    with pytest.raises(UserError, match="Both pairs are full"):
+        picker.tapped(selection, 4, 0)
+    assert picker.unpicked(selection) == parse_french("7c")
+
+
+def test_under_review_the_ids_are_compact_and_the_picker_s_own_buttons_stay_together():
+    """One page, cards finding their own group: cz ids, no Fill <group>, every placed card
+    green and tagged; the verb, the tool and Clear, then the other choices; the suggestions
+    under their own placeholder."""
+    legal = [Pass(), Play(cards=parse_french("3s 4h 5d 6c"))]
+    drawn = reviewed_desk("3s 4h 5d 6c 7c", legal)
+    assert drawn.form is COMPACT
+    view = drawn.controls(Choice(drawn.picker.selection([1, 2, 0, 0, 0])))
+    rows = [
+        [c.get("label") or c.get("placeholder") for c in r["components"]]
+        for r in view.to_components()
+    ]
+    assert rows == [
+        ["3♠ ·1", "4♥ ·2", "5♦", "6♣", "7♣"],
+        ["Play selected", "Pair the rest", "Clear", "pass"],
+        ["Suggested pairs…"],
+    ]
+    items = components(view)
+    assert [c["style"] for c in items[:3]] == [3, 3, 2]  # green in any group
+    assert items[0]["custom_id"] == f"cz:7:3:{drawn.picker.checksum()}:7:0"  # 1 + 2 * 3**1, in hex
+    assert [c["custom_id"].split(":")[-1] for c in items[5:8]] == ["set", "fill", "clear"]
+    suggestions = items[-1]
+    assert suggestions["custom_id"] == f"cz:7:3:{drawn.picker.checksum()}:suggested"
+    with pytest.raises(InvalidComponent):
+        drawn.check(Choice(0, 0, 1))  # no group is chosen to fill: cards find their own
+    with pytest.raises(InvalidComponent):
+        drawn.press(Choice(), "group")
+
+
+def test_a_review_spanning_pages_keeps_the_paged_ids():
+    drawn = reviewed_desk(" ".join(f"{r}{s}" for s in "shdc" for r in "23456"))
+    assert len(drawn.pages) == 1  # twenty cards on four rows: one page still
+    deck = " ".join(c.code for c in DECK[1:30])
+    drawn = reviewed_desk(deck)
+    assert len(drawn.pages) > 1 and drawn.form is PAGED
+    ids = [c["custom_id"] for c in components(drawn.controls(Choice()))]
+    assert all(i.startswith(("pc:", "pb:")) for i in ids)
+    assert not any(i.endswith(":group") for i in ids)
+
+
+def test_the_review_names_groups_in_the_game_s_words_and_the_tool_remakes_the_pick():
+    drawn = reviewed_desk("3s 3h 5d 5c 7c")
+    embed = discord.Embed()
+    drawn.describe(embed, Choice(drawn.picker.selection([1, 1, 2, 0, 0])))
+    assert embed.fields[0].name == "Your pairs"
+    assert embed.fields[0].value == (
+        "**Pair 1**: 3♠ 3♥ (a pair)\n**Pair 2**: 5♦\nLeft out: 5♣ 7♣\nNot yet."
+    )  # no ▶: no group is being filled
+    tooled = drawn.press(Choice(drawn.picker.selection([1, 1, 2, 0, 0])), "tool")
+    assert drawn.picker.digits(tooled.selection) == [1, 1, 2, 2, 0]
+    full = drawn.picker.selection([1, 1, 2, 2, 2])  # a forged pick: the tool has nothing left
+    with pytest.raises(UserError, match="Nothing left to pair"):
+        drawn.press(Choice(full), "tool")
+    plain = desk(Picker(zones=[hand("3s 4h")]), [])
+    with pytest.raises(InvalidComponent):
+        plain.press(Choice(), "tool")  # a picker without a tool has no such button
+
+
+@pytest.mark.parametrize("form", [PAGED, COMPACT], ids=["paged", "compact"])
+def test_every_id_written_is_read_back_by_its_own_form_only(form):
+    choice = Choice(0x1F, 2, 1) if form.paged else Choice(0x1F)
+    drawn = {"table_id": 7, "prompt": 3, "checksum": "abc123"}
+    card = form.card_look(*drawn.values(), choice, 4)["custom_id"]
+    match = re.fullmatch(form.card.template, card)
+    fields = form.card.read(match)
+    assert (
+        form.choice(fields) == choice and fields["index"] == 4 and drawn.items() <= fields.items()
+    )
+    written = [card]
+    for verb in form.words:
+        button = form.button_look(*drawn.values(), choice, verb)["custom_id"]
+        fields = form.button.read(re.fullmatch(form.button.template, button))
+        assert form.choice(fields) == choice and fields["verb"] == verb
+        written.append(button)
+    written.append(form.suggestions_look(*drawn.values(), [])["custom_id"])
+    assert form.suggestions.read(re.fullmatch(form.suggestions.template, written[-1]))
+    other = COMPACT if form is PAGED else PAGED
+    templates = (other.card.template, other.button.template, other.suggestions.template)
+    assert not any(re.fullmatch(template, i) for template in templates for i in written)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import weakref
+from dataclasses import replace
 from typing import Annotated, Literal
 
 import discord
@@ -13,8 +14,9 @@ import pytest
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, french_deck
+from bot.discord.commands import table_game_cog
+from bot.discord.controls import Controls
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.tables import Controls, table_game_cog
 from bot.engine import (
     Action,
     Decision,
@@ -27,7 +29,9 @@ from bot.engine import (
     Viewer,
     registry,
 )
-from tests.tables_e2e import TableDriver
+from bot.errors import UserError
+from tests.tables_e2e import TableDriver, card_labels, fields
+from tests.test_games_forged_e2e import INVALID, checksum, forged
 
 # ---- a test-only game: keep cards of one suit, give some away ---------------------------------
 
@@ -226,20 +230,47 @@ async def keep_game(world):
     return world
 
 
+REVIEW = KEEP.model_copy(update={"id": "fwreview", "name": "Review Test"})
+
+
+class ReviewUI(KeepUI):
+    """The same game with its arrangement under review, as Crash sets its hands: a tapped
+    card goes into the first group with room (Keep, then Give), a suggestion fills the groups
+    for review, "Give none" (the game's own button) empties Give, and only Arrange plays."""
+
+    game_id = REVIEW.id
+
+    def picker(self, view: KeepView) -> Picker | None:
+        made = super().picker(view)
+        if made is None:
+            return None
+        return replace(
+            made, first_with_room=True, review=True, tool="Give none", suggested="To review…"
+        )
+
+    def pick_tool(self, view: KeepView, picked: Picked) -> list[list[FrenchCard]]:
+        keep, give = picked.groups
+        if not give:
+            raise UserError("You give nothing already.")
+        return [list(keep), []]
+
+
+@pytest.fixture
+async def review_game(world):
+    registry.register(REVIEW)
+    add_picker(world.bot)
+    world.bot.presenter.register(ReviewUI())
+    await world.bot.add_cog(table_game_cog("fwreview", REVIEW, "A test-only game.")(world.bot))
+    await world.bot.sync_commands()
+    return world
+
+
 ALICE = "As 2h 3d 4c 5s 6h"
 BOB = "7s 8h 9d 10c Js Qh"
 ON_TABLE = "Ks Kh Kd Kc Qs Qd Qc Jh Jd Jc 10s 10h 10d 9s 9h 9c 8s 8d 8c 7h 7d 7c"
 
 
 PICKER = KeepUI.picker
-
-
-def fields(message) -> dict[str, str]:
-    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
-
-
-def card_labels(message) -> list[str]:
-    return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
 
 
 async def test_two_zones_two_groups_pages_and_the_rules_reason(keep_game):
@@ -378,3 +409,39 @@ async def test_views_sent_and_clicks_handled_are_freed_at_once_not_left_to_the_c
     assert len(built) >= 5
     assert alive == []
     assert clicks == []
+
+
+async def test_an_arrangement_under_review_over_several_pages(review_game):
+    """Over several pages the ids stay paged (pc/pb/ps); cards find their own group, with no
+    Fill button; the suggestion is only shown, the game's button remakes the pick, and the
+    verb plays it."""
+    world, alice = review_game, review_game.alice
+    driver = TableDriver(world)
+    await driver.open("fwreview new", alice, [world.bob])
+    world.bot.runtime.stacked = [(ALICE + " " + BOB + " " + ON_TABLE).split()]
+    await driver.start(alice)
+    dm = await driver.controls(alice)
+
+    async def tap(label: str) -> None:
+        reply = await world.tester.click(alice, dm, label)
+        assert reply.response is dm, reply.text
+
+    verbs = [b["label"] for b in dm.buttons() if b["custom_id"].startswith(("pb:", "ta:"))]
+    assert verbs == ["Arrange", "Give none", "Clear", "Stop", "More cards"]
+    for label in ("A♠", "K♠", "Q♠", "K♥"):  # three fill Keep, the fourth goes to Give
+        await tap(label)
+    assert fields(dm)["Arrangement"].startswith("**Keep**: A♠ K♠ Q♠\n**Give**: K♥\n")
+    assert {"A♠ ·K", "K♥ ·G"} <= set(card_labels(dm))
+    await tap("Give none")
+    assert fields(dm)["Arrangement"].startswith("**Keep**: A♠ K♠ Q♠\n**Give**: none\n")
+    refused = await world.tester.click(alice, dm, "Give none")
+    assert refused.response.ephemeral and refused.text == "You give nothing already."
+    # A compact id for these cards is refused: this picker is drawn with paged ids.
+    compact = f"cz:{driver.table.id}:{driver.table.seats[0].prompt}:{checksum(dm)}:0:0"
+    assert await forged(world, alice, dm, compact) == INVALID
+    await driver.take_suggestion("Keep A♠")  # shown for review: nothing is played
+    assert driver.table.state.acted == 0
+    assert fields(dm)["Arrangement"].startswith("**Keep**: A♠\n**Give**: none\n")
+    await driver.press(alice, dm, "Arrange")
+    await driver.settle()
+    assert [c.code for c in driver.table.state.kept[0]] == ["As"]

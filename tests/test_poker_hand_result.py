@@ -7,7 +7,8 @@ from types import SimpleNamespace
 from bot.discord.poker import result_lines
 from bot.games.betting import Bet, Fold
 from cogs.western_terrapin import WesternUI
-from tests.test_western import SIXES, TENS, TURTLE, play, rigged
+from tests.poker_play import play
+from tests.test_western import SIXES, TENS, TURTLE, rigged
 
 NAMES = ["alice", "bob", "carol"]
 

@@ -13,7 +13,7 @@ import asyncio
 
 from bot.games import porrazo  # noqa: F401  (registers the game)
 from cogs.porrazo import PorrazoUI
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, channel_text, labels
 
 UI = PorrazoUI()
 
@@ -28,18 +28,6 @@ PARTNERS_DEAL = " ".join(
         "3d Ah 4c 10s",  # the tendido: A first and 4 fourth once arranged
     ]
 ).split()
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def labels(message) -> list[str]:
-    found = [b.get("label", "") for b in message.buttons()]
-    for row in message.components:
-        for item in row["components"]:
-            found += [option["label"] for option in item.get("options") or []]
-    return found
 
 
 def to_act(driver: TableDriver) -> int:

@@ -6,13 +6,12 @@ from datetime import UTC, datetime
 import pytest
 
 import bot.games
-import bot.tables.runtime
+import bot.tables.table
 from bot.engine import Action, registry
 from bot.errors import UserError
-from bot.games.terrapin.western import WesternOptions
 from bot.store import Database, Ledger, TableStore
 from bot.tables import TableRuntime, action_token
-from bot.tables.runtime import RESUME_GRACE
+from bot.tables.resume import RESUME_GRACE
 from tests.e2e import eventually
 
 GUILD, CHANNEL = 1, 2
@@ -47,11 +46,17 @@ async def runtime(tmp_path):
 
 
 async def open_lobby(
-    runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL, key: str = "open"
+    runtime: TableRuntime,
+    turn_seconds: int = 60,
+    channel: int = CHANNEL,
+    key: str = "open",
+    game: str = "western",
 ):
+    """A lobby for `game` with its default options, opened by member 1."""
+    spec = registry.get(game)
     return await runtime.open(
-        registry.get("western"),
-        WesternOptions(),
+        spec,
+        spec.options_model(),
         guild_id=GUILD,
         channel_id=channel,
         creator_id=1,
@@ -96,7 +101,7 @@ async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
 
 
 async def test_the_kept_state_is_asked_once_per_step_and_forgotten_soon(runtime, monkeypatch):
-    monkeypatch.setattr(bot.tables.runtime, "ANSWERS_KEPT_SECONDS", 0.05)
+    monkeypatch.setattr(bot.tables.table, "ANSWERS_KEPT_SECONDS", 0.05)
     table = await open_and_start(runtime)
     await eventually(lambda: table._answers == {}, what="an idle table holding no answers")
     game_state = type(table.state)
@@ -197,19 +202,7 @@ async def test_a_table_where_everyone_is_away_waits_each_turns_time(runtime):
     """Away players get their default at once while someone present waits for them; with
     nobody present each turn waits its deadline. Else a game whose all-pass deal is dealt
     again (Calabrasella) redeals without end under the table's lock."""
-    from bot.games.calabrasella import CalabrasellaOptions
-
-    table = await runtime.open(
-        registry.get("calabrasella"),
-        CalabrasellaOptions(),
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=1,
-        creator_name="A",
-        buy_in=20,
-        turn_seconds=60,
-        key="open",
-    )
+    table = await open_lobby(runtime, game="calabrasella")
     for member in (2, 3):
         await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
     await runtime.start(table.id, 1, can_manage=False)
@@ -223,3 +216,24 @@ async def test_a_table_where_everyone_is_away_waits_each_turns_time(runtime):
     back.away = False  # one player back: the others' turns are played at once for them
     await runtime.fire_deadline(table.id)
     assert table.required_seats() == [back.seat]
+
+
+async def test_every_step_is_logged_with_the_text_old_databases_hold(runtime):
+    """A seat's action as its model's JSON; the table's own steps (the next hand, the close)
+    as the hand-written JSON the runtime used to write."""
+    table = await open_and_start(runtime)
+    first = table.seats[table.pending_seats()[0]]
+    await runtime.act(table.id, first.member_id, first.prompt, "fold")  # the other one wins
+    await runtime.fire_deadline(table.id)  # the next hand
+    await runtime.close(table.id, 1, can_manage=False, key="close", why="closed")
+    logged = await runtime.store.db.fetch_all(
+        "SELECT version, seat, action, timed_out FROM table_actions WHERE table_id = ?"
+        " ORDER BY version",
+        table.id,
+    )
+    assert [tuple(row) for row in logged] == [
+        (1, first.seat, '{"kind":"fold"}', 0),
+        (2, None, '{"kind":"next_hand"}', 0),
+        (3, 1 - first.seat, '{"kind":"fold"}', 1),  # played for the closing table
+        (4, None, '{"kind":"close"}', 0),
+    ]

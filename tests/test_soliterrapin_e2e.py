@@ -181,13 +181,14 @@ async def test_a_move_redraws_the_board_in_its_answer_and_boards_share_the_chann
         await world.tester.slash(member, world.channel, "soliterrapin play")
     await world.tester.idle()
     since, rng = len(world.fake.calls), random.Random(5)
-    turn = world.bot.presenter.last_edit.get(world.channel.id)  # the channel's latest edit
+    last_edit = world.bot.presenter.messages.last_edit
+    turn = last_edit.get(world.channel.id)  # the channel's latest edit
     for member in (world.alice, world.bob, world.alice):
         before = board_message(world, member).text()
         await place(world, member, rng)
         assert board_message(world, member).text() != before
     assert edits_in(world, since) == []
-    assert world.bot.presenter.last_edit.get(world.channel.id) == turn  # nor took turns there
+    assert last_edit.get(world.channel.id) == turn  # nor took turns there
     world.settings.table_edit_seconds = 0.3
     await world.stop_bot()
     with sqlite3.connect(world.settings.database_path) as db:  # a crash: both boards redrawn

@@ -9,7 +9,7 @@ import pytest
 from bot.games.last_one import Called
 from bot.tables import Table
 from tests.tables_e2e import TableDriver
-from tests.test_last_one_e2e import GAME, act, dealt, penalties, record_shown, settle_ai
+from tests.test_last_one_e2e import act, dealt, open_game, penalties, record_shown, settle_ai
 
 CLOSED = "The table is closed: the hand in play was finished"
 
@@ -88,14 +88,7 @@ async def test_last_one_closes_at_once_in_a_melee_window_and_ranks_by_its_rules(
 async def test_a_close_calls_last_one_for_a_player_who_could_not_press_it(world, monkeypatch):
     """Bob is down to one card and hasn't called when the host closes: the table calls for him
     before Carol's turn is played, so he draws no penalty."""
-    world.bot.runtime.stacked = [dealt(GAME, "7h", "Kd")]
-    driver = TableDriver(world)
-    await driver.open(
-        "lastone new", world.alice, [world.bob, world.carol], hand_size=4, threshold=10
-    )
-    await driver.start(world.alice)
-    await world.bot.runtime.fire_deadline(driver.table.id)  # Bob: 9♥
-    await driver.settle()
+    driver = await open_game(world, threshold=10)
     await act(driver, world.carol, "Draw a card")
     await act(driver, world.alice, "Play BJ (then name a card)")
     await act(driver, world.alice, "5♣")

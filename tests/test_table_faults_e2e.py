@@ -6,11 +6,11 @@ import asyncio
 import copy
 import sqlite3
 
-from bot.discord.tables import TableButton
+from bot.discord.controls import TableButton
 from bot.store.tables import TableRecord
 from tests.e2e import eventually
 from tests.fakediscord import Message
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, balances, channel_text
 
 NO_LONGER_VALID = "This button is no longer valid."
 
@@ -20,14 +20,6 @@ async def open_western(world, guests=("bob",), buy_in=300) -> TableDriver:
     members = [getattr(world, name) for name in guests]
     await western.open("western new", world.alice, members, buy_in=buy_in)
     return western
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-async def balances(world, *members) -> list[int]:
-    return [await world.bot.ledger.balance(world.guild.id, m.id) for m in members]
 
 
 # ---- 1. a deleted lobby or table message; /table close and /table show ---------------------
@@ -354,7 +346,7 @@ async def test_a_chip_game_announces_its_final_standings(world):
 
 async def test_the_closed_table_message_shows_the_close_and_the_standings(world):
     """Even when the channel's edits are paced and the close waits its turn to be drawn."""
-    world.bot.presenter.edit_seconds = 0.3
+    world.bot.presenter.messages.edit_seconds = 0.3
     western = await open_western(world, ("bob", "carol"), buy_in=50)
     await western.start(world.alice)
     message = western.message()

@@ -3,6 +3,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.engine import Action
 from bot.errors import UserError
 from bot.store import (
     Account,
@@ -14,6 +15,7 @@ from bot.store import (
     Move,
     StaleTable,
     TableRecord,
+    TableStatus,
     TableStore,
 )
 
@@ -28,7 +30,7 @@ async def store(tmp_path):
 
 
 def lobby() -> TableRecord:
-    return TableRecord(0, GUILD, CHANNEL, "western", "lobby", 7, 40, "{}", 60)
+    return TableRecord(0, GUILD, CHANNEL, "western", TableStatus.LOBBY, 7, 40, "{}", 60)
 
 
 async def test_every_seat_field_survives_a_reload(store):
@@ -49,7 +51,12 @@ async def test_every_seat_field_survives_a_reload(store):
     assert [dataclasses.asdict(s) for s in loaded.seats] == [
         dataclasses.asdict(s) for s in table.seats
     ]
-    assert (loaded.status, loaded.state, loaded.deadline) == ("playing", '{"s": 1}', table.deadline)
+    assert (loaded.status, loaded.state, loaded.deadline) == (
+        TableStatus.PLAYING,
+        '{"s": 1}',
+        table.deadline,
+    )
+    assert type(loaded.status) is TableStatus
 
 
 async def test_one_open_table_per_channel_and_buy_ins_are_taken(store):
@@ -71,13 +78,17 @@ async def test_a_step_is_all_or_nothing(store):
             table,
             state='{"new": 1}',
             deadline=None,
-            action=ActionRecord(0, "{}"),
+            action=ActionRecord(0, Action(kind="pass")),
             chips=[ChipOperation("out", "cash_out", [too_much])],
         )
     (loaded,) = await store.open_tables()
     assert (loaded.version, loaded.state) == (0, "{}")
     assert await store.db.fetch_all("SELECT * FROM table_actions") == []
-    await store.commit(table, state='{"new": 1}', deadline=None, action=ActionRecord(0, "{}"))
+    await store.commit(
+        table, state='{"new": 1}', deadline=None, action=ActionRecord(0, Action(kind="pass"))
+    )
+    logged = await store.db.fetch_all("SELECT seat, action, timed_out FROM table_actions")
+    assert [tuple(row) for row in logged] == [(0, '{"kind":"pass"}', 0)]  # the model's JSON
     stale = dataclasses.replace(table, version=0)
     with pytest.raises(StaleTable):
         await store.commit(stale, state="{}", deadline=None)

@@ -4,6 +4,7 @@ from bot.cards.decktet import parse
 from bot.engine import HandEnded
 from bot.games.poker import PotAwarded
 from bot.games.terrapin.temptation import TEMPTATION, Buy, Decline
+from tests.poker_play import play
 
 SHARED = "Ace of Moons, Huntress, Mountain"  # suits: Moons, Suns
 
@@ -15,13 +16,6 @@ def rigged(hands: list[str], draws: str = "", stacks=None):
     state.hands, state.shared, state.set_aside = fixed, shared, []
     state.deck = [c for c in state.all_cards() if c not in used] + top[::-1]
     return state
-
-
-def play(state, *moves):
-    events = []
-    for seat, action in moves:
-        events += state.apply(seat, action)
-    return events
 
 
 def test_everyone_antes_three_and_gets_two_cards_and_three_shared():

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.games.terrapin.table import hand_value
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, balances, channel_text
 
 
 @pytest.fixture
@@ -19,10 +19,6 @@ async def three(world):
         return driver
 
     return open_table
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
 
 
 # ---- Temptation --------------------------------------------------------------------------------
@@ -127,11 +123,8 @@ async def test_liars_a_lost_and_a_won_challenge_end_the_game(three, world):
     await table.play("Challenge")  # bob wins his challenge: alice is out, bob takes the rest
     await world.tester.idle()
     assert world.bot.runtime.in_channel(world.channel.id) is None
-    balances = [
-        await world.bot.ledger.balance(world.guild.id, m.id)
-        for m in (world.alice, world.bob, world.carol)
-    ]
-    assert balances == [1000 - 2 + 1, 1000 - 2 + 1 + 1 + 3, 1000 - 2]
+    paid = [1000 - 2 + 1, 1000 - 2 + 1 + 1 + 3, 1000 - 2]
+    assert await balances(world, world.alice, world.bob, world.carol) == paid
     assert "Alice is out." in channel_text(world)
 
 
@@ -160,10 +153,7 @@ async def test_liars_leaving_the_last_two_ends_the_game_and_pays_out(three, worl
     assert "your chips are back" in reply.text
     await world.tester.idle()
     assert world.bot.runtime.in_channel(world.channel.id) is None  # alice is the last one in
-    balances = [
-        await world.bot.ledger.balance(world.guild.id, m.id)
-        for m in (world.alice, world.bob, world.carol)
-    ]
     # Carol's leaving pays alice a chip, and alice takes the rest of the pot (6 - 2 - 1 = 3).
-    assert balances == [1000 - 2 + 1 + 1 + 3, 1000 - 2, 1000 - 2 + 1]
+    paid = [1000 - 2 + 1 + 1 + 3, 1000 - 2, 1000 - 2 + 1]
+    assert await balances(world, world.alice, world.bob, world.carol) == paid
     assert await world.bot.ledger.escrow(world.guild.id, tid) == 0

@@ -9,25 +9,13 @@ checks after every step that no channel message names a hidden card."""
 
 from bot.games.totit import TOTIT, Dealt
 from cogs.totit import TotitUI
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, card_labels, channel_text, fields
 from tests.test_totit import deal
 
 # Alice deals; Bob, on her left, plays first. Bob's 2♠#2 is identical to the table's 2♠.
 TABLE = "2s 5h As"
 HANDS = {0: "5s", 1: "2s#2 5d Kc"}
 UI = TotitUI()
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def fields(message) -> dict[str, str]:
-    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
-
-
-def card_labels(message) -> list[str]:
-    return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
 
 
 async def play_out(driver: TableDriver, world, limit: int = 200) -> list[str]:

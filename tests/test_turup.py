@@ -29,6 +29,7 @@ from bot.games.turup import (
     packs_for_players,
 )
 from cogs.turup import TurupUI, dealt_line
+from tests.test_captures import brute_is_sum
 
 
 def cards(text: str) -> list[FrenchCard]:
@@ -328,26 +329,6 @@ def test_timeout_takes_the_capture_of_most_cards_else_places_the_lowest_card():
 # ---- the engine's rulings against a brute force ---------------------------------------------
 
 
-def splits(values: list[int], target: int) -> bool:
-    """Whether `values` cut into groups that each add up to `target`, trying every cut."""
-    if not values:
-        return True
-    first, rest = values[0], values[1:]
-    for size in range(len(rest) + 1):
-        for others in combinations(range(len(rest)), size):
-            if first + sum(rest[i] for i in others) == target:
-                left = [v for i, v in enumerate(rest) if i not in others]
-                if splits(left, target):
-                    return True
-    return False
-
-
-def takes(played: FrenchCard, taken) -> bool:
-    if pip(played) > 10:
-        return all(c.rank == played.rank for c in taken)
-    return all(pip(c) <= 10 for c in taken) and splits([pip(c) for c in taken], pip(played))
-
-
 def test_captures_agree_with_a_brute_force_on_random_piles():
     """Small cards and faces on the pile make many captures; two packs make twin cards."""
     chooser = random.Random(15)
@@ -365,8 +346,8 @@ def test_captures_agree_with_a_brute_force_on_random_piles():
             for count in range(1, size + 1):
                 for taken in combinations(state.pile, count):
                     action = Capture(card=held, cards=list(taken))
-                    assert state.can(seat, action) == takes(held, taken), (held, taken)
-                    accepted += takes(held, taken)
+                    assert state.can(seat, action) == brute_is_sum(held, taken), (held, taken)
+                    accepted += brute_is_sum(held, taken)
     assert accepted > 200  # the brute force found plenty of captures to agree on
 
 

@@ -8,7 +8,7 @@ message names a hidden card."""
 
 from bot.games import turup  # noqa: F401  (registers the game)
 from cogs.turup import TurupUI
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, card_labels, channel_text, fields
 
 UI = TurupUI()
 
@@ -26,18 +26,6 @@ PILE = "3d 2c Kh 5s"  # the add-and-match example's pile: 3, 2, K and 5
 def stacked() -> list[str]:
     order = ("bob", "carol", "dave", "erin", "alice")
     return [code for name in order for code in HANDS[name].split()] + PILE.split()
-
-
-def channel_text(world) -> str:
-    return "\n".join(m.text() for m in world.tester.channel_messages(world.channel))
-
-
-def fields(message) -> dict[str, str]:
-    return {f["name"]: f["value"] for e in message.embeds for f in e.get("fields", [])}
-
-
-def card_labels(message) -> list[str]:
-    return [b["label"] for b in message.buttons() if b["custom_id"].startswith("pc:")]
 
 
 async def test_five_players_two_packs_from_new_to_the_end(world):

@@ -11,6 +11,7 @@ from bot.games.betting import Bet, Call, Check, Fold, Raise
 from bot.games.poker import Muck, Mucked, PotAwarded, Show
 from bot.games.terrapin.table import Revealed
 from bot.games.terrapin.western import WESTERN, Stand, Take, WesternOptions
+from tests.poker_play import play
 
 SHARED = "Ace of Moons, Huntress, Mountain"  # suits: Moons, Suns
 TENS = "Ace of Suns, Bard"  # + shared: two Aces, two Crowns = 10
@@ -31,13 +32,6 @@ def rigged(hands: list[str], shared: str = SHARED, draws: str = "", stacks=None,
     state.hands, state.shared, state.set_aside = fixed, [], []
     state.deck = rest + top[::-1]
     return state
-
-
-def play(state, *moves):
-    events = []
-    for seat, action in moves:
-        events += state.apply(seat, action)
-    return events
 
 
 def to_draw(state):

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e import eventually
 from tests.fakediscord import DiscordClientRefuses
-from tests.tables_e2e import TableDriver, play_western_hand
+from tests.tables_e2e import TableDriver, balances, play_western_hand
 
 
 @pytest.fixture
@@ -202,18 +202,8 @@ async def test_the_table_closes_and_pays_out_when_one_player_is_left(western, wo
     await western.start(world.alice)
     await western.play("Fold")  # bob
     await western.play("Fold")  # carol: alice wins
-    for member in (world.bob, world.carol):
-        await western.leave(member)
-    table = western.table
-    await world.bot.runtime.fire_deadline(table.id)
-    await world.tester.idle()
-    assert world.bot.runtime.in_channel(world.channel.id) is None
-    balances = [
-        await world.bot.ledger.balance(world.guild.id, m.id)
-        for m in (world.alice, world.bob, world.carol)
-    ]
-    assert balances == [1002, 999, 999]
-    assert await world.bot.ledger.escrow(world.guild.id, table.id) == 0
+    table = await western.leave_one_player(world.bob, world.carol)
+    assert await balances(world, world.alice, world.bob, world.carol) == [1002, 999, 999]
     assert "the table is closed" in world.fake.messages[table.record.message_id].text()
 
 

@@ -4,7 +4,9 @@ from datetime import datetime, time, timedelta
 
 from bot.text import chips, plural, signed_chips
 
-__all__ = ["chips", "next_utc_midnight", "plural", "relative_time", "signed_chips"]
+__all__ = ["SIDE_NAMES", "chips", "next_utc_midnight", "plural", "relative_time", "signed_chips"]
+
+SIDE_NAMES = "ABCDEF"  # a partnership game's sides, as players see them
 
 
 def relative_time(moment: datetime) -> str:

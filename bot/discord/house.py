@@ -4,27 +4,23 @@ wins of the bets being played), and what it won or paid per day and per house-ba
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.discord.format import chips, plural, signed_chips
+from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import registry
-
-if TYPE_CHECKING:
-    from bot.app import CardTableBot
 
 REPORT_DAYS = 7
 
 
-async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
+async def house_embed(bot: TableHost, guild_id: int) -> discord.Embed:
     ledger = bot.ledger
     balance = await ledger.house_balance(guild_id)
     at_tables = sum(
-        table.state.house_bank()
+        table.house_bank()
         for table in bot.runtime.tables.values()
-        if table.record.guild_id == guild_id and table.state is not None
+        if table.record.guild_id == guild_id
     )
     embed = discord.Embed(title="The house")
     embed.description = (
@@ -55,5 +51,5 @@ async def house_embed(bot: CardTableBot, guild_id: int) -> discord.Embed:
 
 
 async def send_house_report(interaction: discord.Interaction) -> None:
-    embed = await house_embed(interaction.client, interaction.guild_id)
+    embed = await house_embed(host(interaction), interaction.guild_id)
     await send_answer(interaction, embed=embed, ephemeral=True)

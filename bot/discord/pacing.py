@@ -20,8 +20,6 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 
-from discord.http import HTTPClient, Route
-
 WINDOW = 1.0
 UNPACED = ("/interactions/", "/webhooks/")
 URGENT, EDIT = 0, 1  # the two queues
@@ -51,6 +49,15 @@ class RequestPacer:
     @property
     def waiting(self) -> int:
         return sum(len(queue) for queue in self.queues)
+
+    def slot_for(
+        self, method: str, path: str
+    ) -> contextlib.AbstractAsyncContextManager[None] | None:
+        """The slot a call of `method` to `path` waits for (see `internals.pace_requests`);
+        None: it is outside the bot's limit and goes at once."""
+        if path.startswith(UNPACED):
+            return None
+        return self.slot(EDIT if method == "PATCH" else URGENT)
 
     @contextlib.asynccontextmanager
     async def slot(self, priority: int = URGENT) -> AsyncIterator[None]:
@@ -106,16 +113,3 @@ class RequestPacer:
         while self.answered and self.answered[0] <= now - self.window:
             self.answered.popleft()
         return self.in_flight + len(self.answered) >= self.per_second
-
-
-def pace(http: HTTPClient, pacer: RequestPacer) -> None:
-    """Make every bot-token call of `http` wait for `pacer`."""
-    request = http.request
-
-    async def paced(route: Route, **kwargs):
-        if route.path.startswith(UNPACED):
-            return await request(route, **kwargs)
-        async with pacer.slot(EDIT if route.method == "PATCH" else URGENT):
-            return await request(route, **kwargs)
-
-    http.request = paced

@@ -4,13 +4,33 @@ table."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from pydantic import BaseModel
 
 from bot.discord.format import chips, plural, signed_chips
-from bot.discord.tables import GameUI
+from bot.discord.game_ui import GameUI
 from bot.engine import Action, Event
+from bot.games.poker import BettingSeatView
 
 VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises"}
+
+
+class BettingTableView(Protocol):
+    """What a betting seat's line reads of its table's view."""
+
+    dealer: int
+    to_act: int | None
+
+
+def hand_status(seat: BettingSeatView) -> list[str]:
+    """Whether the seat has left, folded or is all-in: the first that holds, if any."""
+    if not seat.seated:
+        return ["left"]
+    if seat.folded:
+        return ["folded"]
+    return ["all-in"] if seat.in_hand and seat.stack == 0 else []
 
 
 def stay_in_pot(amount: int) -> str:
@@ -44,6 +64,8 @@ def result_lines(won: list[int], net: list[int], carried: int, names: list[str])
 class PokerUI(GameUI):
     """Labels and lines of the betting actions and the showdown. A view read here has
     `to_call` (what the seat to act owes)."""
+
+    warning_kinds = frozenset({"fold"})
 
     def action_label(self, view: BaseModel, action: Action) -> str:
         match action.kind:
@@ -84,3 +106,25 @@ class PokerUI(GameUI):
         held = f" · {plural(cards, 'card')}" if cards is not None else ""
         detail = f" · {', '.join(marks)}" if marks else ""
         return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"
+
+    def betting_seat_line(
+        self,
+        view: BettingTableView,
+        seat: BettingSeatView,
+        names: list[str],
+        *,
+        roles: Sequence[str] = (),
+        marks: Sequence[str] = (),
+        cards: int | None,
+    ) -> str:
+        """A seat at a table with betting rounds, marked in this order: dealer, its `roles`
+        (the blinds), left, folded or all-in, the game's own `marks`, and its bet this round."""
+        dealer = ["dealer"] if seat.seat == view.dealer else []
+        bet = [f"bet {seat.bet}"] if seat.bet else []
+        return self.seat_line(
+            names[seat.seat],
+            seat.stack,
+            [*dealer, *roles, *hand_status(seat), *marks, *bet],
+            acting=seat.seat == view.to_act,
+            cards=cards,
+        )

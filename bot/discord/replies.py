@@ -19,11 +19,9 @@ import time
 from typing import Any
 
 import discord
-from discord.http import Route, handle_message_parameters
-from discord.utils import MISSING
-from discord.webhook.async_ import async_context, interaction_message_response_params
 
-CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+from bot.discord.internals import update_clicked
+
 # Discord takes an interaction's first answer only within 3 s of its making, else answers
 # 10062 "Unknown interaction" and the member sees "This interaction failed".
 UNKNOWN_INTERACTION = 10062
@@ -73,88 +71,10 @@ async def redraw_clicked(interaction: discord.Interaction, **fields: Any) -> Non
     """Answer a component click by editing the message it is on (Discord's UPDATE_MESSAGE):
     what `interaction.response.edit_message(**fields)` does, with a 204 for its answer. A
     click acknowledged already (`acknowledge_if_late`) has its message edited instead."""
-    response, state = interaction.response, interaction._state
+    response = interaction.response
     if response.type is discord.InteractionResponseType.deferred_message_update:
         await interaction.edit_original_response(**fields)
         return
     if response.is_done():
         raise discord.InteractionResponded(interaction)
-    message_id = interaction.message.id if interaction.message else None
-    view = fields.get("view", MISSING)
-    if view is not MISSING and message_id is not None:
-        state.prevent_view_updates_for(message_id)
-    params = interaction_message_response_params(
-        type=discord.InteractionResponseType.message_update.value,
-        previous_allowed_mentions=state.allowed_mentions,
-        **fields,
-    )
-    route = Route("POST", CALLBACK, webhook_id=interaction.id, webhook_token=interaction.token)
-    await async_context.get().request(
-        route,
-        session=interaction._session,
-        proxy=state.http.proxy,
-        proxy_auth=state.http.proxy_auth,
-        payload=params.payload,
-        multipart=params.multipart,
-        files=params.files,
-    )
-    response._response_type = discord.InteractionResponseType.message_update
-    _keep_view(state, view, message_id)
-
-
-async def send_followup(
-    webhook: discord.Webhook, *, embed: discord.Embed, view: discord.ui.View | None
-) -> tuple[int, int]:
-    """Send a followup message through an interaction's webhook, as `webhook.send` does;
-    returns its channel's id and its own, read straight off Discord's answer."""
-    view = view or MISSING
-    with handle_message_parameters(
-        embed=embed,
-        view=view,
-        previous_allowed_mentions=getattr(webhook._state, "allowed_mentions", None),
-    ) as params:
-        data = await async_context.get().execute_webhook(
-            webhook.id,
-            webhook.token,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-            wait=True,
-            with_components=view is not MISSING,
-        )
-    message_id = int(data["id"])
-    _keep_view(webhook._state, view, message_id)
-    return int(data["channel_id"]), message_id
-
-
-async def edit_clicked(
-    webhook: discord.Webhook, *, embed: discord.Embed, view: discord.ui.View | None
-) -> None:
-    """Edit the message a click was answered on (its interaction's original response) through
-    that click's webhook, as `interaction.edit_original_response` does, later and without the
-    interaction: outside the bot's own rate limit, the message not read back. `view` None
-    takes its controls off."""
-    with handle_message_parameters(
-        embed=embed,
-        view=view,
-        previous_allowed_mentions=getattr(webhook._state, "allowed_mentions", None),
-    ) as params:
-        await async_context.get().edit_original_interaction_response(
-            webhook.id,
-            webhook.token,
-            session=webhook.session,
-            proxy=webhook.proxy,
-            proxy_auth=webhook.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-        )
-
-
-def _keep_view(state: Any, view: Any, message_id: int | None) -> None:
-    """What discord.py does after sending a view: let its store route the view's clicks."""
-    if view and not view.is_finished() and view.is_dispatchable():
-        state.store_view(view, message_id)
+    await update_clicked(interaction, fields)

@@ -24,7 +24,7 @@ from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import Action, Decision, Event, GameSpec, IllegalAction, Rng, Viewer, registry
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
-from bot.games.poker import BettingTable, Muck, Show
+from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
 
 HAND_SIZE = 5
 DRAWS = 3
@@ -139,14 +139,7 @@ class Revealed(Event):
 # ---- views -----------------------------------------------------------------------------------
 
 
-class SeatView(BaseModel):
-    seat: int
-    seated: bool
-    stack: int
-    in_hand: bool
-    folded: bool
-    bet: int  # chips put in during this betting round
-    cards: int
+class SeatView(BettingSeatView):
     draws: list[int]  # cards drawn in each draw of this hand
 
 
@@ -362,26 +355,13 @@ class LowballState(BettingTable):
 
     def view(self, viewer: Viewer) -> LowballView:
         betting = self.betting
-        to_act = (
-            betting.to_act
-            if self.phase == "betting"
-            else self.draw_queue[0]
-            if self.phase == "draw"
-            else None
+        to_act, to_call = self.turn_shown(self.draw_queue[0] if self.draw_queue else None)
+        seats = self.seat_views(
+            SeatView,
+            folded=[s in self.players and betting.folded[s] for s in range(self.seat_count)],
+            cards=[len(hand) for hand in self.hands],
+            draws=self.draws,
         )
-        seats = [
-            SeatView(
-                seat=s,
-                seated=self.seated[s],
-                stack=self.stacks[s],
-                in_hand=s in self.in_hand(),
-                folded=s in self.players and betting.folded[s],
-                bet=betting.round_bets[s] if self.phase == "betting" else 0,
-                cards=len(self.hands[s]),
-                draws=self.draws[s],
-            )
-            for s in range(self.seat_count)
-        ]
         view = LowballView(
             hand=self.hand,
             phase=self.phase,
@@ -398,7 +378,7 @@ class LowballState(BettingTable):
             discards=len(self.discards),
             seats=seats,
             to_act=to_act,
-            to_call=betting.to_call(to_act) if self.phase == "betting" else 0,
+            to_call=to_call,
             result=self.result if self.phase == "between" else None,
         )
         hand = self.hands[viewer] if viewer is not None else []

@@ -11,9 +11,9 @@ rounds from bot/games/betting.py and the showdown in turn, with Show and Muck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchEnded, placings
 from bot.games.betting import Betting, Check, Fold, Limits, Pot, split_pot
@@ -31,6 +31,26 @@ class Muck(Action):
 class Mucked(Event):
     kind: Literal["mucked"] = "mucked"
     seat: int
+
+
+class PokerSeatView(BaseModel):
+    """A seat as a poker table shows it; each game adds its own fields."""
+
+    seat: int
+    seated: bool
+    stack: int
+
+
+class BettingSeatView(PokerSeatView):
+    """A seat at a table with betting rounds."""
+
+    in_hand: bool
+    folded: bool
+    bet: int  # chips put in during this betting round
+    cards: int  # how many private cards
+
+
+SeatViewT = TypeVar("SeatViewT", bound=PokerSeatView)
 
 
 class PotAwarded(Event):
@@ -113,6 +133,19 @@ class PokerTable(HandAfterHand):
         return (
             self.left_of(self.dealer, lambda s: self.seated[s]) if any(self.seated) else self.dealer
         )
+
+    def seat_views(self, model: type[SeatViewT], **per_seat: Sequence[Any]) -> list[SeatViewT]:
+        """Each seat's place and stack, with the game's own fields given in `per_seat`, one
+        value a seat (`in_hand`, `cards` ...)."""
+        return [
+            model(
+                seat=s,
+                seated=self.seated[s],
+                stack=self.stacks[s],
+                **{name: values[s] for name, values in per_seat.items()},
+            )
+            for s in range(self.seat_count)
+        ]
 
     # ---- chips, hand after hand -----------------------------------------------------------
 
@@ -295,6 +328,23 @@ class BettingTable(PokerTable):
             self.showdown_queue.pop(0)
             events.append(self.reveal(seat))
         return events + self.award(pots) + self.end_hand()
+
+    # ---- what the views show ------------------------------------------------------------
+
+    def seat_views(self, model: type[SeatViewT], **per_seat: Sequence[Any]) -> list[SeatViewT]:
+        """As at any poker table, with each seat's place in the hand and bet in this round."""
+        in_hand, seats = self.in_hand(), range(self.seat_count)
+        bets = self.betting.round_bets if self.phase == "betting" else [0] * self.seat_count
+        return super().seat_views(
+            model, in_hand=[s in in_hand for s in seats], bet=bets, **per_seat
+        )
+
+    def turn_shown(self, drawing: int | None) -> tuple[int | None, int]:
+        """The seat the table shows acting and what it owes: the bettor and their call in a
+        betting round, `drawing` (who draws) in the draw, nobody otherwise."""
+        if self.phase == "betting":
+            return self.betting.to_act, self.betting.to_call(self.betting.to_act)
+        return (drawing if self.phase == "draw" else None), 0
 
     # ---- the protocol, for betting and the showdown ---------------------------------------
 

@@ -19,6 +19,7 @@ from bot.store.tables import (
     SeatRecord,
     StaleTable,
     TableRecord,
+    TableStatus,
     TableStore,
 )
 
@@ -40,6 +41,7 @@ __all__ = [
     "StaleTable",
     "Standing",
     "TableRecord",
+    "TableStatus",
     "TableStore",
     "Totals",
     "bundled_migrations",

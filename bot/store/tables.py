@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 
 import aiosqlite
+from pydantic import BaseModel
 
 from bot.errors import UserError
 from bot.store.db import Database
 from bot.store.ledger import Account, Ledger, Move, ResultRow
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life; the values are the text the database holds."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    CLOSED = "closed"
 
 
 @dataclass
@@ -60,7 +70,7 @@ class TableRecord:
     guild_id: int
     channel_id: int
     game_id: str
-    status: str
+    status: TableStatus
     creator_id: int
     buy_in: int
     options: str
@@ -72,7 +82,7 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     solo: bool = False  # a personal game: several may share a channel
     ai_delay: int = 2  # seconds an AI seat waits before it acts
-    # A fingerprint of what the table message shows (bot.discord.tables), once it shows it.
+    # A fingerprint of what the table message shows (bot.discord.message), once it shows it.
     # Saved at shutdown only: after a crash the restarted bot finds none and redraws.
     drawn: str | None = None
 
@@ -93,8 +103,11 @@ class ChipOperation:
 
 @dataclass(frozen=True)
 class ActionRecord:
+    """A step for the table's log: a seat's action, or the table's own (seat None), saved as
+    the model's JSON."""
+
     seat: int | None
-    action: str
+    action: BaseModel
     timed_out: bool = False
 
 
@@ -141,7 +154,7 @@ class TableStore:
                 ),
             )
             table.id = cursor.lastrowid
-            table.status = "lobby"
+            table.status = TableStatus.LOBBY
             creator = await self._seat(conn, table, table.creator_id, creator_name, key, side)
             table.seats = [creator]
         return table
@@ -236,7 +249,7 @@ class TableStore:
             await conn.execute(
                 "UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", (table.id,)
             )
-            await self._write_table(conn, table, "playing", state, 0, deadline)
+            await self._write_table(conn, table, TableStatus.PLAYING, state, 0, deadline)
         table.seats.sort(key=lambda s: s.seat)
 
     async def commit(
@@ -247,11 +260,12 @@ class TableStore:
         deadline: datetime | None,
         action: ActionRecord | None = None,
         chips: Sequence[ChipOperation] = (),
-        status: str | None = None,
+        status: TableStatus | None = None,
     ) -> None:
         """One step of play, atomically; raises StaleTable if someone else moved first. A step
         that closes the table marks its close undrawn, until the table message shows it."""
         version, status = table.version + 1, status or table.status
+        logged = None if action is None else action.action.model_dump_json()
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?,"
@@ -261,7 +275,7 @@ class TableStore:
                     version,
                     _iso(deadline),
                     status,
-                    status == "closed",
+                    status == TableStatus.CLOSED,
                     table.id,
                     table.version,
                 ),
@@ -272,7 +286,7 @@ class TableStore:
                 await conn.execute(
                     "INSERT INTO table_actions (table_id, version, seat, action, timed_out)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, version, action.seat, action.action, action.timed_out),
+                    (table.id, version, action.seat, logged, action.timed_out),
                 )
             written = await self._write_seats(conn, table)
             for operation in chips:
@@ -310,7 +324,7 @@ class TableStore:
                 (table.id,),
             )
             await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", moves)
-        table.status = "closed"
+        table.status = TableStatus.CLOSED
 
     async def open_tables(self) -> list[TableRecord]:
         return await self._tables("status != 'closed'")
@@ -334,7 +348,9 @@ class TableStore:
         tables = []
         for row in rows:
             table = TableRecord(
-                *row[:12],
+                *row[:4],
+                TableStatus(row[4]),
+                *row[5:12],
                 deadline=_parse(row[12]),
                 solo=bool(row[13]),
                 ai_delay=row[14],
@@ -356,7 +372,7 @@ class TableStore:
         return tables
 
     async def _write_table(
-        self, conn, table: TableRecord, status: str, state: str, version: int, deadline
+        self, conn, table: TableRecord, status: TableStatus, state: str, version: int, deadline
     ) -> None:
         await conn.execute(
             "UPDATE game_tables SET status = ?, state = ?, version = ?, deadline = ? WHERE id = ?",

@@ -26,6 +26,7 @@ from bot.engine import (
 )
 from bot.engine import HandStarted as BaseHandStarted
 from bot.engine.errors import IllegalAction
+from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value, register_terrapin
 
 FIRST_DRAW = 3
@@ -109,10 +110,7 @@ class Challenged(Event):
     paid: dict[int, int]  # chips each remaining player took from the pot
 
 
-class SeatView(BaseModel):
-    seat: int
-    seated: bool
-    stack: int
+class SeatView(PokerSeatView):
     alive: bool
 
 
@@ -340,10 +338,7 @@ class LiarsState(TerrapinTable):
         return self.challenge()
 
     def view(self, viewer: Viewer) -> LiarsView:
-        seats = [
-            SeatView(seat=s, seated=self.seated[s], stack=self.stacks[s], alive=self.alive[s])
-            for s in range(self.seat_count)
-        ]
+        seats = self.seat_views(SeatView, alive=self.alive)
         playing = self.phase not in ("between", "over")
         view = LiarsView(
             hand=self.hand,
@@ -359,9 +354,7 @@ class LiarsState(TerrapinTable):
             last_challenge=self.last_challenge if self.phase in ("between", "over") else None,
         )
         if viewer is not None and viewer == self.holder and playing:
-            value = hand_value(self.hands[viewer])
-            view.my_cards = self.hands[viewer]
-            view.my_score = None if value == TURTLE_BUTT else value
+            self.show_own_hand(view, viewer)  # Liar's deals no shared cards
         return view
 
     def all_cards(self) -> list[DecktetCard]:

@@ -17,11 +17,10 @@ from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
+from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import (
-    TURTLE_BUTT,
     HandResult,
     TerrapinTable,
-    hand_value,
     register_terrapin,
 )
 
@@ -98,10 +97,7 @@ class Exchanged(Event):
     drew_from_deck: bool = False
 
 
-class SeatView(BaseModel):
-    seat: int
-    seated: bool
-    stack: int
+class SeatView(PokerSeatView):
     in_hand: bool
     cards: int
     chosen: bool  # has closed their fist this round (never what they chose)
@@ -297,19 +293,16 @@ class ProvincialState(TerrapinTable):
         return Exchanged(seat=seat, drew_from_deck=True)
 
     def view(self, viewer: Viewer) -> ProvincialView:
-        seats = [
-            SeatView(
-                seat=s,
-                seated=self.seated[s],
-                stack=self.stacks[s],
-                in_hand=s in self.in_hand,
-                cards=len(self.hands[s]),
-                chosen=self.phase == "fists" and self.fists[s] is not None,
-                fist=self.shown_fists[s] if self.fist_round else None,
-                known=[c for c in self.hands[s] if c in self.known],
-            )
-            for s in range(self.seat_count)
-        ]
+        seats = range(self.seat_count)
+        choosing = self.phase == "fists"
+        seat_views = self.seat_views(
+            SeatView,
+            in_hand=[s in self.in_hand for s in seats],
+            cards=[len(hand) for hand in self.hands],
+            chosen=[choosing and self.fists[s] is not None for s in seats],
+            fist=[self.shown_fists[s] if self.fist_round else None for s in seats],
+            known=[[c for c in hand if c in self.known] for hand in self.hands],
+        )
         view = ProvincialView(
             hand=self.hand,
             phase=self.phase,
@@ -321,14 +314,12 @@ class ProvincialState(TerrapinTable):
             shared=self.shared,
             discards=self.discards,
             deck_left=len(self.deck),
-            seats=seats,
+            seats=seat_views,
             to_act=self.pending_seats(),
             result=self.result if self.phase == "between" else None,
         )
         if viewer is not None and self.hands[viewer]:
-            value = hand_value(self.full_hand(viewer))
-            view.my_cards = self.hands[viewer]
-            view.my_score = None if value == TURTLE_BUTT else value
+            self.show_own_hand(view, viewer)
             view.my_fist = self.fists[viewer] if self.phase == "fists" else None
         return view
 

@@ -5,7 +5,7 @@ showdown itself are the poker table's (bot/games/poker.py).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -50,6 +50,13 @@ class HandResult(BaseModel):
     carried: int = 0
 
 
+class OwnHandView(Protocol):
+    """What a Terrapin view shows its viewer of their own hand."""
+
+    my_cards: list[DecktetCard] | None
+    my_score: int | None  # with the shared cards; None for Turtle Butt
+
+
 def hand_value(cards: list[DecktetCard]) -> int:
     return TURTLE_BUTT if is_turtle_butt(cards) else score(cards)
 
@@ -91,6 +98,12 @@ class TerrapinTable(PokerTable):
 
     def full_hand(self, seat: int) -> list[DecktetCard]:
         return self.hands[seat] + self.shared
+
+    def show_own_hand(self, view: OwnHandView, seat: int) -> None:
+        """`seat`'s cards on its own view, and their score (None: Turtle Butt, which can't win)."""
+        value = hand_value(self.full_hand(seat))
+        view.my_cards = self.hands[seat]
+        view.my_score = None if value == TURTLE_BUTT else value
 
     def all_cards(self) -> list[DecktetCard]:
         return self.deck + [c for hand in self.hands for c in hand] + self.shared + self.set_aside

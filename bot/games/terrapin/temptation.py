@@ -15,11 +15,10 @@ from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
+from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import (
-    TURTLE_BUTT,
     HandResult,
     TerrapinTable,
-    hand_value,
     register_terrapin,
 )
 
@@ -58,10 +57,7 @@ class Bought(Event):
     took: bool  # False: declined
 
 
-class SeatView(BaseModel):
-    seat: int
-    seated: bool
-    stack: int
+class SeatView(PokerSeatView):
     in_hand: bool
     cards: int
 
@@ -163,16 +159,11 @@ class TemptationState(TerrapinTable):
         return [Bought(seat=seat, price=self.price, took=took), *self.next_buyer()]
 
     def view(self, viewer: Viewer) -> TemptationView:
-        seats = [
-            SeatView(
-                seat=s,
-                seated=self.seated[s],
-                stack=self.stacks[s],
-                in_hand=s in self.players,
-                cards=len(self.hands[s]),
-            )
-            for s in range(self.seat_count)
-        ]
+        seats = self.seat_views(
+            SeatView,
+            in_hand=[s in self.players for s in range(self.seat_count)],
+            cards=[len(hand) for hand in self.hands],
+        )
         view = TemptationView(
             hand=self.hand,
             phase=self.phase,
@@ -187,9 +178,7 @@ class TemptationState(TerrapinTable):
             result=self.result if self.phase == "between" else None,
         )
         if viewer is not None and self.hands[viewer]:
-            value = hand_value(self.full_hand(viewer))
-            view.my_cards = self.hands[viewer]
-            view.my_score = None if value == TURTLE_BUTT else value
+            self.show_own_hand(view, viewer)
         return view
 
 

@@ -16,12 +16,10 @@ from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Limits
-from bot.games.poker import BettingTable, Muck, Show
+from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
 from bot.games.terrapin.table import (
-    TURTLE_BUTT,
     HandResult,
     TerrapinTable,
-    hand_value,
     register_terrapin,
 )
 
@@ -60,14 +58,7 @@ class Drew(Event):
     took: bool  # False: stood
 
 
-class SeatView(BaseModel):
-    seat: int
-    seated: bool
-    stack: int
-    in_hand: bool
-    folded: bool
-    bet: int  # chips put in during this betting round
-    cards: int  # how many private cards
+class SeatView(BettingSeatView):
     standing: bool
 
 
@@ -187,26 +178,13 @@ class WesternState(BettingTable, TerrapinTable):
 
     def view(self, viewer: Viewer) -> WesternView:
         betting = self.betting
-        to_act = (
-            betting.to_act
-            if self.phase == "betting"
-            else self.draw_turn
-            if self.phase == "draw"
-            else None
+        to_act, to_call = self.turn_shown(self.draw_turn)
+        seats = self.seat_views(
+            SeatView,
+            folded=[betting.folded[s] and bool(self.hands[s]) for s in range(self.seat_count)],
+            cards=[len(hand) for hand in self.hands],
+            standing=self.standing,
         )
-        seats = [
-            SeatView(
-                seat=s,
-                seated=self.seated[s],
-                stack=self.stacks[s],
-                in_hand=s in self.in_hand(),
-                folded=betting.folded[s] and bool(self.hands[s]),
-                bet=betting.round_bets[s] if self.phase == "betting" else 0,
-                cards=len(self.hands[s]),
-                standing=self.standing[s],
-            )
-            for s in range(self.seat_count)
-        ]
         view = WesternView(
             hand=self.hand,
             phase=self.phase,
@@ -218,15 +196,13 @@ class WesternState(BettingTable, TerrapinTable):
             deck_left=len(self.deck),
             seats=seats,
             to_act=to_act,
-            to_call=betting.to_call(to_act) if self.phase == "betting" else 0,
+            to_call=to_call,
             last_aggressor=self.last_aggressor,
             raise_limit=self.options.raise_limit,
             result=self.result if self.phase == "between" else None,
         )
         if viewer is not None and self.hands[viewer]:
-            value = hand_value(self.full_hand(viewer))
-            view.my_cards = self.hands[viewer]
-            view.my_score = None if value == TURTLE_BUTT else value
+            self.show_own_hand(view, viewer)
         return view
 
 

@@ -1,0 +1,196 @@
+"""What every table game's slash commands share: the cog a game's module builds with
+`table_game_cog`, whose `/<game> new` takes the game's own options as slash options (bounds,
+choices and descriptions from its options model), and `/<game> rules`."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
+
+from bot.discord.internals import as_cog_method
+from bot.discord.port import TableHost, host
+from bot.discord.replies import send_answer
+from bot.engine import GameSpec
+from bot.errors import UserError
+from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
+
+DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
+DEFAULT_BUY_IN = 100  # chips; a game whose hand can cost more asks for more (table_game_cog)
+
+
+async def open_table_command(
+    interaction: discord.Interaction,
+    game: GameSpec,
+    options: BaseModel,
+    buy_in: int,
+    turn_seconds: int | None,
+    ai_delay: int = 2,
+) -> None:
+    """`/<game> new`: open a lobby in this channel with the caller seated."""
+    bot, user = host(interaction), interaction.user
+    # Checked again here: a modified client can send any value past Discord's own checks.
+    chips = game.chips_for(options)
+    buy_in = BUY_IN.check(buy_in) if chips else 0
+    least = game.least_buy_in(options) if chips and game.least_buy_in else 0
+    if buy_in < least:
+        raise UserError(
+            f"With these options a {game.name} player needs at least {least:,} chips: "
+            f"raise the buy-in to {least:,} or more."
+        )
+    default = game.turn_seconds or bot.settings.turn_timeout_seconds
+    turn_seconds = TURN_SECONDS.check(turn_seconds or default)
+    await bot.runtime.open(
+        game,
+        options,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        creator_id=user.id,
+        creator_name=user.display_name,
+        buy_in=buy_in,
+        turn_seconds=turn_seconds,
+        key=f"open:{interaction.id}",
+        ai_delay=AI_DELAY.check(ai_delay),
+    )
+    seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if chips else "")
+    await send_answer(
+        interaction,
+        f"Your {game.name} table is open: {seated}. "
+        "Others join with the Join button; press Start when everyone is in.",
+        ephemeral=True,
+    )
+
+
+async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:
+    """`/<game> rules`: the rules as played here, and this channel's table options."""
+    bot = host(interaction)
+    embed = discord.Embed(title=f"{game.name}: rules", description=rules)
+    table = bot.runtime.in_channel(interaction.channel_id) if interaction.channel_id else None
+    if table is not None and table.game.id == game.id:
+        record = table.record
+        parts = [
+            f"buy-in {record.buy_in:,}" if game.chips_for(table.options) else "",
+            f"turn time {record.turn_seconds} s",
+            bot.presenter.options_text(table),
+        ]
+        embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
+    await send_answer(interaction, embed=embed, ephemeral=True)
+
+
+def table_game_cog(group: str, game: GameSpec, rules: str, *, buy_in: int = DEFAULT_BUY_IN) -> type:
+    """The cog of a table game: `/<group> new`, whose options are the game's own options
+    (bounds, choices and descriptions from its options model), a buy-in for chip games (by
+    default `buy_in`) and a turn time; and `/<group> rules`."""
+
+    @app_commands.guild_only()
+    class TableGame(
+        commands.GroupCog, name=game.name, group_name=group, group_description=f"{game.name} tables"
+    ):
+        def __init__(self, bot: TableHost) -> None:
+            self.bot = bot
+
+        new = new_table_command(game, buy_in)
+
+        @app_commands.command(name="rules", description=f"How {game.name} is played here.")
+        async def rules(self, interaction: discord.Interaction) -> None:
+            await rules_command(interaction, game, rules)
+
+    return TableGame
+
+
+def new_table_command(game: GameSpec, buy_in: int = DEFAULT_BUY_IN) -> app_commands.Command:
+    """`/<game> new` with one slash option per field of the game's options model."""
+
+    async def new(self: commands.Cog, interaction: discord.Interaction, **values: Any) -> None:
+        buy_in = values.pop("buy_in", 0)
+        turn_seconds = values.pop("turn_seconds", None)
+        ai_delay = values.pop("ai_delay", DEFAULT_AI_DELAY)
+        try:
+            options = game.options_model(**values)
+        except ValidationError as invalid:
+            raise UserError(options_refusal(invalid)) from None
+        await open_table_command(interaction, game, options, buy_in, turn_seconds, ai_delay)
+
+    parameters, described = new_table_options(game, buy_in)
+    as_cog_method(new, parameters, cog="TableGame")
+    app_commands.describe(**described)(new)
+    return app_commands.command(
+        name="new", description=f"Open a {game.name} table in this channel."
+    )(new)
+
+
+def new_table_options(
+    game: GameSpec, buy_in: int
+) -> tuple[list[inspect.Parameter], dict[str, str]]:
+    """The parameters of `/<game> new` (after self and the interaction), and their
+    descriptions: the buy-in of a chip game, the game's options, the turn time, the AI's."""
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [
+        inspect.Parameter("self", keyword),
+        inspect.Parameter("interaction", keyword, annotation=discord.Interaction),
+    ]
+    described: dict[str, str] = {}
+    if game.uses_chips:  # in some mode at least
+        parameters.append(
+            inspect.Parameter("buy_in", keyword, annotation=bounded(BUY_IN), default=buy_in)
+        )
+        described["buy_in"] = f"Chips each player brings to the table (default {buy_in:,})"
+    for name, field in game.options_model.model_fields.items():
+        annotation = slash_type(name, field)
+        parameters.append(
+            inspect.Parameter(name, keyword, annotation=annotation, default=field.default)
+        )
+        described[name] = described_option(name, field)
+    turn = bounded(TURN_SECONDS) | None
+    parameters.append(inspect.Parameter("turn_seconds", keyword, annotation=turn, default=None))
+    parameters.append(
+        inspect.Parameter(
+            "ai_delay", keyword, annotation=bounded(AI_DELAY), default=DEFAULT_AI_DELAY
+        )
+    )
+    described["ai_delay"] = (
+        f"Seconds an AI player waits before it acts (default {DEFAULT_AI_DELAY})"
+    )
+    described["turn_seconds"] = (
+        f"Time for each decision (default {game.turn_seconds} s)"
+        if game.turn_seconds
+        else "Time for each decision (default from the bot's settings)"
+    )
+    return parameters, described
+
+
+def options_refusal(invalid: ValidationError) -> str:
+    """The options model's own sentence for options that don't go together (min > max)."""
+    reasons = [error["msg"].removeprefix("Value error, ") for error in invalid.errors()]
+    return " ".join(reasons)
+
+
+def described_option(name: str, field: FieldInfo) -> str:
+    """The option's description with its default, which a slash command doesn't show."""
+    default = field.default
+    shown = ("yes" if default else "no") if isinstance(default, bool) else default
+    about = field.description or name.replace("_", " ").capitalize()
+    return f"{about} (default {shown})"[:100]
+
+
+def bounded(bounds: Bounds) -> Any:
+    """A slash option bounded like `bounds` (Discord's client enforces it, the bot again)."""
+    return app_commands.Range[int, bounds.low, bounds.high]
+
+
+def slash_type(name: str, field: FieldInfo) -> Any:
+    """The slash option type for an options-model field: bounded ints, bools, choices."""
+    if field.annotation is bool or typing.get_origin(field.annotation) is typing.Literal:
+        return field.annotation
+    if field.annotation is int:
+        low = next((m.ge for m in field.metadata if hasattr(m, "ge")), None)
+        high = next((m.le for m in field.metadata if hasattr(m, "le")), None)
+        if low is not None and high is not None:
+            return app_commands.Range[int, low, high]
+    raise TypeError(f"option {name!r} needs bounds (ge, le) or choices to be a slash option")

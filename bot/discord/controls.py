@@ -1,0 +1,470 @@
+"""The table's controls: its buttons, selects and form, and what a click on one does.
+
+Every control is a dynamic item whose custom_id carries the table id (and, for actions, the
+prompt version and the action), so it works after a restart and answers "this prompt has
+expired" once stale. One codec (`CustomId`) writes each kind's custom_id, gives discord.py its
+template and reads a click's back, so the three can't disagree. A control is drawn from its
+look alone (`Controls`), and built as a discord.ui item only when clicked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Literal
+
+import discord
+
+from bot.discord.custom_ids import CustomId, Field, count, number
+from bot.discord.errors import handle_error
+from bot.discord.format import SIDE_NAMES
+from bot.discord.internals import WrittenView, forget_response
+from bot.discord.port import TableHost, host
+from bot.discord.replies import acknowledge_if_late, expired, redraw_clicked, send_answer
+from bot.engine import Action
+from bot.errors import InvalidComponent, UserError
+from bot.games.ai import policy_for
+from bot.tables import Table
+
+MAX_SELECT_OPTIONS = 25
+MAX_SELECTS = 4  # a message has 5 rows: one for buttons, up to four selects
+ROWS, ROW_WIDTH, MAX_COMPONENTS = 5, 5, 25  # a message's rows, each five buttons or one select
+
+
+# ---- the custom_id of each kind of control -------------------------------------------------------
+
+TABLE, PROMPT = number("table_id"), number("prompt")
+BUTTON_LOOKS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "hand": ("My hand", discord.ButtonStyle.primary),
+    "confirm_leave": ("Leave now", discord.ButtonStyle.danger),
+    "switch": ("Switch side", discord.ButtonStyle.secondary),
+    "shuffle": ("Shuffle sides", discord.ButtonStyle.secondary),
+    "add_ai": ("Add AI", discord.ButtonStyle.secondary),
+    "remove_ai": ("Remove AI", discord.ButtonStyle.secondary),
+}
+# `tb:12:join`, `ta:12:3:bet.4`, `ts:12:3:play:1`, `tq:12:3`, `tm:12:3`
+TABLE_BUTTON = CustomId("tb", (TABLE, Field("verb", "|".join(BUTTON_LOOKS))))
+ACTION_BUTTON = CustomId("ta", (TABLE, PROMPT, Field("token", r"[\w.+\-]+")))
+ACTION_SELECT = CustomId("ts", (TABLE, PROMPT, Field("kind", r"\w+")), Field("part", r"\d*", count))
+TEXT_BUTTON = CustomId("tq", (TABLE, PROMPT))
+TEXT_FORM = CustomId("tm", (TABLE, PROMPT))
+
+
+# ---- drawing: a message's components as Discord's JSON -------------------------------------------
+
+
+class Controls(WrittenView):
+    """The components of one message, written as Discord's JSON. Every control the bot draws
+    is a dynamic item, built by discord.py from its custom_id when used: sending one needs
+    only its look (`look` on each item class). Building discord.ui items just to send them
+    took some 5% of the bot's CPU at 500 busy tables. Rows fill as a discord.py View's do:
+    the row given, else the first with room; a select takes a whole row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
+        self._widths = [0] * ROWS
+
+    def button(
+        self, *, custom_id: str, label: str, style: discord.ButtonStyle, row: int | None = None
+    ) -> None:
+        look = {"type": 2, "style": style.value, "disabled": False, "custom_id": custom_id}
+        if label:
+            look["label"] = label
+        self._place(look, 1, row)
+
+    def select(self, *, custom_id: str, placeholder: str, options: list[tuple[str, str]]) -> None:
+        """A select of (value, label) options."""
+        look = {
+            "type": 3,
+            "custom_id": custom_id,
+            "min_values": 1,
+            "max_values": 1,
+            "disabled": False,
+            "required": True,
+            "placeholder": placeholder,
+            "options": [
+                {"label": label, "value": value, "default": False} for value, label in options
+            ],
+        }
+        self._place(look, ROW_WIDTH, None)
+
+    def _place(self, look: dict[str, Any], width: int, row: int | None) -> None:
+        if sum(map(len, self._rows)) >= MAX_COMPONENTS:
+            raise ValueError("maximum number of children exceeded")
+        if row is None:
+            row = next(
+                (r for r, used in enumerate(self._widths) if used + width <= ROW_WIDTH), None
+            )
+            if row is None:
+                raise ValueError("could not find open space for item")
+        elif self._widths[row] + width > ROW_WIDTH:
+            raise ValueError(f"item would not fit at row {row}")
+        self._widths[row] += width
+        self._rows[row].append(look)
+
+    def components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self._rows if row]
+
+
+def select_item(look: dict[str, Any]) -> discord.ui.Select:
+    """The discord.ui select a dynamic item wraps, from its look (see `Controls.select`)."""
+    options = [discord.SelectOption(label=label, value=value) for value, label in look["options"]]
+    return discord.ui.Select(**{**look, "options": options})
+
+
+def buttons(table_id: int, *verbs: str) -> Controls:
+    view = Controls()
+    for verb in verbs:
+        view.button(**TableButton.look(table_id, verb))
+    return view
+
+
+def lobby_controls(table: Table) -> Controls:
+    sides = ("switch", "shuffle") if table.sides else ()
+    ai = ("add_ai", "remove_ai") if policy_for(table.game) else ()
+    return buttons(table.id, "join", "leave", "start", "cancel", *ai, *sides)
+
+
+def table_controls(table: Table) -> Controls:
+    return buttons(table.id, "hand", "leave")
+
+
+# ---- handling a click -------------------------------------------------------------------------
+
+
+class TableItem:
+    """Shared by the table's dynamic items: built from a click's custom_id (`CUSTOM_ID`), and
+    errors go through the one handler."""
+
+    CUSTOM_ID: ClassVar[CustomId]
+    # How a late click is acknowledged before anything is done: as an update of the message
+    # it is on ("update"), or with a private "thinking..." ("private"). None: not at all (a
+    # modal must be the first answer).
+    late: ClassVar[Literal["update", "private"] | None] = "update"
+    custom_id: str
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        return cls(**cls.CUSTOM_ID.read(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = host(interaction)
+        presenter, own_dms, refused = bot.presenter, False, False
+        try:
+            if self.late:
+                await acknowledge_if_late(interaction, privately=self.late == "private")
+            own_dms = await presenter.in_own_dms(interaction)
+            await self.run(interaction, bot)
+        except Exception as error:
+            refused = True
+            await handle_error(interaction, error, f"table control {self.custom_id!r}")
+        if own_dms:
+            presenter.clicked_in_dms(interaction, refused=refused)
+        forget_response(interaction)
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def chosen(interaction: discord.Interaction) -> list[str]:
+        """A select's chosen values, as the click carries them."""
+        values = (interaction.data or {}).get("values")
+        return [str(value) for value in values] if isinstance(values, list) else []
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+class TableButton(
+    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=TABLE_BUTTON.template
+):
+    """The table's own buttons: the lobby's Join / Leave / Start / Cancel / Add AI /
+    Remove AI, and My hand."""
+
+    late = "private"
+    CUSTOM_ID = TABLE_BUTTON
+
+    def __init__(self, table_id: int, verb: str) -> None:
+        self.table_id, self.verb = table_id, verb
+        super().__init__(discord.ui.Button(**self.look(table_id, verb)))
+
+    @classmethod
+    def look(cls, table_id: int, verb: str) -> dict[str, Any]:
+        label, style = BUTTON_LOOKS[verb]
+        return {"label": label, "style": style, "custom_id": cls.CUSTOM_ID.format(table_id, verb)}
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        table = bot.runtime.get(self.table_id)
+        # These buttons only ever live in the table's channel: one pressed anywhere else, or
+        # by a member who can't see that channel, was forged.
+        permissions = interaction.permissions
+        if interaction.channel_id != table.record.channel_id or not permissions.view_channel:
+            raise InvalidComponent()
+        if self.verb == "hand":
+            await self.show_hand(interaction, bot, table)
+            return
+        if self.verb in ("leave", "confirm_leave"):
+            await self.leave(interaction, bot, table)
+            return
+        reply = await self.change_lobby(interaction, bot)
+        await send_answer(interaction, content=reply, ephemeral=True)
+
+    async def change_lobby(self, interaction: discord.Interaction, bot: TableHost) -> str:
+        """Join, switch or shuffle sides, add or remove an AI, start or cancel: the reply."""
+        runtime, user, key = bot.runtime, interaction.user, f"{self.verb}:{interaction.id}"
+        manager = can_manage(interaction)
+        if self.verb == "join":
+            await runtime.join(self.table_id, user.id, user.display_name, key)
+            return "You joined the table."
+        if self.verb == "switch":
+            side = await runtime.switch_side(self.table_id, user.id)
+            return f"You are on side {SIDE_NAMES[side]} now."
+        if self.verb == "shuffle":
+            await runtime.shuffle_sides(self.table_id, user.id, can_manage=manager)
+            return "The sides are shuffled."
+        if self.verb in ("add_ai", "remove_ai"):
+            change = runtime.add_ai if self.verb == "add_ai" else runtime.remove_ai
+            name = await change(self.table_id, user.id, can_manage=manager, key=key)
+            return f"{name} {'sits down' if self.verb == 'add_ai' else 'left the table'}."
+        if self.verb == "start":
+            await runtime.start(self.table_id, user.id, can_manage=manager)
+            return "The game has started: your cards are in your DMs (or press My hand)."
+        await runtime.cancel(self.table_id, user.id, can_manage=manager, key=key)
+        return "The table is cancelled; every buy-in went back."
+
+    async def leave(self, interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
+        key, confirmed = f"{self.verb}:{interaction.id}", self.verb == "confirm_leave"
+        reply = await bot.runtime.leave(
+            self.table_id, interaction.user.id, key, confirmed=confirmed
+        )
+        if reply is None:  # a game in play: asked once more
+            await self.confirm_leave(interaction, table)
+            return
+        await send_answer(interaction, content=reply, ephemeral=True)
+
+    async def confirm_leave(self, interaction: discord.Interaction, table: Table) -> None:
+        """Leaving a game in play is asked once more, saying what it gives up."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("You are not seated at this table.")
+        at_once, warning = table.leave_terms(seat.seat)
+        if at_once:
+            text = "Leave the table? Your chips go back to your balance."
+        else:
+            text = "Leave the table? You leave when this hand ends; your turns are played for you."
+        if warning:
+            text += f"\n{warning}"
+        view = buttons(table.id, "confirm_leave")
+        await send_answer(interaction, content=text, view=view, ephemeral=True)
+
+    async def show_hand(
+        self, interaction: discord.Interaction, bot: TableHost, table: Table
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            raise UserError("You are not playing at this table.")
+        await bot.runtime.back(self.table_id, interaction.user.id)
+        embed, view = bot.presenter.private_message(table, seat.seat)
+        shown = {"view": view} if view is not None else {}
+        await send_answer(interaction, embed=embed, ephemeral=True, **shown)
+
+
+async def play(
+    interaction: discord.Interaction,
+    bot: TableHost,
+    table_id: int,
+    prompt: int,
+    token: str | None = None,
+    action: Action | None = None,
+) -> None:
+    """Apply a player's choice, then show them their updated hand in the same message (or,
+    for a game played on the table message, the redrawn table message)."""
+    presenter = bot.presenter
+    table = bot.runtime.get(table_id)
+    events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
+    if presenter.plays_on_table(table):
+        await presenter.answer_on_table(interaction, table)
+        return
+    table = bot.runtime.tables.get(table_id)
+    seat = table.seat_of(interaction.user.id) if table else None
+    if table is None or seat is None or table.state is None:
+        await redraw_clicked(interaction, content="The table has closed.", embed=None, view=None)
+        return
+    news = presenter.news_in_answer(table, seat.seat, events)
+    embed, view = presenter.private_message(table, seat.seat, news)
+    seat.prompted = seat.prompt  # shown here, with what the click told the seat: no DM needed
+    presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
+    try:
+        await redraw_clicked(interaction, embed=embed, view=view)
+    except discord.NotFound as error:
+        if not expired(error):
+            raise
+        await presenter.answer_refused(interaction, table, seat, embed, view)
+        return
+    if seat.seat not in table.pending_seats():  # they await the others now, in that message
+        presenter.answer_landed(interaction, table_id, seat.seat)
+
+
+class ActionButton(
+    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BUTTON.template
+):
+    """One of the seat's listed actions, named by its token (`action_token`)."""
+
+    CUSTOM_ID = ACTION_BUTTON
+
+    def __init__(self, table_id: int, prompt: int, token: str, label: str = "") -> None:
+        self.table_id, self.prompt, self.token = table_id, prompt, token
+        super().__init__(discord.ui.Button(**self.look(table_id, prompt, token, label)))
+
+    @classmethod
+    def look(
+        cls, table_id: int, prompt: int, token: str, label: str = "", *, warn: bool = False
+    ) -> dict[str, Any]:
+        """Its look; `warn`: an action that gives something up (a fold), drawn red."""
+        style = discord.ButtonStyle.danger if warn else discord.ButtonStyle.primary
+        custom_id = cls.CUSTOM_ID.format(table_id, prompt, token)
+        return {"label": label or token, "style": style, "custom_id": custom_id}
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        await play(interaction, bot, self.table_id, self.prompt, self.token)
+
+
+class ActionSelect(
+    TableItem, discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SELECT.template
+):
+    """A kind of action that comes in several choices (`part`: which of its selects)."""
+
+    CUSTOM_ID = ACTION_SELECT
+
+    def __init__(
+        self,
+        table_id: int,
+        prompt: int,
+        kind: str,
+        options: list[tuple[str, str]] | None = None,
+        part: int = 0,
+    ) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        super().__init__(select_item(self.look(table_id, prompt, kind, options or [], part)))
+
+    @classmethod
+    def look(
+        cls, table_id: int, prompt: int, kind: str, options: list[tuple[str, str]], part: int = 0
+    ) -> dict[str, Any]:
+        """Its custom_id, placeholder and (token, label) options."""
+        options = options or [("-", "-")]  # a select needs one (dispatch passes none)
+        span = (
+            f" ({options[0][1]} to {options[-1][1]})"
+            if part or len(options) == MAX_SELECT_OPTIONS
+            else ""
+        )
+        return {
+            "custom_id": cls.CUSTOM_ID.format(table_id, prompt, kind, part),
+            "placeholder": f"{kind.replace('_', ' ').title()}{span}…"[:150],
+            "options": options,
+        }
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        values = self.chosen(interaction)
+        if len(values) != 1:
+            raise InvalidComponent()
+        await play(interaction, bot, self.table_id, self.prompt, values[0])
+
+
+# ---- a decision answered in words: a button opening a form -----------------------------------
+
+
+class TextButton(
+    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=TEXT_BUTTON.template
+):
+    """Opens a modal for a decision answered in free text (a secret word, a rule)."""
+
+    late = None  # a modal must be the first answer
+    CUSTOM_ID = TEXT_BUTTON
+
+    def __init__(self, table_id: int, prompt: int) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        super().__init__(discord.ui.Button(**self.look(table_id, prompt)))
+
+    @classmethod
+    def look(cls, table_id: int, prompt: int, label: str = "Write your answer") -> dict[str, Any]:
+        return {
+            "label": label,
+            "style": discord.ButtonStyle.primary,
+            "custom_id": cls.CUSTOM_ID.format(table_id, prompt),
+        }
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        question = open_question(bot.runtime.get(self.table_id), interaction.user.id, self.prompt)
+        await interaction.response.send_modal(TextModal(self.table_id, self.prompt, question))
+
+
+def open_question(table: Table, member_id: int, prompt: int) -> str:
+    """The question `member_id` is to answer in words at `prompt`, or why they can't."""
+    seat = table.seat_of(member_id)
+    if seat is None or table.state is None:
+        raise UserError("You are not seated at this table.")
+    decision = table.decision(seat.seat)
+    if decision is None or not decision.text_question or seat.prompt != prompt:
+        raise UserError("This prompt has expired.")
+    return decision.text_question
+
+
+ANSWER = "answer"  # the custom_id of a form's one text input
+
+
+class TextModal(discord.ui.Modal):
+    """The form asking the question. Its submit is `TextAnswer`'s, found by its custom_id as
+    a click finds its button: a form left open while the bot restarted still works. So it is
+    stopped before it is sent, and discord.py keeps no copy of it waiting for the submit."""
+
+    def __init__(self, table_id: int, prompt: int, question: str) -> None:
+        custom_id = TextAnswer.CUSTOM_ID.format(table_id, prompt)
+        super().__init__(title="Your answer", custom_id=custom_id)
+        answer = discord.ui.TextInput(custom_id=ANSWER, max_length=300)
+        self.add_item(discord.ui.Label(text=question[:45], component=answer))
+        self.stop()
+
+
+class TextAnswer(TableItem):
+    """A submitted form (`TextModal`): its answer goes to the game as the seat's action.
+    Dispatched by the bot's `on_interaction` by its custom_id (`TEMPLATE`)."""
+
+    CUSTOM_ID = TEXT_FORM
+    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(TEXT_FORM.template)
+
+    def __init__(self, table_id: int, prompt: int) -> None:
+        self.table_id, self.prompt = table_id, prompt
+        self.custom_id = self.CUSTOM_ID.format(table_id, prompt)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TextAnswer:
+        return cls(**cls.CUSTOM_ID.read(match))
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        table = bot.runtime.get(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            raise UserError("You are not seated at this table.")
+        action = table.text_action(seat.seat, form_answer(interaction.data or {}))
+        await play(interaction, bot, self.table_id, self.prompt, action=action)
+
+
+def form_answer(data: Any) -> str:
+    """The answer a form's submit carries (its input in a row, or in a label); empty if none."""
+    for row in data.get("components") or []:
+        for field in row.get("components") or [row.get("component") or {}]:
+            if field.get("custom_id") == ANSWER:
+                return str(field.get("value") or "")
+    return ""
+
+
+TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)
+TABLE_FORMS = (TextAnswer,)

@@ -1,0 +1,107 @@
+"""What a game's cog tells the presenter (`GameUI`): how its views, actions and events read,
+and the controls under a player's private hand (by default, `action_controls`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import discord
+from pydantic import BaseModel
+
+from bot.discord.controls import (
+    MAX_SELECT_OPTIONS,
+    MAX_SELECTS,
+    ActionButton,
+    ActionSelect,
+    Controls,
+    TextButton,
+)
+from bot.engine import Action, Event
+from bot.tables import Table, action_token
+
+
+class GameUI:
+    """What a game's cog tells the presenter: how its views and events read."""
+
+    game_id: str
+    colour = discord.Colour.dark_green()
+    controls_on_table = False  # a personal game: play on the table message itself, no DMs
+    # Kinds of action that give something up (a fold): their buttons are drawn red.
+    warning_kinds: ClassVar[frozenset[str]] = frozenset()
+
+    # A game that shows a picture on its table message defines `image(view) -> PNG bytes`;
+    # it is rendered off the event loop. Games without one skip that work entirely.
+    image: Callable[[BaseModel], bytes] | None = None
+
+    def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+        return None
+
+    def score_noun(self, options: BaseModel) -> tuple[str, str]:
+        """What a match score counts, singular and plural: points, or cards won, or wins."""
+        return "point", "points"
+
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
+        """The controls under a player's private hand (by default one per listed action)."""
+        return action_controls(table, seat, self)
+
+    def public_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+        raise NotImplementedError
+
+    def private_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+        raise NotImplementedError
+
+    def action_label(self, view: BaseModel, action: Action) -> str:
+        return action.kind.title()
+
+    def event_line(self, event: Event, names: list[str]) -> str | None:
+        return None
+
+    def hand_summary(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+        """A channel message when a hand ends (the showdown players must notice)."""
+        return None
+
+    def options_text(self, options: BaseModel) -> str:
+        return ", ".join(
+            f"{name.replace('_', ' ')}: {value}" for name, value in options.model_dump().items()
+        )
+
+
+def action_controls(table: Table, seat: int, ui: GameUI) -> Controls | None:
+    """Buttons for one-off actions; selects for a kind that comes in several choices (split
+    over several selects past 25, so every legal choice can be picked)."""
+    actions = table.legal_actions(seat)
+    if not actions:
+        return None
+    prompt = table.seats[seat].prompt
+    view = Controls()
+    decision = table.decision(seat)
+    if decision is not None and decision.text_question:  # answered in words, in a modal
+        view.button(**TextButton.look(table.id, prompt))
+        return view
+    state_view = table.view(seat)
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    for kind, group in by_kind.items():
+        if len(group) == 1:
+            label = ui.action_label(state_view, group[0])
+            warn = kind in ui.warning_kinds
+            look = ActionButton.look(table.id, prompt, action_token(group[0]), label, warn=warn)
+            view.button(**look)
+            continue
+        options = [(action_token(a), ui.action_label(state_view, a)) for a in spread(group)]
+        chunks = [
+            options[i : i + MAX_SELECT_OPTIONS] for i in range(0, len(options), MAX_SELECT_OPTIONS)
+        ]
+        for part, chunk in enumerate(chunks):
+            view.select(**ActionSelect.look(table.id, prompt, kind, chunk, part))
+    return view
+
+
+def spread(actions: list[Action], limit: int = MAX_SELECT_OPTIONS * MAX_SELECTS) -> list[Action]:
+    """At most `limit` of the choices: all when they fit, else evenly spaced with both ends."""
+    if len(actions) <= limit:
+        return actions
+    step = (len(actions) - 1) / (limit - 1)
+    return [actions[round(i * step)] for i in range(limit)]

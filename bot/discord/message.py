@@ -1,0 +1,349 @@
+"""The table message: one per table, edited in place as the table changes.
+
+Edits are paced per channel (Discord's limit is per channel, which tables may share): a burst
+of changes is shown by one later edit with the table as it then is. A click on a game played on
+the table message redraws it in its answer instead, and the paced writer then skips that
+version. What the message shows is fingerprinted, so a restarted bot doesn't redraw what is
+drawn already. Renderers get views, never the engine state, so no public message can show a
+hidden card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import io
+import logging
+import math
+import time
+from collections.abc import Coroutine, Mapping, Sequence
+from typing import Any
+
+import discord
+import orjson
+
+from bot.discord.controls import Controls, lobby_controls, table_controls
+from bot.discord.format import SIDE_NAMES, plural, relative_time, signed_chips
+from bot.discord.game_ui import GameUI, action_controls
+from bot.discord.lines import TableLines
+from bot.discord.port import PresenterHost
+from bot.discord.replies import redraw_clicked
+from bot.engine import Event
+from bot.tables import Table, TableStatus
+from bot.tables.events import TableClosed, TableResumed
+
+log = logging.getLogger(__name__)
+
+BOARD_FILE = "board.png"
+UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
+
+
+class TableMessages:
+    def __init__(
+        self,
+        host: PresenterHost,
+        games: Mapping[str, GameUI],
+        lines: TableLines,
+        edit_seconds: float,
+    ) -> None:
+        self.host, self.games, self.lines = host, games, lines
+        self.closings: dict[int, TableClosed] = {}  # table -> its close, drawn on its message
+        self.cleanups: set[asyncio.Task] = set()
+        # One edit every `edit_seconds` in a channel. channel -> when its latest edit went or
+        # will go.
+        self.edit_seconds = edit_seconds
+        self.last_edit: dict[int, float] = {}
+        self.stale: set[int] = set()  # tables whose message is behind
+        self.answered: dict[int, int] = {}  # table -> version a click's answer drew (on_table)
+        self.writers: dict[int, asyncio.Task] = {}
+
+    def forget(self, table_id: int) -> None:
+        self.answered.pop(table_id, None)
+        self.closings.pop(table_id, None)
+
+    def channel(self, table: Table) -> discord.PartialMessageable:
+        return self.host.get_partial_messageable(
+            table.record.channel_id, guild_id=table.record.guild_id
+        )
+
+    async def in_channel(self, table: Table, work: Coroutine[Any, Any, None]) -> None:
+        """Do `work` in the table's channel: a failed write (a deleted channel, lost
+        permissions) is logged, never raised; a channel that is gone closes its tables."""
+        try:
+            await work
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise
+            log.info("table %s lost its channel %s", table.id, table.record.channel_id)
+            self._later(self.host.runtime.channel_gone(table.record.channel_id))
+        except discord.HTTPException as error:
+            log.warning("could not show table %s in its channel: %s", table.id, error)
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` outside this render (it changes the table, which renders again)."""
+        task = asyncio.create_task(work)
+        self.cleanups.add(task)
+        task.add_done_callback(self.cleanups.discard)
+
+    # ---- writing it, paced -----------------------------------------------------------------
+
+    def update(self, table: Table) -> None:
+        """Show the table as it now is, without holding up this render: one writer per table
+        writes at most once per `edit_seconds`, and changes made while it waits (or while the
+        write waits its turn at Discord) are shown by its next write."""
+        self.stale.add(table.id)
+        if table.id in self.writers:
+            return
+        writer = asyncio.create_task(self._write_while_stale(table))
+        self.writers[table.id] = writer
+        renders = self.host.runtime.renders
+        renders.add(writer)  # the table is still being shown
+        writer.add_done_callback(renders.discard)
+
+    async def _write_while_stale(self, table: Table) -> None:
+        ui, channel = self.games[table.game.id], table.record.channel_id
+        try:
+            while table.id in self.stale:
+                if self._drawn_in_answer(table):  # then it takes no turn of the channel's
+                    self.stale.discard(table.id)
+                    continue
+                now = time.monotonic()
+                turn = max(now, self.last_edit.get(channel, -math.inf) + self.edit_seconds)
+                self.last_edit[channel] = turn  # taken: another table here writes after it
+                if turn > now:
+                    await asyncio.sleep(turn - now)
+                self.stale.discard(table.id)
+                if not self._drawn_in_answer(table):
+                    await self.in_channel(table, self._write(table, ui))
+        except Exception:
+            log.exception("could not show table %s", table.id)
+        finally:
+            del self.writers[table.id]
+
+    def _drawn_in_answer(self, table: Table) -> bool:
+        """Whether a click's answer already drew the table as it now is."""
+        return self.answered.get(table.id) == table.record.version
+
+    async def still_drawn(self, table: Table, events: Sequence[Event]) -> bool:
+        """After a restart, whether the table message already shows the table as it is (as
+        when the bot shut down cleanly, no deadline moved): then it is not drawn again. A
+        burst of redraws would spend Discord's global limit for ten seconds at 500 tables,
+        holding up the players' own DMs. A message deleted meanwhile comes back at the
+        table's next change, or by /table show."""
+        resumed = len(events) == 1 and isinstance(events[0], TableResumed)
+        if table.record.drawn is None or not resumed:
+            return False
+        async with table.lock:
+            _, _, face = self.table_message(table, self.games[table.game.id], table.names())
+        return face == table.record.drawn
+
+    async def _write(self, table: Table, ui: GameUI) -> None:
+        embed, view, files, face = await self._draw(table, ui)
+        await self._post(table, embed, view, files)
+        table.record.drawn = face
+
+    async def _post(
+        self,
+        table: Table,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File],
+    ) -> None:
+        channel = self.channel(table)
+        if table.record.message_id:
+            try:
+                message = channel.get_partial_message(table.record.message_id)
+                await message.edit(embed=embed, view=view, attachments=files)
+                return
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    raise
+                log.info("table %s lost its message; posting a new one", table.id)
+        message = await channel.send(embed=embed, view=view, files=files)
+        await self.host.runtime.set_message(table, message.id)
+
+    async def _draw(
+        self, table: Table, ui: GameUI
+    ) -> tuple[discord.Embed, Controls | None, list[discord.File], str]:
+        """The table message as the table now is, and its face (see `table_message`).
+        Drawn under the table's lock: a step changes the table across awaits (the status
+        before the state, at the start), and the writer runs beside the runtime."""
+        async with table.lock:
+            embed, view, face = self.table_message(table, ui, table.names())
+            board = table.view(None) if table.state is not None and ui.image else None
+        files = []
+        if board is not None and ui.image is not None:
+            png = await asyncio.to_thread(ui.image, board)
+            files = [discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+            embed.set_image(url=f"attachment://{BOARD_FILE}")
+        return embed, view, files, face
+
+    async def answer_on_table(self, interaction: discord.Interaction, table: Table) -> None:
+        """A click on the table's own message (a game played there) is answered by redrawing
+        that message: at once, and outside Discord's limits on the bot's own edits, which a
+        channel's tables share. The writer then skips that version."""
+        if interaction.message is None or interaction.message.id != table.record.message_id:
+            if not interaction.response.is_done():  # else acknowledged already, as late
+                await interaction.response.defer()  # an older copy: the writer shows the table
+            return
+        self.answered[table.id] = table.record.version  # before the writer can look
+        try:
+            embed, view, files, face = await self._draw(table, self.games[table.game.id])
+            await redraw_clicked(interaction, embed=embed, view=view, attachments=files)
+            table.record.drawn = face
+        except BaseException:
+            self.answered.pop(table.id, None)
+            self.update(table)  # the writer shows it after all
+            raise
+
+    async def draw_close(self, table: Table) -> None:
+        """The table message shows the close (with the standings) before anything more is
+        said: then the store forgets that it didn't, so a bot stopped before this point draws
+        it when it starts again, and one stopped after announces nothing twice."""
+        writer = self.writers.get(table.id)
+        if writer is not None:
+            await writer
+        await self.host.runtime.store.close_drawn(table.id)
+
+    async def repost(self, table: Table) -> None:
+        """Post the table message again at the bottom of the channel (the old one goes)."""
+        old = table.record.message_id
+        await self.host.runtime.set_message(table, None)
+        self.host.runtime.show(table, [])
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await self.channel(table).get_partial_message(old).delete()
+
+    def message_deleted(self, message_id: int) -> None:
+        """A table message was deleted (a moderator): post it again at once."""
+        for table in list(self.host.runtime.tables.values()):
+            if table.record.message_id == message_id:
+                self.host.runtime.show(table, [])
+
+    # ---- what it shows ---------------------------------------------------------------------
+
+    def table_message(
+        self, table: Table, ui: GameUI, names: list[str]
+    ) -> tuple[discord.Embed, Controls | None, str]:
+        """The table message, and its face: a fingerprint of the table's version and of all
+        the message shows but the latest lines, which a restarted bot no longer has."""
+        embed, view = self._face(table, ui, names)
+        face = fingerprint(table.record.version, embed, view)
+        recent = self.lines.recent.get(table.id)
+        if recent and table.record.status == TableStatus.PLAYING and not ui.controls_on_table:
+            embed.add_field(name="Latest", value="\n".join(recent)[-1024:], inline=False)
+        return embed, view, face
+
+    def _face(
+        self, table: Table, ui: GameUI, names: list[str]
+    ) -> tuple[discord.Embed, Controls | None]:
+        status = table.record.status
+        if status == TableStatus.LOBBY:
+            return lobby_embed(table, ui, names), lobby_controls(table)
+        if status == TableStatus.CLOSED:
+            return self._closed_embed(table, ui, names), None
+        embed = ui.public_embed(table, table.view(None), names)
+        pending = table.required_seats()  # never who holds an optional choice
+        if ui.controls_on_table:
+            return embed, action_controls(table, pending[0], ui) if pending else None
+        if pending and table.record.deadline:
+            who = ", ".join(names[s] for s in pending)
+            deadline = relative_time(table.record.deadline)
+            embed.add_field(
+                name="Waiting for", value=f"{who} · time runs out {deadline}", inline=False
+            )
+        elif table.awaiting_next_hand() and table.record.deadline:
+            embed.add_field(
+                name="Next hand",
+                value=f"dealt {relative_time(table.record.deadline)}",
+                inline=False,
+            )
+        return embed, table_controls(table)
+
+    def _closed_embed(self, table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
+        """The game's own closed table, else the last lines; and the final standings."""
+        embed = table.state and ui.closed_embed(table, table.view(None), names)
+        if not embed:
+            embed = discord.Embed(
+                title=f"{table.game.name}: the table is closed", colour=discord.Colour.dark_grey()
+            )
+            recent = self.lines.recent.get(table.id)
+            if recent:
+                embed.description = "\n".join(recent)
+        closing = self.closings.get(table.id)
+        if closing is not None and closing.placings and not table.record.solo:
+            title, lines = standings(table, closing, names, ui.score_noun(table.options))
+            embed.add_field(name=title, value="\n".join(lines)[:1024], inline=False)
+        return embed
+
+
+def lobby_embed(table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
+    game, record = table.game, table.record
+    embed = discord.Embed(title=f"{game.name}: a table is open", colour=ui.colour)
+    count = f"({len(names)}/{game.max_players})"
+    if table.sides:
+        for side in range(table.sides):
+            members = [s.name for s in table.seats if s.side == side] or ["nobody yet"]
+            embed.add_field(name=f"Side {SIDE_NAMES[side]}", value="\n".join(members))
+        embed.add_field(name=f"Players {count}", value="Partners sit across.", inline=False)
+    else:
+        seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
+        embed.add_field(name=f"Players {count}", value=seated, inline=False)
+    if game.chips_for(table.options):
+        embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
+    embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
+    embed.add_field(name="Options", value=ui.options_text(table.options) or "none", inline=False)
+    embed.set_footer(text=f"Starts with {game.min_players}+ players: the host presses Start.")
+    return embed
+
+
+def fingerprint(version: int, embed: discord.Embed, view: Controls | None) -> str:
+    """A short digest of a message's version, embed and controls."""
+    parts = [version, embed.to_dict(), view.components() if view is not None else None]
+    return hashlib.blake2b(orjson.dumps(parts), digest_size=12).hexdigest()
+
+
+def standings_embed(
+    table: Table, closed: TableClosed, names: list[str], noun: tuple[str, str]
+) -> discord.Embed:
+    """The final standings of a match, as a message of their own."""
+    title, lines = standings(table, closed, names, noun)
+    embed = discord.Embed(
+        title=f"{table.game.name}: {title}",
+        description="\n".join(lines),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text="Final standings")
+    return embed
+
+
+def standings(
+    table: Table, closed: TableClosed, names: list[str], noun: tuple[str, str]
+) -> tuple[str, list[str]]:
+    """The final standings of a match: who won, and a line per seat best first (partners
+    together)."""
+    seats = range(len(names))
+    groups = [[seat for seat in seats if seat % table.sides == side] for side in range(table.sides)]
+    groups = groups if table.sides else [[seat] for seat in seats]
+    groups.sort(key=lambda group: (closed.placings[group[0]], group[0]))
+    lines = []
+    for group in groups:
+        first = group[0]
+        result = (
+            plural(closed.scores[first], *noun)
+            if closed.scores
+            else signed_chips(sum(closed.nets[seat] for seat in group))
+        )
+        who = " & ".join(names[seat] for seat in group)
+        lines.append(f"**{closed.placings[first]}.** {who} · {result}")
+    winners = [
+        " & ".join(names[seat] for seat in group)
+        for group in groups
+        if closed.placings[group[0]] == 1
+    ]
+    if len(winners) > 1:
+        title = f"{' and '.join(winners)} share first place"
+    else:
+        title = f"{winners[0]} {'win' if table.sides else 'wins'}"
+    return f"{title}!", lines

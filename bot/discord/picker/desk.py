@@ -1,0 +1,368 @@
+"""A seat's picker at one moment (the `Desk`): laid out once per state from what the game
+offers (`PickerUI`), then drawn, described and acted on for every click."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from bot.discord.controls import (
+    MAX_SELECT_OPTIONS,
+    ROW_WIDTH,
+    ActionButton,
+    ActionSelect,
+    Controls,
+)
+from bot.discord.game_ui import GameUI
+from bot.discord.picker.codec import COMPACT, PAGED, Form
+from bot.discord.picker.layout import Page, layout, page_rows
+from bot.discord.picker.model import Choice, Picked, Picker, cards_text
+from bot.engine import Action
+from bot.errors import InvalidComponent, UserError
+from bot.tables import Table, action_token
+
+
+class PickerUI(GameUI):
+    """A game whose players pick cards. It implements `picker` and `pick_action`, and
+    `pick_reason` for a verdict before the player presses Play; the other hooks have
+    defaults that suit a plain pick."""
+
+    def picker(self, view: BaseModel) -> Picker | None:
+        """The zones and groups the viewing seat picks from now; None: it picks nothing now."""
+        return None
+
+    def pick_action(self, view: BaseModel, picked: Picked) -> Action:
+        """The action a pick stands for (IllegalAction if it stands for none)."""
+        raise NotImplementedError
+
+    def pick_reason(self, view: BaseModel, picked: Picked) -> str | None:
+        """Why the rules would refuse this pick, as far as the view shows; None: they
+        wouldn't. Only a preview: the runtime judges the action when it is played."""
+        return None
+
+    def pick_text(self, view: BaseModel, picked: Picked) -> str | None:
+        """What a pick the rules accept does, in a few words, where the cards alone don't say
+        it; None: "ready to play" is enough."""
+        return None
+
+    def pick_verdict(self, view: BaseModel, picked: Picked) -> str | None:
+        """The whole verdict line on a pick, in the game's words; None: the picker's own (the
+        counts, then `pick_reason` and `pick_text`)."""
+        return None
+
+    def pick_of(self, view: BaseModel, action: Action) -> list[list[Any]] | None:
+        """A suggested action's cards, per group (by default its `cards`, in one group)."""
+        cards = getattr(action, "cards", None)
+        return None if cards is None else [list(cards)]
+
+    def pick_tool(self, view: BaseModel, picked: Picked) -> Sequence[Sequence[Any]]:
+        """The cards per group after the game's own button (`Picker.tool`) is pressed on this
+        pick; UserError when it can do nothing."""
+        raise NotImplementedError
+
+    def group_text(self, view: BaseModel, cards: Sequence[Any]) -> str:
+        """How a group's cards read under its name when several groups are shown."""
+        return cards_text(cards)
+
+    def waiting_reason(self, view: BaseModel) -> str:
+        """Why a seat with no decision now can't pick (a secret choice made, say)."""
+        return "It is not your turn."
+
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
+        desk = Desk.open(table, seat, self)
+        if desk is None:
+            return super().private_controls(table, seat)
+        return desk.controls(Choice())
+
+
+@dataclass
+class Desk:
+    """A seat's picker at one moment: the picker, the game's other choices, the pages."""
+
+    table: Table
+    seat: int
+    ui: PickerUI
+    view: BaseModel
+    picker: Picker
+    others: list[Action]  # listed actions of other kinds, each a button
+    other_lists: list[tuple[str, int, list[Action]]]  # (kind, part, up to 25): selects
+    suggestions: list[tuple[int, str]]  # (selection, label)
+    card_rows: int
+    pages: list[Page]  # each the parts of zones it shows
+    form: Form  # how its controls' custom_ids are written
+
+    @classmethod
+    def open(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
+        """The seat's picker, or None when it picks nothing now: worked out once per state,
+        since every card a player taps redraws the picker from it."""
+        if table.state is None or seat not in table.pending_seats():
+            return None
+        return table.worked_out(("desk", seat), lambda: cls._lay_out(table, seat, ui))
+
+    @classmethod
+    def _lay_out(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
+        view = table.view(seat)
+        picker = ui.picker(view)
+        if picker is None or picker.size == 0:
+            return None
+        picks, others, other_lists = sorted_out(table.legal_actions(seat), picker.kinds)
+        suggestions = suggested(ui, view, picker, picks)
+        # Buttons take rows of five, selects a row each, cards what is left. Suggestions give
+        # way when nothing else fits: every play can still be picked card by card.
+        buttons = 2 + len(others) + (picker.filled_groups > 1) + (picker.tool is not None)
+        for offered in (suggestions, []):
+            selects = len(other_lists) + bool(offered)
+            rows, pages = layout(picker, buttons, selects)
+            if rows and len(pages) > 1:  # a page button too
+                rows, pages = layout(picker, buttons + 1, selects)
+            if rows:
+                form = COMPACT if picker.first_with_room and len(pages) == 1 else PAGED
+                listed = (others, other_lists, offered)
+                return cls(table, seat, ui, view, picker, *listed, rows, pages, form)
+        raise ValueError(f"{table.game.name} lists too many other choices to show any card")
+
+    @property
+    def prompt(self) -> int:
+        return self.table.seats[self.seat].prompt
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        """What every control is drawn for: the table, the prompt and the cards."""
+        return self.table.id, self.prompt, self.picker.checksum()
+
+    def check(self, choice: Choice) -> None:
+        """Refuse a choice the bot can't have drawn for this picker."""
+        if not (
+            choice.selection < self.picker.limit
+            and choice.page < len(self.pages)
+            and choice.group < self.picker.filled_groups
+        ):
+            raise InvalidComponent()
+
+    # ---- acting -------------------------------------------------------------------------
+
+    def tap(self, choice: Choice, index: int) -> Choice:
+        """The choice once card `index` is tapped."""
+        if not any(index in part for part in self.pages[choice.page]):
+            raise InvalidComponent()  # not a card shown on its page
+        selection = self.picker.tapped(choice.selection, index, choice.group)
+        return Choice(selection, choice.page, choice.group)
+
+    def press(self, choice: Choice, verb: str) -> Choice:
+        """The choice once a button other than the verb is pressed: Clear, More cards (the
+        next page), Fill (the next group), the game's own tool."""
+        selection, page, group = choice.selection, choice.page, choice.group
+        if verb == "clear":
+            selection = 0
+        elif verb == "page" and len(self.pages) > 1:
+            page = (page + 1) % len(self.pages)
+        elif verb == "group" and self.picker.filled_groups > 1:
+            group = (group + 1) % len(self.picker.groups)
+        elif verb == "tool" and self.picker.tool is not None:
+            selection = self.tooled(selection)
+        else:
+            raise InvalidComponent()  # a button the bot doesn't draw for this picker
+        return Choice(selection, page, group)
+
+    def tooled(self, selection: int) -> int:
+        groups = self.ui.pick_tool(self.view, self.picker.picked(selection))
+        made = self.picker.selection_of(groups)
+        if made is None:
+            raise ValueError(f"{self.table.game.name}'s tool placed cards the picker hasn't")
+        return made
+
+    def action(self, selection: int) -> Action:
+        """The action a selection stands for, or why it isn't ready (the counts)."""
+        picked = self.picker.picked(selection)
+        problem = self.picker.problem(picked)
+        if problem and not picked.cards and self.suggestions:
+            problem = f"{problem.removesuffix('.')}, or choose a suggested play."
+        if problem:
+            raise UserError(problem)
+        return self.ui.pick_action(self.view, picked)
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def controls(self, choice: Choice) -> discord.ui.View:
+        """The page's cards, the buttons right under them, then the selects."""
+        out = Controls()
+        key = self.key
+        digits = self.picker.digits(choice.selection)
+        page = self.pages[choice.page]
+        for part in page:
+            for index in range(part.first, part.stop):
+                row = part.row + (index - part.first) // ROW_WIDTH
+                out.button(**self.card_look(key, choice, digits[index] - 1, index), row=row)
+        row = page_rows(page)
+        for number, button in enumerate(self.buttons(key, choice)):
+            out.button(**button, row=row + number // ROW_WIDTH)
+        for kind, part, actions in self.other_lists:
+            options = [(action_token(a), self.label(a)) for a in actions]
+            out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, part))
+        if self.suggestions:
+            look = self.form.suggestions_look(*key, self.suggestions, self.picker.suggested)
+            out.select(**look)
+        return out
+
+    def card_look(self, key: tuple, choice: Choice, group: int, index: int) -> dict[str, Any]:
+        """Card `index`, in `group` (-1: none): green in the group being filled (in any, when
+        cards find their own group), blue in another, tagged with its group when several."""
+        groups = self.picker.groups
+        label = self.picker.cards[index].label
+        if group >= 0 and len(groups) > 1 and groups[group].tag:
+            label = f"{label} ·{groups[group].tag}"
+        if group < 0:
+            style = discord.ButtonStyle.secondary
+        elif group == choice.group or self.picker.first_with_room:
+            style = discord.ButtonStyle.success
+        else:
+            style = discord.ButtonStyle.primary
+        return {**self.form.card_look(*key, choice, index, label[:80]), "style": style}
+
+    def buttons(self, key: tuple, choice: Choice) -> list[dict[str, Any]]:
+        look, picker = self.form.button_look, self.picker
+        own = [look(*key, choice, "play", picker.verb)]
+        if picker.tool is not None:
+            own.append(look(*key, choice, "tool", picker.tool[:80]))
+        others = [self.other_look(action) for action in self.others]
+        clear = look(*key, choice, "clear", "Clear")
+        # Under review the picker's own buttons stay together: the other choices follow.
+        out = [*own, clear, *others] if picker.review else [*own, *others, clear]
+        if len(self.pages) > 1:
+            out.append(look(*key, choice, "page", self.page_label(choice.page)))
+        if picker.filled_groups > 1:
+            following = picker.groups[(choice.group + 1) % len(picker.groups)].name
+            out.append(look(*key, choice, "group", f"Fill {following}"[:80]))
+        return out
+
+    def other_look(self, action: Action) -> dict[str, Any]:
+        """One of the game's other choices: its own button, red where the game warns."""
+        token, warn = action_token(action), action.kind in self.ui.warning_kinds
+        return ActionButton.look(self.table.id, self.prompt, token, self.label(action), warn=warn)
+
+    def label(self, action: Action) -> str:
+        return self.ui.action_label(self.view, action)[:80]
+
+    def page_label(self, page: int) -> str:
+        """More cards (the zone goes on), or Show <the zone the next page opens with>."""
+        following = self.pages[(page + 1) % len(self.pages)][0].zone
+        if following == self.pages[page][-1].zone:
+            return "More cards"
+        return f"Show {self.picker.zones[following].name}"[:80]
+
+    def showing(self, page: Page) -> str | None:
+        """Which rows hold which zone, when a page shows several; which of a zone's cards,
+        when it spans pages ("The table: cards 1-15 of 22"). None: the page says it all."""
+        if len(self.pages) == 1 and len(page) == 1:
+            return None
+        shown = []
+        for part in page:
+            zone = self.picker.zones[part.zone]
+            text = zone.name
+            offset = self.picker.offset(part.zone)
+            if len(self.pages) > 1 and part.stop - part.first < len(zone.cards):
+                first, stop = part.first - offset + 1, part.stop - offset
+                text += f": cards {first}-{stop} of {len(zone.cards)}"
+            if len(page) > 1:
+                last = part.row + part.rows
+                text += f" (row {last})" if part.rows == 1 else f" (rows {part.row + 1}-{last})"
+            shown.append(text)
+        text = " · ".join(shown)
+        return f"{text[:1].upper()}{text[1:]}"
+
+    # ---- describing ---------------------------------------------------------------------
+
+    def describe(self, embed: discord.Embed, choice: Choice) -> None:
+        """Add the page shown and the pick, with its verdict, to the player's hand."""
+        showing = self.showing(self.pages[choice.page])
+        if showing:
+            embed.add_field(name="Showing", value=showing[:1024], inline=False)
+        picked = self.picker.picked(choice.selection)
+        if len(self.picker.groups) > 1:
+            lines = "\n".join(self.arrangement(picked, choice))
+            embed.add_field(name=self.picker.title, value=lines[:1024], inline=False)
+        elif picked.cards:
+            text = f"{self.picked_text(picked)} · {self.verdict(picked, choice)}"
+            embed.add_field(name="Selected", value=text[:1024], inline=False)
+
+    def arrangement(self, picked: Picked, choice: Choice) -> list[str]:
+        """Each group's cards (the one being filled marked ▶), the cards left out where the
+        game names them, and the verdict."""
+        picker = self.picker
+        marked = choice.group if picker.filled_groups > 1 else None
+        lines = [
+            f"{'▶ ' if number == marked else ''}**{group.name}**: "
+            f"{self.ui.group_text(self.view, cards)}"
+            for number, (group, cards) in enumerate(zip(picker.groups, picked.groups, strict=True))
+        ]
+        if picker.left_out is not None:
+            lines.append(f"{picker.left_out}: {cards_text(picker.unpicked(choice.selection))}")
+        lines.append(self.verdict(picked, choice))
+        return lines
+
+    def picked_text(self, picked: Picked) -> str:
+        if len(self.picker.zones) == 1:
+            return cards_text(picked.cards)
+        return "; ".join(
+            f"{zone.name}: {cards_text(cards)}"
+            for zone, cards in zip(self.picker.zones, picked.zones, strict=True)
+            if cards
+        )
+
+    def verdict(self, picked: Picked, choice: Choice) -> str:
+        said = self.ui.pick_verdict(self.view, picked)
+        if said:
+            return said
+        if not picked.cards:
+            return f"Tap cards to put them in {self.picker.groups[choice.group].name}."
+        problem = self.picker.problem(picked)
+        if problem:
+            return problem  # "Pick 3 cards (you picked 4)."
+        reason = self.ui.pick_reason(self.view, picked)
+        if reason:
+            return f"can't be played: {reason}"
+        does = self.ui.pick_text(self.view, picked)
+        return f"ready to play: {does}" if does else "ready to play"
+
+
+def sorted_out(
+    actions: list[Action], kinds: frozenset[str]
+) -> tuple[list[Action], list[Action], list[tuple[str, int, list[Action]]]]:
+    """The listed actions sorted out: the picks (of `kinds`), then the other choices, a button
+    for a kind listed once and selects of up to 25 (kind, part, actions) for the others."""
+    picks: list[Action] = []
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        if action.kind in kinds:
+            picks.append(action)
+        else:
+            by_kind.setdefault(action.kind, []).append(action)
+    others = [group[0] for group in by_kind.values() if len(group) == 1]
+    other_lists = [
+        (kind, part, group[first : first + MAX_SELECT_OPTIONS])
+        for kind, group in by_kind.items()
+        if len(group) > 1
+        for part, first in enumerate(range(0, len(group), MAX_SELECT_OPTIONS))
+    ]
+    return picks, others, other_lists
+
+
+def suggested(
+    ui: PickerUI, view: BaseModel, picker: Picker, picks: list[Action]
+) -> list[tuple[int, str]]:
+    """Up to 25 of the listed picks, each as the selection that makes it."""
+    out: list[tuple[int, str]] = []
+    seen: set[int] = set()
+    for action in picks:
+        groups = ui.pick_of(view, action)
+        selection = None if groups is None else picker.selection_of(groups)
+        if selection and selection not in seen:
+            seen.add(selection)
+            out.append((selection, ui.action_label(view, action)[:100]))
+        if len(out) == MAX_SELECT_OPTIONS:
+            break
+    return out

@@ -1,0 +1,45 @@
+"""Actions as the table names and logs them: a seat's action as a token safe in a custom_id,
+and the steps the table takes itself, as their action records store them."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, RootModel
+
+from bot.engine import Action
+
+
+def action_token(action: Action) -> str:
+    """A short, stable name for an action, safe in a custom_id: `bet.3`, `play.3d+3c`,
+    `discard.Ace_of_Moons`."""
+    values = [
+        "+".join(map(str, v)) if isinstance(v, list) else str(v)
+        for k, v in action.model_dump(mode="json").items()
+        if k != "kind"
+    ]
+    return re.sub(r"[^\w.+\-]", "_", ".".join([action.kind, *values]))
+
+
+class TableAction(BaseModel):
+    """A step no seat decided, logged as `{"kind":"…"}` (the text old databases hold)."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["window_closed", "next_hand", "leave", "close", "house_cannot_cover"]
+
+
+class EmptyTableClose(RootModel[Literal["close"]]):
+    """The close of a table every player has left, logged as the bare JSON string `"close"`
+    since the first version: old databases hold it, so it stays."""
+
+    model_config = ConfigDict(frozen=True)
+    root: Literal["close"] = "close"
+
+
+WINDOW_CLOSED = TableAction(kind="window_closed")  # a window for optional choices ran out
+NEXT_HAND = TableAction(kind="next_hand")
+LEAVE = TableAction(kind="leave")  # the seat is the action record's
+CLOSE = TableAction(kind="close")  # the match ends for everyone (the table is being closed)
+HOUSE_CANNOT_COVER = TableAction(kind="house_cannot_cover")
+EMPTY_TABLE_CLOSE = EmptyTableClose()

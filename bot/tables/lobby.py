@@ -1,0 +1,262 @@
+"""A table's lobby: opening it, seats joining and leaving with their buy-ins, AI seats, sides,
+and the host's Start, Cancel and Close."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from bot import text
+from bot.engine import Event, GameSpec
+from bot.errors import UserError
+from bot.games.ai import policy_for
+from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
+from bot.tables import settlement
+from bot.tables.clock import Clock
+from bot.tables.events import TableClosed, TableStarted
+from bot.tables.table import Table
+
+
+def house_short(short: InsufficientChips) -> UserError:
+    return UserError(
+        f"The house has {text.chips(short.available)} and this table needs {short.needed:,} "
+        "to cover every bet it could lose. A server manager can add chips with /chips bankroll."
+    )
+
+
+class Lobby(Clock):
+    """The lobby, built on play and its clock: Start deals and arms the first deadline,
+    Close winds a game in play up."""
+
+    async def open(
+        self,
+        game: GameSpec,
+        options: BaseModel,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        buy_in: int,
+        turn_seconds: int,
+        key: str,
+        once: tuple[str, str] | None = None,
+        ai_delay: int = 2,
+    ) -> Table:
+        """A lobby with the creator seated, shown in the channel. A personal (solo) game is
+        not shown until it starts, which its command does at once."""
+        if guild_id is None:
+            raise UserError("Tables are played in a server's channels, not in direct messages.")
+        # Whether the channel is taken is asked of the database, in the transaction that
+        # opens the table (TableStore.create): a table closing now is closed there as soon as
+        # its COMMIT is done, and here only once its step resumes, later under load.
+        await self._check_house(game, options, guild_id)
+        record = TableRecord(
+            0,
+            guild_id,
+            channel_id,
+            game.id,
+            TableStatus.LOBBY,
+            creator_id,
+            buy_in,
+            options.model_dump_json(),
+            turn_seconds,
+            solo=game.solo,
+            ai_delay=ai_delay,
+        )
+        side = 0 if game.sides_for(options) else None
+        await self.store.create(record, creator_name, key, once, side)
+        table = Table(record, game, options)
+        self.tables[table.id] = table
+        if not game.solo:
+            self.show(table, [])
+        return table
+
+    async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
+        """A house table can't open when the house can't cover even its host's bets."""
+        needed = game.stake_for(options, 1) or game.cover_for(options)
+        available = await self.ledger.house_balance(guild_id)
+        if needed > available:
+            raise house_short(InsufficientChips(Account.house(), available, needed))
+
+    # ---- seats --------------------------------------------------------------------------------
+
+    async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
+        async with self._locked(table_id) as table:
+            if table.record.status != TableStatus.LOBBY:
+                raise UserError("This game has already started; join the next table.")
+            if table.seat_of(member_id):
+                raise UserError("You are already seated at this table.")
+            if len(table.seats) >= table.game.max_players:
+                raise UserError(f"The table is full ({table.game.max_players} players).")
+            side = table.smallest_side()
+            await self.store.add_seat(table.record, member_id, name, key, side)
+        self.show(table, [])
+        return table
+
+    async def leave(
+        self, table_id: int, member_id: int, key: str, *, confirmed: bool = True
+    ) -> str | None:
+        """Leave the lobby (buy-in back), leave between hands (stack back), or leave at the
+        end of the hand being played (turns are played for you until then). A game in play is
+        left only once `confirmed`: else nothing changes and None says to ask the member
+        first. Decided under the table's lock, so a Leave pressed while Start is being saved
+        waits for it, then is asked as in a game in play."""
+        async with self._locked(table_id) as table:
+            seat = table.seat_of(member_id)
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if table.record.status == TableStatus.LOBBY:
+                reply, events = await self._leave_lobby(table, seat, member_id, key), []
+            elif not confirmed:
+                return None
+            else:
+                reply, events = await self._leave_game(table, seat)
+        self.show(table, events)
+        return reply
+
+    async def _leave_lobby(self, table: Table, seat: SeatRecord, member_id: int, key: str) -> str:
+        if member_id == table.record.creator_id:
+            raise UserError("You opened this table: cancel it instead.")
+        await self.store.remove_seat(table.record, seat, key)
+        return "You left the table; your buy-in is back in your balance."
+
+    async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
+        """The host seats an AI player (its buy-in from the house); returns its name."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "add AI players to")
+            await self._check_ai_allowed(table)
+            number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
+            name = f"🤖 AI {number}"
+            try:
+                await self.store.add_seat(
+                    table.record, -number, name, key, table.smallest_side(), ai=True
+                )
+            except InsufficientChips as short:
+                raise UserError(
+                    f"The house has {text.chips(short.available)} and can't buy an AI player in "
+                    f"for {short.needed:,}. A server manager can add chips with /chips bankroll."
+                ) from None
+        self.show(table, [])
+        return name
+
+    async def _check_ai_allowed(self, table: Table) -> None:
+        if table.record.status != TableStatus.LOBBY:
+            raise UserError("AI players are seated in the lobby, before the game starts.")
+        if policy_for(table.game) is None:
+            raise UserError(f"{table.game.name} has no AI player yet.")
+        if not await self.guilds.ai_seats(table.record.guild_id):
+            raise UserError("AI players are turned off on this server.")
+        if len(table.seats) >= table.game.max_players:
+            raise UserError(f"The table is full ({table.game.max_players} players).")
+
+    async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
+        """The host takes the last AI player seated out again (its buy-in back to the house)."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "remove AI players from")
+            if table.record.status != TableStatus.LOBBY:
+                raise UserError("AI players leave in the lobby, before the game starts.")
+            seated = [seat for seat in table.seats if seat.ai]
+            if not seated:
+                raise UserError("There is no AI player at this table.")
+            await self.store.remove_seat(table.record, seated[-1], key)
+        self.show(table, [])
+        return seated[-1].name
+
+    # ---- sides --------------------------------------------------------------------------------
+
+    async def switch_side(self, table_id: int, member_id: int) -> int:
+        """A seated player moves to the next side (in the lobby); returns the new side."""
+        async with self._locked(table_id) as table:
+            seat = table.seat_of(member_id)
+            if table.sides == 0 or table.record.status != TableStatus.LOBBY:
+                raise UserError("Sides are chosen in the lobby of a partnership game.")
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            side = (seat.side + 1) % table.sides
+            await self.store.set_sides(table.record, {seat.seat: side})
+        self.show(table, [])
+        return side
+
+    async def shuffle_sides(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
+        """The host deals everyone into sides at random, as evenly as possible."""
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "shuffle the sides of")
+            if table.sides == 0 or table.record.status != TableStatus.LOBBY:
+                raise UserError("Sides are chosen in the lobby of a partnership game.")
+            order = random.SystemRandom().sample(table.seats, len(table.seats))
+            sides = {seat.seat: index % table.sides for index, seat in enumerate(order)}
+            await self.store.set_sides(table.record, sides)
+        self.show(table, [])
+
+    # ---- the host's Start, Cancel and Close ---------------------------------------------------
+
+    async def start(self, table_id: int, member_id: int, *, can_manage: bool) -> Table:
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "start")
+            if table.record.status != TableStatus.LOBBY:
+                raise UserError("This game has already started.")
+            if len(table.seats) < table.game.min_players:
+                raise UserError(
+                    f"{table.game.name} needs at least {table.game.min_players} players."
+                )
+            order = table.seating_order()
+            stacks = [table.record.buy_in] * len(table.seats)
+            state, dealt = table.game.open_match(
+                table.options, stacks, self.new_seed(), self.stacked
+            )
+            self.stacked = []
+            pending = state.pending()
+            deadline = self._deadline(table, state, pending)
+            stake = settlement.house_stake(table, len(stacks))
+            try:
+                await self.store.start(table.record, state.snapshot(), deadline, order, stake)
+            except InsufficientChips as short:
+                raise house_short(short) from None
+            table.keep(state, pending)
+            self._open_prompts(table, [], pending, 0)
+            await self.store.save_seats(table.record)
+            self._arm(table)
+            events = await self._play_for_away(table)
+        self.show(table, [TableStarted(), *dealt, *events])
+        return table
+
+    async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
+        async with self._locked(table_id) as table:
+            self._check_host(table, member_id, can_manage, "cancel")
+            if table.record.status != TableStatus.LOBBY:
+                raise UserError("A game in progress can't be cancelled: use /table close.")
+            closed = await self._close_lobby(table, key, "cancelled")
+        self.show(table, [closed])
+        return table
+
+    async def close(
+        self, table_id: int, member_id: int | None, *, can_manage: bool, key: str, why: str
+    ) -> Table:
+        """Close a table now (`member_id` None: the bot does, its channel being gone). A lobby
+        gives every buy-in back; a game in play has its hand finished at once, every turn
+        played for its seat, then ends for everyone (see `_wind_up`): paid out and ranked by
+        the game's own rules, the member who closed it like the rest."""
+        async with self._locked(table_id) as table:
+            if member_id is not None:
+                self._check_host(table, member_id, can_manage, "close")
+            if table.record.status == TableStatus.LOBBY:
+                events: list[Event] = [await self._close_lobby(table, key, why)]
+            else:
+                table.closing = why
+                events = await self._wind_up(table)
+        self.show(table, events)
+        return table
+
+    async def _close_lobby(self, table: Table, key: str, why: str) -> TableClosed:
+        await self.store.close_lobby(table.record, key)
+        self.tables.pop(table.id, None)
+        return TableClosed(payouts=[table.record.buy_in] * len(table.seats), why=why)
+
+    @staticmethod
+    def _check_host(table: Table, member_id: int, can_manage: bool, verb: str) -> None:
+        if member_id != table.record.creator_id and not can_manage:
+            raise UserError(
+                f"Only the member who opened the table (or a server manager) can {verb} it."
+            )

@@ -1,0 +1,366 @@
+"""A table in play: a seat's action, the steps that save each change, players away or leaving,
+windows, the next hand, and winding a game up for everyone when the table is closed.
+
+Every change happens under the table's lock: apply to a copy of the engine state, then write
+snapshot + action + chip movements in one transaction (`_commit`, `_close`), and only then keep
+the new state."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from bot import text
+from bot.engine import Action, Decision, Event, GameState
+from bot.errors import UserError
+from bot.store import (
+    Account,
+    ActionRecord,
+    ChipOperation,
+    InsufficientChips,
+    ResultRow,
+    SeatRecord,
+    TableStatus,
+)
+from bot.tables import settlement
+from bot.tables.actions import (
+    CLOSE,
+    EMPTY_TABLE_CLOSE,
+    HOUSE_CANNOT_COVER,
+    LEAVE,
+    NEXT_HAND,
+    WINDOW_CLOSED,
+    action_token,
+)
+from bot.tables.core import RuntimeCore
+from bot.tables.events import SeatLeft
+from bot.tables.table import Table
+
+AWAY_STEPS_AT_ONCE = 500  # played for away seats in one go; any more at the next deadline
+
+
+class Play(RuntimeCore):
+    """Playing a started table: every change is a step, saved before it is kept."""
+
+    # The clock's (clock.py, built on this class): when a step's deadline falls, and setting
+    # the table's timer (and waking its AI seats) once a step is kept.
+    def _deadline(
+        self, table: Table, state: GameState, pending: Sequence[Decision]
+    ) -> datetime | None:
+        raise NotImplementedError
+
+    def _arm(self, table: Table) -> None:
+        raise NotImplementedError
+
+    # ---- a seat's own decisions -------------------------------------------------------------
+
+    async def act(
+        self,
+        table_id: int,
+        member_id: int,
+        prompt: int,
+        token: str | None = None,
+        action: Action | None = None,
+    ) -> list[Event]:
+        """A seat's decision from a button: `prompt` is the version its prompt was made at.
+        Either a `token` naming one of the listed actions, or an `action` built from the
+        player's own choice (cards they picked), which the rules judge with their reason."""
+        async with self._locked(table_id) as table:
+            if table.record.status != TableStatus.PLAYING:
+                raise UserError("This table is not playing right now.")
+            seat = table.seat_of(member_id)
+            if seat is None and table.record.solo:
+                raise UserError(f"Only {table.seats[0].name} can play this board.")
+            if seat is None:
+                raise UserError("You are not seated at this table.")
+            if seat.seat not in table.pending_seats():
+                raise UserError("It is not your turn.")
+            if prompt != seat.prompt:
+                raise UserError("This prompt has expired.")
+            if action is None:  # one of the listed actions: its step still checks it
+                legal = table.legal_actions(seat.seat)
+                action = next((a for a in legal if action_token(a) == token), None)
+                if action is None:
+                    raise UserError("That move is not available any more.")
+            else:  # the player's own pick: refused here with the rules' reason
+                table.state.verify(seat.seat, action)
+            seat.timeouts, seat.away = 0, False
+            events = await self._step(table, seat.seat, action)
+            events += await self._play_for_away(table)
+        self.show(table, events)
+        return events
+
+    async def back(self, table_id: int, member_id: int) -> None:
+        """A player marked away shows they are here (they opened their hand)."""
+        async with self._locked(table_id) as table:
+            seat = table.seat_of(member_id)
+            if seat and seat.away and not seat.leaving:
+                seat.away, seat.timeouts = False, 0
+                await self.store.save_seats(table.record)
+
+    async def _leave_game(self, table: Table, seat: SeatRecord) -> tuple[str, list[Event]]:
+        """Leave a game in play: now, with the chips, where the game allows it, else at the
+        end of the hand being played (turns are played for the seat until then)."""
+        if table.state.can_leave_now(seat.seat):
+            events = await self._leave_now(table, seat)
+            return "You left the table; your chips are back in your balance.", events
+        seat.leaving = seat.away = True
+        await self.store.save_seats(table.record)
+        events = await self._play_for_away(table)
+        return (
+            "You will leave when this hand ends; until then your turns are played for you.",
+            events,
+        )
+
+    # ---- players away or leaving --------------------------------------------------------------
+
+    async def _play_for_away(self, table: Table) -> list[Event]:
+        """Away (and leaving) players get their default at once, until they act again, while
+        someone present waits for them (else each turn waits its deadline). When
+        every player still seated is leaving (the table is being closed), nobody is left to
+        wait for: the hand in play is finished at once, then the match ends for everyone.
+        A hand that goes on and on is played on at the next deadline, not all under the
+        lock."""
+        events: list[Event] = []
+        for _ in range(AWAY_STEPS_AT_ONCE):
+            if table.record.status != TableStatus.PLAYING:
+                break
+            closing = self._everyone_leaving(table)
+            if not closing and not self._anyone_present(table):
+                break  # nobody to play on for: each turn waits its time (no endless redeals)
+            step = await (self._closing_step(table) if closing else self._away_step(table))
+            if step is None:
+                break
+            events += step
+        playing = table.record.status == TableStatus.PLAYING
+        if playing and self._everyone_leaving(table) and table.state.awaiting_next_hand():
+            events += await self._end_match(table)
+        return events
+
+    @staticmethod
+    def _everyone_leaving(table: Table) -> bool:
+        """Every player still seated leaves when the hand ends: the table is being closed."""
+        staying = [seat for seat in table.seats if not seat.left]
+        return bool(staying) and all(seat.leaving for seat in staying)
+
+    @staticmethod
+    def _anyone_present(table: Table) -> bool:
+        """Whether a player still seated is here, or leaving (and wants the hand over): else
+        away players' turns wait their deadlines, since nobody's game is held up by them."""
+        return any(
+            not (seat.left or seat.ai) and (seat.leaving or not seat.away) for seat in table.seats
+        )
+
+    async def _away_step(self, table: Table) -> list[Event] | None:
+        """The default for the first away seat play waits for (None: there is none, or it
+        waits for its deadline: a seat present holds a choice its move would take away, as
+        a "Last one!" to call, and gets the time a present player would give it)."""
+        away = next((s for s in table.required_seats() if table.seats[s].away), None)
+        if away is None or any(
+            d.until_next_move and not table.seats[d.seat].away for d in table.pending()
+        ):
+            return None
+        return await self._step(table, away, table.state.default_action(away), timed_out=True)
+
+    async def _closing_step(self, table: Table) -> list[Event] | None:
+        """One step of a hand finished for a closing table, where nobody can act any more: a
+        choice the game says a seat is owed comes first (Last One's call, which the next
+        turn would cost it), then the turns, and a window closes without waiting."""
+        for seat in table.pending_seats():
+            owed = table.state.closing_choice(seat)
+            if owed is not None:
+                return await self._step(table, seat, owed, timed_out=True)
+        played = await self._away_step(table)
+        if played is None and table.state.window_seconds() is not None:
+            return await self._close_window(table)
+        return played
+
+    async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
+        state = table.working_copy()
+        chips = state.leave(seat.seat)
+        operation = settlement.seat_cash_out(table, seat, chips, await self._nets(table))
+        record = ActionRecord(seat.seat, LEAVE)
+        left = SeatLeft(seat=seat.seat, chips=chips)
+        if state.is_over():  # in some games leaving ends the match (Liar's: the last one in)
+            seat.left, seat.leaving, seat.away = True, False, False
+            return [left, *await self._close(table, state, record, [operation])]
+        await self._commit(table, state, record, [operation], leaving=seat)
+        alone = all(other.ai or other.left for other in table.seats)
+        if alone and table.record.has_ai and not table.closing:
+            table.closing = "closed"  # AI players don't play on among themselves
+            return [left, *await self._wind_up(table)]
+        return [left]
+
+    async def _wind_up(self, table: Table) -> list[Event]:
+        """End a game in play for everyone. Closing is not leaving: nobody forfeits, the game
+        ranks everyone by its own rules. Every seat is flagged as leaving (saved, so a
+        restart carries on), which finishes the hand in play at once (see `_play_for_away`)
+        and then ends the match."""
+        if table.record.solo:  # its one player: closing is leaving (the board is abandoned)
+            return await self._leave_now(table, table.seats[0])
+        for seat in table.seats:
+            if not seat.left:
+                seat.leaving = seat.away = True
+        await self.store.save_seats(table.record)
+        return await self._play_for_away(table)
+
+    async def _end_match(self, table: Table) -> list[Event]:
+        """Between hands, the match ends for everyone at once: the game ranks them all."""
+        return await self._close(table, table.working_copy(), ActionRecord(None, CLOSE), [])
+
+    # ---- steps the table takes itself ---------------------------------------------------------
+
+    async def _close_window(self, table: Table) -> list[Event]:
+        """A window for optional choices ran its time: the game moves on."""
+        if table.state.window_seconds() is None:
+            return []
+        record = ActionRecord(None, WINDOW_CLOSED)
+        return await self._change(table, record, lambda state: state.close_window())
+
+    async def _next_hand(self, table: Table) -> list[Event]:
+        events: list[Event] = []
+        for seat in table.seats:
+            if seat.leaving and not seat.left and table.record.status == TableStatus.PLAYING:
+                events += await self._leave_now(table, seat)
+        if table.record.status != TableStatus.PLAYING:
+            return events
+        if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
+            record = ActionRecord(None, EMPTY_TABLE_CLOSE)
+            return events + await self._close(table, table.working_copy(), record, [])
+        record = ActionRecord(None, NEXT_HAND)
+        return events + await self._change(table, record, lambda state: state.next_hand())
+
+    async def _house_short(
+        self, table: Table, record: ActionRecord, short: InsufficientChips
+    ) -> list[Event]:
+        """The house can't cover a step: a player's own bet is refused, changing nothing; a
+        bet made for a player (a timeout's) can't be, so the house closes the table."""
+        short_by = (
+            f"The house can't cover this bet: it needs {text.chips(short.needed)} and has "
+            f"{short.available:,}"
+        )
+        bankroll = "a server manager can add chips with /chips bankroll."
+        if not record.timed_out:
+            raise UserError(f"{short_by}. Bet less, or wait: {bankroll}")
+        reason = f"{short_by}, so it closes the table; {bankroll}"
+        closing = ActionRecord(None, HOUSE_CANNOT_COVER)
+        return await self._change(table, closing, lambda state: state.house_cannot_cover(reason))
+
+    # ---- saving a step ------------------------------------------------------------------------
+
+    async def _step(
+        self, table: Table, seat: int, action: Action, *, timed_out: bool = False
+    ) -> list[Event]:
+        record = ActionRecord(seat, action, timed_out)
+        return await self._change(table, record, lambda state: state.apply(seat, action), seat)
+
+    async def _change(
+        self,
+        table: Table,
+        record: ActionRecord,
+        change: Callable[[GameState], list[Event]],
+        acted: int | None = None,
+    ) -> list[Event]:
+        """Apply `change` to a copy of the state and save it as one step (closing the table
+        when the match ends); the copy is kept only once saved."""
+        state = table.working_copy()
+        before = table.pending()
+        events = change(state)
+        chips = [
+            *settlement.hand_results(table, events),
+            *settlement.house_cover(table, state, events),
+        ]
+        try:
+            if state.is_over():
+                return events + await self._close(table, state, record, chips, events)
+            await self._commit(table, state, record, chips, before, acted=acted)
+        except InsufficientChips as short:
+            if short.account != Account.house():
+                raise
+            return await self._house_short(table, record, short)
+        return events
+
+    async def _commit(
+        self,
+        table: Table,
+        state: GameState,
+        record: ActionRecord,
+        chips: Sequence[ChipOperation] = (),
+        before: Sequence[Decision] = (),
+        *,
+        acted: int | None = None,
+        leaving: SeatRecord | None = None,
+    ) -> None:
+        """Write a step (snapshot, action, seat flags, chips) in one transaction, then keep the
+        new state and re-arm the deadline. If the write fails, nothing in memory changes."""
+        saved = [dataclasses.replace(s) for s in table.seats]
+        if leaving is not None:
+            leaving.left, leaving.leaving, leaving.away = True, False, False
+        pending = state.pending()
+        self._open_prompts(table, before, pending, table.record.version + 1, acted)
+        if state.awaiting_next_hand():
+            for seat in table.seats:
+                seat.timeouts = 0
+        try:
+            await self.store.commit(
+                table.record,
+                state=state.snapshot(),
+                deadline=self._deadline(table, state, pending),
+                action=record,
+                chips=chips,
+            )
+        except BaseException:
+            table.record.seats = saved
+            raise
+        table.keep(state, pending)
+        self._arm(table)
+
+    async def _close(
+        self,
+        table: Table,
+        state: GameState,
+        record: ActionRecord,
+        chips: Sequence[ChipOperation],
+        events: Sequence[Event] = (),
+    ) -> list[Event]:
+        """The match is over: pay everyone out, and record the chips no hand accounted for
+        (a carried pot shared out) and each player's final standing, in the same step."""
+        nets = await self._nets(table, [row for op in chips for row in op.results])
+        closed, cash_out = settlement.close_out(table, state, events, nets)
+        await self.store.commit(
+            table.record,
+            state=state.snapshot(),
+            deadline=None,
+            action=record,
+            chips=[*chips, cash_out],
+            status=TableStatus.CLOSED,
+        )
+        table.keep(state)
+        self.tables.pop(table.id, None)
+        table.stop_timer()
+        return [closed]
+
+    async def _nets(self, table: Table, unsaved: Sequence[ResultRow] = ()) -> dict[int, int]:
+        """Per seat, the chips its results at this table add up to, with `unsaved` rows."""
+        nets = await self.store.net_results(table.id)
+        for row in unsaved:
+            nets[row.seat] = nets.get(row.seat, 0) + row.chip_net
+        return nets
+
+    @staticmethod
+    def _open_prompts(
+        table: Table,
+        before: Sequence[Decision],
+        pending: Sequence[Decision],
+        version: int,
+        acted: int | None = None,
+    ) -> None:
+        """A seat with a new decision (newly pending, pending again right after acting, or
+        facing another choice than before: a melee's holder whose turn has come) gets a fresh
+        prompt version, so it is prompted again and older buttons expire; seats still deciding
+        the same simultaneous choice keep theirs."""
+        earlier = {decision.seat: decision for decision in before}
+        for decision in pending:
+            if decision.seat == acted or earlier.get(decision.seat) != decision:
+                table.seats[decision.seat].prompt = version

@@ -1,0 +1,109 @@
+"""After a restart: every unfinished table loaded and shown again, its deadline re-armed and
+its players away caught up; and the runtime's end (a deleted channel, a shutdown)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+
+from bot.engine import Event, registry
+from bot.errors import UserError
+from bot.store import TableRecord, TableStatus
+from bot.tables.events import TableClosed, TableResumed
+from bot.tables.lobby import Lobby
+from bot.tables.table import Table
+
+log = logging.getLogger(__name__)
+
+RESUME_GRACE = timedelta(seconds=10)
+
+
+class Resume(Lobby):
+    """Tables carried over a restart, built on the rest: a resumed table plays on, and a
+    deleted channel closes its tables."""
+
+    async def resume(self) -> list[Table]:
+        """Load every unfinished table, re-arm its deadline and show it again (its message is
+        redrawn where it is behind: see TableMessages.still_drawn). A table closed just
+        before the bot stopped, whose message did not show that yet, is shown closed."""
+        resumed = []
+        records = await self.store.open_tables()
+        await self.store.forget_drawn()
+        for record in records:
+            table = self._restored(record)
+            if record.deadline and not (table.state and table.state.awaiting_next_hand()):
+                # Players with a decision get time to see the table again; the next hand
+                # waits for no one, so it is dealt as it was due.
+                record.deadline = max(record.deadline, self.clock() + RESUME_GRACE)
+            self.tables[table.id] = table
+            self._arm(table)
+            resumed.append(table)
+        for table in resumed:
+            self.show(table, [TableResumed(), *await self._catch_up(table)])
+        for record in await self.store.undrawn_closes():
+            closed = self._restored(record)  # shown, never played again
+            self.show(closed, [await self._close_of(closed)])
+        return resumed
+
+    @staticmethod
+    def _restored(record: TableRecord) -> Table:
+        """The table its record saved."""
+        game = registry.get(record.game_id)
+        table = Table(record, game, game.options_model.model_validate_json(record.options))
+        if record.state:
+            table.keep(game.restore(record.state))
+        return table
+
+    async def _close_of(self, table: Table) -> TableClosed:
+        """A closed table's close as its step told it, read back from what that step saved:
+        the match's results (placings, scores, nets) and, for every seat still seated, its
+        buy-in and winnings back to its balance."""
+        match = await self.store.match_results(table.id)
+        nets = {seat: net for seat, (_, _, net) in match.items()}
+        nets = nets or await self.store.net_results(table.id)
+        seats = range(len(table.seats))
+        scores = [match[seat][1] for seat in seats] if match else []
+        return TableClosed(
+            payouts=[
+                0 if seat.left else table.record.buy_in + nets.get(seat.seat, 0)
+                for seat in table.seats
+            ],
+            placings=[match[seat][0] for seat in seats] if match else [],
+            scores=scores if scores and None not in scores else None,
+            nets=[nets.get(seat, 0) for seat in seats],
+        )
+
+    async def _catch_up(self, table: Table) -> list[Event]:
+        """What the live table would have done: play at once for players away or leaving."""
+        if table.record.status != TableStatus.PLAYING:
+            return []
+        async with table.lock:
+            return await self._play_for_away(table)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The channel (or thread) was deleted: its tables close and pay everyone out."""
+        for table in [t for t in self.tables.values() if t.record.channel_id == channel_id]:
+            with contextlib.suppress(UserError):  # it closed meanwhile
+                await self.close(
+                    table.id, None, can_manage=True, key=f"gone:{table.id}", why="channel_deleted"
+                )
+
+    async def shutdown(self) -> None:
+        for turn in list(self.ai_turns):  # an AI yet to act acts again after the restart
+            turn.cancel()
+        if self.renders:
+            await asyncio.wait(self.renders, timeout=self.render_grace)
+        if self.renders:  # Discord's rate limit held them up; the restart shows every table
+            log.info("dropping %d renders still waiting at shutdown", len(self.renders))
+            for render in list(self.renders):
+                render.cancel()
+            await asyncio.wait(self.renders, timeout=self.render_grace)
+        await self.store.save_shown([table.record for table in self.tables.values()])
+        for table in self.tables.values():
+            if table.timer:
+                table.timer.cancel()
+            if isinstance(table.timer, asyncio.Task):
+                with contextlib.suppress(asyncio.CancelledError):
+                    await table.timer

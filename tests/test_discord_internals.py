@@ -1,0 +1,91 @@
+"""The contract bot/discord/internals.py has with discord.py's private API: if the pinned version
+stops having what the bot relies on, these fail naming it."""
+
+import importlib
+import inspect
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord.controls import ActionButton
+from bot.discord.internals import (
+    PRIVATE_API,
+    as_cog_method,
+    compiled_template,
+    forget_response,
+    ignore_gateway_events,
+)
+
+
+@pytest.fixture
+async def client():
+    client = discord.Client(intents=discord.Intents(guilds=True))
+    yield client
+    await client.close()
+
+
+def owner_of(path: str, client: discord.Client) -> object:
+    """The object `path` names: a module, a class, or (for attributes discord.py sets on an
+    instance) an instance made here."""
+    made = {
+        "discord.Client": client,
+        "discord.state.ConnectionState": client._connection,
+        "discord.http.HTTPClient": client.http,
+        "discord.http.Route": discord.http.Route("GET", "/gateway"),
+        "discord.ui.DynamicItem": ActionButton,  # set on each subclass, from its template
+    }
+    if path in made:
+        return made[path]
+    module, _, name = path.rpartition(".")
+    try:
+        return importlib.import_module(path)
+    except ImportError:
+        return getattr(importlib.import_module(module), name)
+
+
+@pytest.mark.parametrize(("owner", "attribute"), PRIVATE_API, ids=[a for _, a in PRIVATE_API])
+def test_discord_py_still_has_the_private_attribute_the_bot_uses(owner, attribute, client):
+    found = owner_of(owner, client)
+    assert hasattr(found, attribute), f"discord.py {discord.__version__}: {owner} lost {attribute}"
+
+
+def test_a_dropped_gateway_event_is_never_parsed(client):
+    parse = client._connection.parsers["MESSAGE_CREATE"]
+    ignore_gateway_events(client, ["MESSAGE_CREATE"])
+    assert client._connection.parsers["MESSAGE_CREATE"] is not parse
+    client._connection.parsers["MESSAGE_CREATE"]({"not": "a message"})  # nothing to parse
+
+
+def test_a_dynamic_items_template_is_the_pattern_discord_py_compiled():
+    assert compiled_template(ActionButton).fullmatch("ta:1:2:fold")
+    assert compiled_template(ActionButton) is ActionButton.__discord_ui_compiled_template__
+
+
+def test_the_cached_response_is_the_slot_discord_py_caches_it_in():
+    """`Interaction.response` is cached in `_cs_response`, which `forget_response` frees."""
+    cached = inspect.getattr_static(discord.Interaction, "response")
+    assert getattr(cached, "name", None) == "_cs_response", (
+        "discord.py caches the response elsewhere"
+    )
+    forget_response(object())  # an interaction whose response was never asked for: nothing to do
+
+
+def test_a_callback_made_a_cogs_method_becomes_a_command_with_those_options():
+    """discord.py reads the options from `__signature__`, skips `self` for a qualname inside a
+    class, and takes the descriptions `describe` gives."""
+
+    async def new(self, interaction, **values) -> None: ...
+
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [
+        inspect.Parameter("self", keyword),
+        inspect.Parameter("interaction", keyword, annotation=discord.Interaction),
+        inspect.Parameter("seats", keyword, annotation=app_commands.Range[int, 2, 6], default=4),
+    ]
+    as_cog_method(new, parameters, cog="TableGame")
+    app_commands.describe(seats="How many seats")(new)
+    command = app_commands.command(name="new", description="Open a table.")(new)
+    (seats,) = command.parameters
+    assert (seats.name, seats.min_value, seats.max_value, seats.default) == ("seats", 2, 6, 4)
+    assert seats.description == "How many seats"
