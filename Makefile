@@ -1,4 +1,5 @@
-# `make run` starts the bot, `make test` runs ruff and every test. Both create .venv first.
+# `make run` starts the bot, `make test` runs the linters (ruff, mypy) and every test.
+# Both create .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,9 +20,10 @@ run: $(INSTALLED)
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

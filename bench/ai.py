@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     arguments = parser.parse_args()
-    ids = arguments.games or [spec.id for spec in registry.games() if ai.policy_for(spec)]
+    ids = arguments.games or [spec.id for spec in registry.games() if spec.ai]
     for game_id in ids:
         print(bench(registry.get(game_id), arguments.matches, arguments.seed), flush=True)
 

@@ -7,13 +7,11 @@ import logging
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-import bot.games  # noqa: F401  (registers every game)
 from bot.collector import CollectorPace
 from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
 from bot.discord.errors import CommandTree, handle_error
@@ -21,21 +19,20 @@ from bot.discord.internals import compiled_template, ignore_gateway_events, pace
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.errors import InvalidComponent
+from bot.games import GAMES  # registers every game
 from bot.settings import Settings
 from bot.store import Database, DMChannels, Ledger, TableStore
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
-COGS_DIR = Path(__file__).resolve().parent.parent / "cogs"
+# The house's own extensions (balances, leaderboards, help, the tables' commands); every
+# game's is named by its spec.
+HOUSE_COGS = ("cogs.economy", "cogs.table")
 
 
 def cog_modules() -> list[str]:
-    """Every extension under cogs/, by dotted name."""
-    return [
-        f"cogs.{path.stem}"
-        for path in sorted(COGS_DIR.glob("*.py"))
-        if not path.name.startswith("_")
-    ]
+    """Every extension to load, by dotted name: the house's and each game's."""
+    return sorted({*HOUSE_COGS, *(game.cog for game in GAMES if game.cog)})
 
 
 def gateway_intents() -> discord.Intents:
@@ -62,6 +59,7 @@ def utc_now() -> datetime:
 
 def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
     """Whether the clicked component is one the message it came from shows."""
+    assert interaction.data is not None  # a click always carries its data
     kind, message = interaction.data.get("component_type"), interaction.message
     return message is not None and any(
         getattr(child, "custom_id", None) == custom_id and child.type.value == kind
@@ -131,6 +129,7 @@ class CardTableBot(commands.Bot):
             return
         if interaction.type is not discord.InteractionType.component:
             return
+        assert interaction.data is not None  # Discord sends a click with its data
         custom_id = str(interaction.data.get("custom_id", ""))
         match = next(filter(None, (t.fullmatch(custom_id) for t in self.component_templates)), None)
         if match is None or not on_its_message(interaction, custom_id):
@@ -149,6 +148,7 @@ class CardTableBot(commands.Bot):
     async def on_form(self, interaction: discord.Interaction) -> None:
         """A table's form, submitted: handled by its custom_id (discord.py keeps no copy of the
         form, see TextModal). A form of no table is discord.py's (it routes those it sent)."""
+        assert interaction.data is not None  # Discord sends a form with its data
         custom_id = str(interaction.data.get("custom_id", ""))
         for form in TABLE_FORMS:
             match = form.TEMPLATE.fullmatch(custom_id)
@@ -189,6 +189,7 @@ class CardTableBot(commands.Bot):
 
     def followup_webhook(self, token: str) -> discord.Webhook:
         """The followup webhook of one of this bot's interactions, by its token."""
+        assert self.application_id is not None  # known from login on, before setup_hook
         return discord.Webhook.partial(self.application_id, token, client=self)
 
     async def sync_commands(self) -> None:

@@ -10,19 +10,21 @@ asyncio's own loop. The tests run on the bot's loop (tests/conftest.py).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
-
-try:
-    import uvloop
-except ImportError:  # no build for this platform
-    uvloop = None
 
 T = TypeVar("T")
 
 
-def new_event_loop() -> asyncio.AbstractEventLoop:
-    return uvloop.new_event_loop() if uvloop is not None else asyncio.new_event_loop()
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop]:
+    try:
+        import uvloop
+    except ImportError:  # no build for this platform
+        return asyncio.new_event_loop
+    return uvloop.new_event_loop
+
+
+new_event_loop = _loop_factory()
 
 
 def run(main: Coroutine[Any, Any, T]) -> T:

@@ -22,9 +22,25 @@ from bot.games.backhand import (
     PUSH_HIGH,
     PUSH_LOW,
     WINNING,
+    AcesReplaced,
+    AutoDealt,
+    BackhandCalled,
     BackhandOptions,
     BackhandView,
+    Bet,
+    BetPlaced,
+    CallBackhand,
+    CardHit,
+    Dealt,
+    MatchOver,
     PlayerView,
+    PlayPush,
+    PushAway,
+    PushedAway,
+    PushHandDealt,
+    PushPlayed,
+    Settled,
+    StockRefilled,
 )
 from bot.tables import action_token
 
@@ -205,53 +221,53 @@ class BackhandUI(GameUI):
         return view
 
     def action_label(self, view, action: Action) -> str:
-        match action.kind:
-            case "bet":
+        match action:
+            case Bet():
                 return f"Bet {action.chips:,}"
-            case "backhand":
+            case CallBackhand():
                 return "Call backhand"
-            case "push_away":
+            case PushAway():
                 return "Push away"
-            case "play_push":
+            case PlayPush():
                 return "Play the push"
         return action.kind.title()
 
     # ---- words ----------------------------------------------------------------------------------
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "bet_placed":
+        match event:
+            case BetPlaced():
                 return f"{names[event.seat]} bets {plural(event.chips, 'chip')}."
-            case "dealt":
+            case Dealt():
                 return "Dealt: " + "; ".join(
                     f"{names[seat]} {cards_text(cards)}" for seat, cards in event.cards.items()
                 )
-            case "aces_replaced":
+            case AcesReplaced():
                 return (
                     f"{names[event.seat]}'s {cards_text(event.aces)} replaced by "
                     f"{cards_text(event.replacements)}."
                 )
-            case "push_hand":
+            case PushHandDealt():
                 return f"{names[event.seat]} has a push hand ({event.total})."
-            case "auto_dealt":
+            case AutoDealt():
                 return f"{names[event.seat]} is dealt {cards_text(event.cards)}: {event.total}."
-            case "hit":
+            case CardHit():
                 return f"{names[event.seat]} hits: {event.card.label}, {event.total}."
-            case "backhand_called":
+            case BackhandCalled():
                 return f"{names[event.seat]} calls backhand on {event.total}: {event.card.label}."
-            case "pushed_away":
+            case PushedAway():
                 return (
                     f"{names[event.seat]} pushes {cards_text(event.discarded)} away and gets "
                     f"{cards_text(event.cards)}."
                 )
-            case "push_played":
+            case PushPlayed():
                 return f"{names[event.seat]} plays the push: {event.card.label}, {event.total}."
-            case "settled":
+            case Settled():
                 chips = f" ({signed_chips(event.chips)})" if event.chips else ""
                 return f"{names[event.seat]} {OUTCOMES[event.outcome]}{chips}."
-            case "stock_refilled":
+            case StockRefilled():
                 return f"The stock ran low: {plural(event.cards, 'card')} out of play shuffled in."
-            case "match_over":
+            case MatchOver():
                 return f"Match over: {event.reason}"
         return None
 

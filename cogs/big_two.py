@@ -11,7 +11,7 @@ from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
 from bot.discord.picker import Picked, add_picker
 from bot.engine import Event, IllegalAction
-from bot.games.big_two import BIG_TWO, BigTwoView, check_play
+from bot.games.big_two import BIG_TWO, BigTwoView, HandStarted, check_play
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -64,7 +64,7 @@ class BigTwoUI(ClimbingUI):
         return None
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        if event.kind == "hand_started":
+        if isinstance(event, HandStarted):
             return f"Hand {event.hand}: {names[event.leader]} holds the lowest card and leads."
         return super().event_line(event, names)
 

@@ -15,8 +15,19 @@ from bot.games.botifarra import (
     DOUBLING_NAMES,
     RULES,
     BotifarraView,
+    ChoicePassed,
+    ChooseTrumps,
+    Dealt,
+    Double,
     DoublingCall,
+    DoublingSpoken,
+    HandScored,
+    NoDouble,
+    PassChoice,
     PlayCard,
+    Played,
+    TrickTaken,
+    TrumpsChosen,
     partner_of,
     trump_name,
 )
@@ -184,34 +195,34 @@ class BotifarraUI(PickerUI):
     # ---- words ---------------------------------------------------------------------------------
 
     def action_label(self, view: BotifarraView, action: Action) -> str:
-        match action.kind:
-            case "trumps":
+        match action:
+            case ChooseTrumps():
                 return trump_name(action.suit).capitalize()
-            case "delegate":
+            case PassChoice():
                 return "Pass the choice to your partner"
-            case "double":
+            case Double():
                 return f"{DOUBLING_NAMES[view.doublings].capitalize()}"
-            case "pass":
+            case NoDouble():
                 return f"Don't {DOUBLING_NAMES[view.doublings]}"
-            case "play":
+            case PlayCard():
                 return action.card.label
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "dealt":
+        match event:
+            case Dealt():
                 return f"{names[event.dealer]} deals and chooses trumps."
-            case "choice_passed":
+            case ChoicePassed():
                 return f"{names[event.seat]} passes the choice to {names[event.partner]}."
-            case "trumps_chosen":
+            case TrumpsChosen():
                 return f"{names[event.seat]} chooses {trump_name(event.suit)}: x{event.multiplier}."
-            case "doubling_spoken":
+            case DoublingSpoken():
                 return f"{call_text(event.call, names)}: x{event.multiplier}."
-            case "played":
+            case Played():
                 return f"{names[event.seat]} plays {event.card.label}."
-            case "trick_taken":
+            case TrickTaken():
                 return f"{names[event.seat]} takes the trick ({plural(event.points, 'point')})."
-            case "hand_scored":
+            case HandScored():
                 parts = [f"Side {SIDE_NAMES[side]} {event.points[side]}" for side in range(2)]
                 scorer = next((s for s in range(2) if event.scored[s]), None)
                 result = (

@@ -14,14 +14,27 @@ from bot.engine import Action, Event
 from bot.games.calabrasella import (
     CALABRASELLA,
     SLAM_PAYMENT,
+    BidMade,
     CalabrasellaView,
+    Dealt,
     Declare,
     Discard,
+    Discarded,
+    GaveBack,
     GiveBack,
+    HandedOver,
+    LostInWidow,
     Name,
+    Named,
     Pass,
     PlayCard,
+    Played,
+    Redeal,
+    Settled,
     Take,
+    Took,
+    TrickWon,
+    WidowTurned,
     discard_reason,
     take_reason,
 )
@@ -231,51 +244,51 @@ class CalabrasellaUI(PickerUI):
         return action.card.label
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "dealt":
+        match event:
+            case Dealt():
                 dealer, first = names[event.dealer], names[event.first_bidder]
                 return f"Hand {event.hand}: {dealer} deals; {first} speaks first."
-            case "bid_made":
+            case BidMade():
                 if event.play:
                     return f"{names[event.seat]} plays and is the declarer."
                 return f"{names[event.seat]} passes."
-            case "redeal":
+            case Redeal():
                 return "Everyone passed: the deal passes left and the cards are dealt again."
-            case "named":
+            case Named():
                 declarer = names[event.declarer]
                 if event.nothing:
                     return f"{declarer} holds every 3 and every 2: nothing to name."
                 if event.holder is None:
                     return f"{declarer} names a card nobody holds: it is in the widow, lost."
                 return f"{declarer} names a card; {names[event.holder]} hands it over."
-            case "handed_over":
+            case HandedOver():
                 declarer, holder = names[event.declarer], names[event.holder]
                 return f"{declarer} named {event.card.label}: {holder} hands it over."
-            case "lost_in_widow":
+            case LostInWidow():
                 return "Nobody holds the card you named: it lies in the widow, lost."
-            case "gave_back":
+            case GaveBack():
                 declarer, holder = names[event.declarer], names[event.holder]
                 if event.card is None:
                     return f"{declarer} gives {holder} a card back."
                 return f"{declarer} gives {event.card.label} back to {holder}."
-            case "discarded":
+            case Discarded():
                 if event.cards:
                     return f"You discarded {cards_text(event.cards)}."
                 return f"{names[event.seat]} discards {plural(event.count, 'card')} face down."
-            case "widow_turned":
+            case WidowTurned():
                 return f"The widow is turned face up: {cards_text(event.cards)}."
-            case "took":
+            case Took():
                 return f"{names[event.seat]} takes {cards_text(event.cards)} from the widow."
-            case "played":
+            case Played():
                 return f"{names[event.seat]} plays {event.card.label}."
-            case "trick_won":
+            case TrickWon():
                 return f"{names[event.seat]} wins the trick ({plural(event.points, 'point')})."
-            case "settled":
+            case Settled():
                 return settled_line(event, names)
         return None
 
 
-def settled_line(event: Event, names: list[str]) -> str:
+def settled_line(event: Settled, names: list[str]) -> str:
     declarer = names[event.declarer]
     side = "the declarer" if event.to_side == 0 else "the defenders"
     mine, theirs = event.points

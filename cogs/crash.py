@@ -29,7 +29,12 @@ from bot.games.crash import (
     CrashView,
     DeclareSixPairs,
     HandResult,
+    HandStarted,
+    HandVoid,
+    Ready,
     RevealStraight,
+    Showdown,
+    StraightRevealed,
     arrangement_problem,
     fill_hands,
     hand_name,
@@ -309,21 +314,21 @@ class CrashUI(PickerUI):
         return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
+        match event:
+            case HandStarted():
                 again = " again: the last hand was void" if event.redeal else ""
                 return f"Hand {event.hand}: {names[event.dealer]} deals{again}. Set your hands!"
-            case "ready":
+            case Ready():
                 return f"{names[event.seat]} is ready."
-            case "showdown":
+            case Showdown():
                 return showdown_text(event.result, names)
-            case "hand_void":
+            case HandVoid():
                 declared = names_list(event.declared, names)
                 return (
                     f"{declared} declared six pairs: the hand is void, and "
                     f"{names[event.dealer]} deals again."
                 )
-            case "straight_revealed":
+            case StraightRevealed():
                 winners = names_list(event.seats, names)
                 return f"{winners} reveals a thirteen-card straight and wins the game!"
         return None

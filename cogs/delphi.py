@@ -21,8 +21,13 @@ from bot.games.delphi import (
     DelphiOptions,
     DelphiView,
     HandResult,
+    HandScored,
+    OracleWrites,
+    Revealed,
+    RuleSealed,
+    StarterTurned,
 )
-from bot.games.delphi_rules import LIBRARY
+from bot.games.delphi.library import LIBRARY
 from bot.tables import action_token
 
 if TYPE_CHECKING:
@@ -228,10 +233,10 @@ class DelphiUI(GameUI):
     # ---- events -----------------------------------------------------------------------------
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "oracle_writes":
+        match event:
+            case OracleWrites():
                 return f"{names[event.oracle]} is the oracle and writes a secret rule."
-            case "rule_sealed":
+            case RuleSealed():
                 seal = short_seal(event.seal)
                 if event.oracle is None:
                     return f"The bot is the oracle: {a_rule(event.level)}, sealed {seal}."
@@ -241,15 +246,15 @@ class DelphiUI(GameUI):
                         f"judges it: sealed {seal}."
                     )
                 return f"{names[event.oracle]} has written the rule: sealed {seal}."
-            case "starter":
+            case StarterTurned():
                 return f"The starter is {event.card.label}: the line begins."
-            case "revealed":
+            case Revealed():
                 return self.reveal_line(event, names)
-            case "hand_scored":
+            case HandScored():
                 return f"Hand over: the rule was {quoted(event.result.rule)}"
         return None
 
-    def reveal_line(self, event: Event, names: list[str]) -> str:
+    def reveal_line(self, event: Revealed, names: list[str]) -> str:
         groups = []
         for answer in ("yes", "no", "abstain"):
             seats = [seat for seat, given in event.answers.items() if given == answer]

@@ -11,7 +11,17 @@ from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
 from bot.discord.picker import Picked, add_picker
 from bot.engine import Action, Event, IllegalAction
-from bot.games.dou_dizhu import DOU_DIZHU, Bid, DouDizhuView, check_play
+from bot.games.dou_dizhu import (
+    DOU_DIZHU,
+    Bid,
+    BidMade,
+    DouDizhuView,
+    HandStarted,
+    LandlordChosen,
+    Redeal,
+    Settled,
+    check_play,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -94,18 +104,18 @@ class DouDizhuUI(ClimbingUI):
         return None
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
+        match event:
+            case HandStarted():
                 first, card = names[event.first_bidder], event.face_up.label
                 return f"Hand {event.hand}: {first} drew the face-up {card} and bids first."
-            case "bid_made":
+            case BidMade():
                 said = "passes" if event.chips == 0 else f"bids {event.chips}"
                 return f"{names[event.seat]} {said}."
-            case "redeal":
+            case Redeal():
                 return "Nobody bid: the cards are dealt again."
-            case "landlord_chosen":
+            case LandlordChosen():
                 return f"{names[event.seat]} is the landlord for {event.bid} and takes the widow."
-            case "settled":
+            case Settled():
                 doubled = f" ({times_doubled(event.doublings)})" if event.doublings else ""
                 side = "the landlord wins" if event.landlord_won else "the farmers win"
                 paid = ", ".join(f"{names[s]} {n:+}" for s, n in enumerate(event.paid) if n)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,11 +20,29 @@ from bot.games.last_one import (
     LAST_ONE,
     SUIT_NAMES,
     SUITS,
+    Call,
+    Called,
+    CardNamed,
+    Continue,
+    Dealt,
+    Draw,
+    Drew,
+    EndedTurn,
+    EndTurn,
+    HandScored,
     LastOneOptions,
     LastOneView,
     MeleeContinued,
     MeleeEnded,
     MeleeStarted,
+    NameCard,
+    NameSuit,
+    Play,
+    Played,
+    Reversed,
+    Skipped,
+    StockRebuilt,
+    SuitNamed,
     named_text,
 )
 from bot.tables import Table, action_token
@@ -206,9 +225,9 @@ class LastOneUI(GameUI):
             return None
         view = table.view(seat)
         prompt = table.seats[seat].prompt
-        plays = [a for a in actions if a.kind == "play"]
-        names = [a for a in actions if a.kind == "name"]
-        others = [a for a in actions if a.kind not in ("play", "name")]
+        plays = [a for a in actions if isinstance(a, Play)]
+        names = [a for a in actions if isinstance(a, NameCard)]
+        others = [a for a in actions if not isinstance(a, Play | NameCard)]
         if len(plays) + len(others) <= MAX_BUTTONS:
             others, plays = plays + others, []
         controls = Controls()
@@ -224,14 +243,14 @@ class LastOneUI(GameUI):
             controls.select(**ActionSelect.look(table.id, prompt, kind, chunk))
         return controls
 
-    def options(self, view: BaseModel, actions: list[Action]) -> list[tuple[str, str]]:
+    def options(self, view: BaseModel, actions: Sequence[Action]) -> list[tuple[str, str]]:
         return [(action_token(action), self.action_label(view, action)) for action in actions]
 
     # ---- words ---------------------------------------------------------------------------------
 
     def action_label(self, view: LastOneView, action: Action) -> str:
-        match action.kind:
-            case "play":
+        match action:
+            case Play():
                 card = action.card
                 then = ""
                 if card.is_joker:
@@ -239,57 +258,57 @@ class LastOneUI(GameUI):
                 elif card.rank == Rank.EIGHT:
                     then = " (then name a suit)"
                 return f"Play {card.label}{then}"
-            case "draw":
+            case Draw():
                 return "Draw a card" if view.stock or view.discards else "Pass (nothing to draw)"
-            case "end":
+            case EndTurn():
                 return "End your turn"
-            case "suit":
+            case NameSuit():
                 return f"{action.suit.symbol} {SUIT_NAMES[action.suit].capitalize()}"
-            case "name":
+            case NameCard():
                 return f"{action.rank.label}{action.suit.symbol}"
-            case "melee":
+            case Continue():
                 if action.card.is_joker:
                     standing = named_text(action.rank, view.melee.suit)
                     return f"Continue with {action.card.label} as {standing}"
                 return f"Continue with {action.card.label}"
-            case "call":
+            case Call():
                 return "Last one!"
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "dealt":
+        match event:
+            case Dealt():
                 return (
                     f"{names[event.dealer]} deals {event.cards_each} cards each; "
                     f"the upcard is {event.upcard.label}."
                 )
-            case "played":
+            case Played():
                 verb = "adds" if event.free else "plays"
                 return f"{names[event.seat]} {verb} {event.card.label} ({event.left} left)."
-            case "ended_turn":
+            case EndedTurn():
                 return f"{names[event.seat]} adds no card."
-            case "suit_named":
+            case SuitNamed():
                 return f"{names[event.seat]} names {SUIT_NAMES[event.suit]}."
-            case "card_named":
+            case CardNamed():
                 return (
                     f"{names[event.seat]}'s joker stands for {named_text(event.rank, event.suit)}."
                 )
-            case "skipped":
+            case Skipped():
                 return f"{names[event.seat]} is skipped."
-            case "reversed":
+            case Reversed():
                 return f"Play now goes {direction_text(event.direction)}."
-            case "drew":
+            case Drew():
                 return self.drew_line(event, names)
-            case "stock_rebuilt":
+            case StockRebuilt():
                 return (
                     f"The discards ({plural(event.count, 'card')}) are shuffled into a new "
                     "stock; the upcard stays."
                 )
-            case "melee_started" | "melee_continued" | "melee_ended":
+            case MeleeStarted() | MeleeContinued() | MeleeEnded():
                 return self.melee_line(event, names)
-            case "called":
+            case Called():
                 return f"{names[event.seat]} calls Last one!"
-            case "hand_scored":
+            case HandScored():
                 line = f"{names[event.winner]} goes out: the hand is over."
                 for seat in event.eliminated:
                     line += f" {names[seat]} reaches {event.totals[seat]} and is out of the game."
@@ -317,7 +336,7 @@ class LastOneUI(GameUI):
             f"{names[event.defender]} defends."
         )
 
-    def drew_line(self, event: Event, names: list[str]) -> str:
+    def drew_line(self, event: Drew, names: list[str]) -> str:
         if event.audience is not None:  # the drawer's own copy
             return f"You drew {cards_text(event.cards)}." if event.cards else "You drew nothing."
         who, count = names[event.seat], plural(event.count, "card")

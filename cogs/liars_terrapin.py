@@ -10,7 +10,21 @@ from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
 from bot.discord.terrapin import SCORING, TerrapinUI, card_list, shown_value
 from bot.engine import Action, Event
-from bot.games.terrapin.liars import LIARS, MAX_RAISE, LiarsView
+from bot.games.terrapin.liars import (
+    LIARS,
+    MAX_RAISE,
+    Accepted,
+    Challenged,
+    Claim,
+    Claimed,
+    Discarded,
+    DiscardOne,
+    DoneDiscarding,
+    Draw,
+    Drew,
+    HandStarted,
+    LiarsView,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -76,30 +90,30 @@ class LiarsUI(TerrapinUI):
         return embed
 
     def action_label(self, view: LiarsView, action: Action) -> str:
-        match action.kind:
-            case "claim":
+        match action:
+            case Claim():
                 return f"Claim {action.points}"
-            case "draw":
+            case Draw():
                 return "Draw a card"
-            case "discard":
+            case DiscardOne():
                 return f"Discard {action.card.label}"
-            case "done":
+            case DoneDiscarding():
                 return "Done discarding"
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
+        match event:
+            case HandStarted():
                 return f"Hand {event.hand}: {names[event.holder]} holds the hand; pot {event.pot}."
-            case "drew":
+            case Drew():
                 return f"{names[event.seat]} draws {plural(event.cards, 'card')}."
-            case "discarded":
+            case Discarded():
                 return f"{names[event.seat]} discards a card."
-            case "claimed":
+            case Claimed():
                 return f"{names[event.seat]} claims {event.points}."
-            case "accepted":
+            case Accepted():
                 return f"{names[event.seat]} accepts and takes the hand."
-            case "challenged":
+            case Challenged():
                 value = shown_value(event.score, event.turtle_butt)
                 return (
                     f"{names[event.challenger]} challenges {names[event.holder]}'s {event.claim}: "

@@ -17,10 +17,16 @@ from bot.games.lowball import (
     HAND_SIZE,
     LOWBALL,
     MAX_BETS,
+    CardsDrawn,
     Draw,
+    Drew,
+    HandStarted,
     LowballOptions,
     LowballView,
+    Revealed,
     SeatView,
+    StandPat,
+    StubReshuffled,
 )
 
 if TYPE_CHECKING:
@@ -161,33 +167,33 @@ class LowballUI(PickerUI, PokerUI):
     # ---- words ------------------------------------------------------------------------------
 
     def action_label(self, view: LowballView, action: Action) -> str:
-        match action.kind:
-            case "stand":
+        match action:
+            case StandPat():
                 return "Stand pat"
-            case "draw":
+            case Draw():
                 return f"Throw {cards_text(action.cards)}"
         return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
+        match event:
+            case HandStarted():
                 small, big = event.blinds
                 return (
                     f"Hand {event.hand}: {names[event.dealer]} deals; "
                     f"{names[event.small_blind]} posts the small blind ({small}), "
                     f"{names[event.big_blind]} the big blind ({big})."
                 )
-            case "drew":
+            case Drew():
                 if event.count == 0:
                     return f"{names[event.seat]} stands pat."
                 return f"{names[event.seat]} draws {plural(event.count, 'card')}."
-            case "cards_drawn":
+            case CardsDrawn():
                 return f"You draw {cards_text(event.cards)}."
-            case "stub_reshuffled":
+            case StubReshuffled():
                 return (
                     f"The stub ran out: {plural(event.cards, 'discard')} shuffled into a new one."
                 )
-            case "revealed":
+            case Revealed():
                 return f"{names[event.seat]} shows {cards_text(event.cards)}: {event.description}."
         return super().event_line(event, names)
 

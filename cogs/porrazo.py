@@ -13,12 +13,24 @@ from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker
 from bot.engine import Action, Event
 from bot.games.porrazo import (
     PORRAZO,
+    Dealt,
     DealTendido,
     Declare,
+    Declared,
+    HandDealt,
+    HandScored,
     NoTendido,
+    OddCards,
     Play,
+    Played,
     PorrazoOptions,
     PorrazoView,
+    Replenished,
+    SanBenito,
+    Scored,
+    Swept,
+    TendidoDealt,
+    TendidoDeferred,
     meant_take,
     move_of,
     pip,
@@ -103,7 +115,7 @@ def rank_plural(rank) -> str:
     return f"{rank.label}s"
 
 
-def score_reason(event: Event) -> str:
+def score_reason(event: Scored) -> str:
     if event.why == "in_place":
         return f"a {event.rank.label} in place"
     if event.why in ("ronda", "rondine"):
@@ -245,25 +257,25 @@ class PorrazoUI(PickerUI):
         return play_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_dealt":
+        match event:
+            case HandDealt():
                 first = names[(event.dealer + 1) % len(names)]
                 return f"{names[event.dealer]} deals; {first} plays first."
-            case "replenished":
+            case Replenished():
                 return f"Deal {event.deal}: three cards each ({event.stock} left in the stock)."
-            case "dealt":
+            case Dealt():
                 return None  # your hand shows the deal: a line per deal would only pile up
-            case "tendido_dealt":
+            case TendidoDealt():
                 return tendido_line(event, names)
-            case "tendido_deferred":
+            case TendidoDeferred():
                 return f"{names[event.dealer]} keeps the tendido for a later deal."
-            case "odd_cards":
+            case OddCards():
                 return f"The odd cards go face up on the table: {cards_text(event.cards)}."
-            case "declared":
+            case Declared():
                 return f"{names[event.seat]} declares a {event.set_name}."
-            case "played":
+            case Played():
                 return played_line(event, names)
-            case "scored":
+            case Scored():
                 if event.why == "cards":
                     return None  # the hand's count says it
                 side = side_name(event.side_seats, names)
@@ -271,13 +283,13 @@ class PorrazoUI(PickerUI):
                     f"{names[event.seat]} scores {event.points} for {score_reason(event)} "
                     f"· {side}: {plural(event.total, 'point')}."
                 )
-            case "san_benito":
+            case SanBenito():
                 wins = "win" if len(event.side_seats) > 1 else "wins"
                 return f"San benito: {side_name(event.side_seats, names)} {wins} the game!"
-            case "swept":
+            case Swept():
                 taken = cards_text(event.cards) if event.cards else "nothing"
                 return f"{names[event.seat]}'s last card takes the rest of the table: {taken}."
-            case "hand_scored":
+            case HandScored():
                 return hand_line(event, names)
         return None
 
@@ -301,7 +313,7 @@ def play_label(view: PorrazoView, action: Play) -> str:
     return f"{card} takes {take}"
 
 
-def played_line(event: Event, names: list[str]) -> str:
+def played_line(event: Played, names: list[str]) -> str:
     who, card = names[event.seat], event.card.label
     match event.move:
         case "placed":
@@ -318,7 +330,7 @@ def played_line(event: Event, names: list[str]) -> str:
     return f"{who} plays {card} and takes {cards_text(event.taken)}{limpia}"
 
 
-def tendido_line(event: Event, names: list[str]) -> str:
+def tendido_line(event: TendidoDealt, names: list[str]) -> str:
     parts = []
     if event.in_place:
         parts.append(f"{cards_text(event.in_place)} in place")
@@ -329,7 +341,7 @@ def tendido_line(event: Event, names: list[str]) -> str:
     return f"{names[event.dealer]} deals the tendido: {cards_text(event.cards)}{scoring}."
 
 
-def hand_line(event: Event, names: list[str]) -> str:
+def hand_line(event: HandScored, names: list[str]) -> str:
     result = event.result
     counts = " · ".join(
         f"{side_name(seats, names)} {result.won[side]}" for side, seats in enumerate(event.sides)

@@ -8,9 +8,22 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
 from bot.engine import Action, Event
-from bot.games.terrapin.provincial import PROVINCIAL, ProvincialView
+from bot.games.terrapin.provincial import (
+    PROVINCIAL,
+    Discard,
+    DrawDeck,
+    DrawDiscard,
+    Exchanged,
+    Fist,
+    FistClosed,
+    FistsOpened,
+    HandStarted,
+    ProvincialView,
+    SetStake,
+    StakeSet,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -87,36 +100,38 @@ class ProvincialUI(TerrapinUI):
         return embed
 
     def action_label(self, view: ProvincialView, action: Action) -> str:
-        match action.kind:
-            case "stake":
+        match action:
+            case SetStake():
                 return f"Stake {action.chips}"
-            case "fist":
+            case Fist():
                 return {
                     0: "Empty fist (fold)",
                     1: f"One chip (pay {view.stake} to play)",
                     2: f"Two chips (call: pay {2 * view.stake})",
                 }[action.chips]
-            case "discard":
+            case Discard():
                 return f"Discard {action.card.label}"
-            case "draw_deck":
+            case DrawDeck():
                 return "Draw from the deck"
-            case "draw_discard":
+            case DrawDiscard():
                 return f"Take {view.discards[-1].label} from the discards"
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "stake_set":
+        match event:
+            case HandStarted():
+                return deal_line(event.hand, names[event.dealer], event.pot)
+            case StakeSet():
                 return f"{names[event.seat]} sets the stake at {event.stake}."
-            case "fist_closed":
+            case FistClosed():
                 return f"{names[event.seat]} has closed their fist."
-            case "fists_opened":
+            case FistsOpened():
                 shown = [
                     f"{names[seat]} {FISTS[chips_]}" + (f" ({event.paid[seat]})" if chips_ else "")
                     for seat, chips_ in event.fists.items()
                 ]
                 return "Fists open: " + ", ".join(shown) + "."
-            case "exchanged":
+            case Exchanged():
                 name = names[event.seat]
                 if event.discarded:
                     return f"{name} discards {event.discarded.label}."

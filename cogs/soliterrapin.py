@@ -15,7 +15,12 @@ from bot.discord.game_ui import GameUI
 from bot.discord.replies import send_answer
 from bot.discord.terrapin import SCORING
 from bot.engine import Action
-from bot.games.terrapin.soliterrapin import SOLITERRAPIN, SoliterrapinOptions, SoliterrapinView
+from bot.games.terrapin.soliterrapin import (
+    SOLITERRAPIN,
+    Abandon,
+    SoliterrapinOptions,
+    SoliterrapinView,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -78,7 +83,7 @@ class SoliterrapinUI(GameUI):
         return render_board(view)
 
     def action_label(self, view: SoliterrapinView, action: Action) -> str:
-        if action.kind == "abandon":
+        if isinstance(action, Abandon):
             return "Abandon"
         return next(s.label for s in view.legal if (s.row, s.col) == (action.row, action.col))
 

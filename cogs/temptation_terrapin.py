@@ -8,9 +8,9 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
 from bot.engine import Action, Event
-from bot.games.terrapin.temptation import TEMPTATION, TemptationView
+from bot.games.terrapin.temptation import TEMPTATION, Bought, Buy, HandStarted, TemptationView
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -66,12 +66,15 @@ class TemptationUI(TerrapinUI):
         return embed
 
     def action_label(self, view: TemptationView, action: Action) -> str:
-        return f"Buy a card ({chips(view.price)})" if action.kind == "buy" else "No thanks"
+        return f"Buy a card ({chips(view.price)})" if isinstance(action, Buy) else "No thanks"
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        if event.kind == "bought":
-            verb = f"buys a card for {chips(event.price)}" if event.took else "passes"
-            return f"{names[event.seat]} {verb}."
+        match event:
+            case HandStarted():
+                return deal_line(event.hand, names[event.dealer], event.pot)
+            case Bought():
+                verb = f"buys a card for {chips(event.price)}" if event.took else "passes"
+                return f"{names[event.seat]} {verb}."
         return super().event_line(event, names)
 
 

@@ -18,8 +18,12 @@ from bot.games.totit import (
     TABLE_CARDS,
     TOTIT,
     Capture,
+    Captured,
+    Dealt,
+    HandScored,
     TotitView,
     Trail,
+    Trailed,
     capture_reason,
     trail_reason,
 )
@@ -151,22 +155,22 @@ class TotitUI(PickerUI):
         return f"trail when able: {'yes' if options.trail_when_able else 'no'}"
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "dealt":
+        match event:
+            case Dealt():
                 aside = f" ({event.set_aside} set aside)" if event.set_aside else ""
                 return (
                     f"Hand {event.hand} of {event.deals}: {names[event.dealer]} deals "
                     f"{TABLE_CARDS} cards face up and {event.hand_size} to each player"
                     f"{aside}; {names[event.first]} plays first."
                 )
-            case "captured":
+            case Captured():
                 line = f"{names[event.seat]} takes {event.target.label} with {event.card.label}."
                 if event.pairs:
                     line += f" {plural(event.pairs, 'pair')} of identical cards!"
                 return line
-            case "trailed":
+            case Trailed():
                 return f"{names[event.seat]} trails {event.card.label}."
-            case "hand_scored":
+            case HandScored():
                 pairs = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.pairs))
                 totals = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.totals))
                 return (

@@ -11,7 +11,17 @@ from bot.discord.format import plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
 from bot.engine import Action, Event, IllegalAction
 from bot.games.captures import verify_sum_capture
-from bot.games.turup import TURUP, Capture, Place, TurupView
+from bot.games.turup import (
+    TURUP,
+    Capture,
+    Captured,
+    Dealt,
+    Place,
+    Placed,
+    RoundScored,
+    RoundStarted,
+    TurupView,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -140,25 +150,25 @@ class TurupUI(PickerUI):
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
+        match event:
+            case RoundStarted():
                 packs = plural(event.packs, "pack")
                 return (
                     f"Round {event.hand} of {event.rounds} ({packs}): {names[event.dealer]} "
                     f"deals, {names[event.first]} plays first; the pile: "
                     f"{cards_text(event.pile)}."
                 )
-            case "captured":
+            case Captured():
                 won = plural(len(event.cards) + 1, "card")
                 return (
                     f"{names[event.seat]}'s {event.card.label} takes "
                     f"{cards_text(event.cards)} ({won} won)."
                 )
-            case "placed":
+            case Placed():
                 return f"{names[event.seat]} places {event.card.label} on the pile."
-            case "dealt":
+            case Dealt():
                 return dealt_line(event)
-            case "round_scored":
+            case RoundScored():
                 scores = ", ".join(
                     f"{names[seat]} {won}" for seat, won in enumerate(event.won) if won
                 )
@@ -172,7 +182,7 @@ def pile_text(view: TurupView) -> str:
     return "empty: the next player places a card"
 
 
-def dealt_line(event: Event) -> str:
+def dealt_line(event: Dealt) -> str:
     stock = f"{plural(event.stock, 'card')} left in the stock"
     if not event.turned:
         return f"Every hand is empty: {plural(event.each, 'more card')} each, {stock}."

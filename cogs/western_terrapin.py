@@ -8,9 +8,17 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
 from bot.engine import Action, Event
-from bot.games.terrapin.western import WESTERN, SeatView, WesternOptions, WesternView
+from bot.games.terrapin.western import (
+    WESTERN,
+    Drew,
+    HandStarted,
+    SeatView,
+    Take,
+    WesternOptions,
+    WesternView,
+)
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -82,11 +90,14 @@ class WesternUI(TerrapinUI):
         return f"raise limit: {options.raise_limit}, checks allowed: {checks}"
 
     def action_label(self, view: WesternView, action: Action) -> str:
-        return "Take a card" if action.kind == "take" else super().action_label(view, action)
+        return "Take a card" if isinstance(action, Take) else super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        if event.kind == "drew":
-            return f"{names[event.seat]} {'takes a card' if event.took else 'stands'}."
+        match event:
+            case HandStarted():
+                return deal_line(event.hand, names[event.dealer], event.pot)
+            case Drew():
+                return f"{names[event.seat]} {'takes a card' if event.took else 'stands'}."
         return super().event_line(event, names)
 
 

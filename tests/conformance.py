@@ -87,9 +87,9 @@ from bot.engine import (
     HandEnded,
     IllegalAction,
     MatchEnded,
+    Policy,
     Viewer,
 )
-from bot.games.ai import Policy
 
 BOGUS = Action(kind="no-such-action")
 # What the table (not a seat) does, recorded in trajectories like seat actions.

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import (
@@ -28,6 +28,7 @@ from bot.engine import (
     HandStarted,
     IllegalAction,
     MatchEnded,
+    Policy,
     Rng,
     Viewer,
     placings,
@@ -211,7 +212,7 @@ PARTNERS = GameSpec(
     max_players=4,
     options_model=PartnersOptions,
     state_model=PartnersState,
-    action_model=PartnersAction,
+    actions=TypeAdapter(PartnersAction),
     deck=french_deck,
     create=create_partners,
     sides=SIDES,
@@ -375,6 +376,20 @@ def create_banker(options: BankerOptions, stacks: list[int], rng: Rng) -> Banker
     return state
 
 
+class LargestBet(Policy):
+    """Banker's AI seats (tests/test_ai_seats_e2e.py): the largest bet; `fail` makes it raise."""
+
+    game_id = "fw_banker"
+
+    def __init__(self) -> None:
+        self.fail = False
+
+    def choose(self, seat, view, decision, legal, rng):
+        if self.fail:
+            raise RuntimeError("the AI broke")
+        return legal[-1]
+
+
 BANKER = GameSpec(
     id="fw_banker",
     name="Banker",
@@ -382,13 +397,13 @@ BANKER = GameSpec(
     max_players=4,
     options_model=BankerOptions,
     state_model=BankerState,
-    action_model=Annotated[Bet, Field(discriminator="kind")],
-    deck=packs_for,
-    deck_by_seats=True,
+    actions=TypeAdapter(Annotated[Bet, Field(discriminator="kind")]),
+    deck_by_seats=packs_for,
     create=create_banker,
     uses_chips=True,
     house=True,
     house_stake=banker_stake,
+    ai=LargestBet(),
 )
 
 
@@ -667,7 +682,7 @@ SNAP = GameSpec(
     max_players=4,
     options_model=SnapOptions,
     state_model=SnapState,
-    action_model=SnapAction,
+    actions=TypeAdapter(SnapAction),
     deck=french_deck,
     create=create_snap,
 )

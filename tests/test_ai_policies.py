@@ -11,8 +11,8 @@ import random
 import pytest
 
 import bot.games  # noqa: F401  (registers every game)
-from bot.engine import registry
-from bot.games.ai import Policy, ai_move, policy_for
+from bot.engine import Policy, registry
+from bot.games.ai import ai_move
 from bot.games.climbing import Pass
 from bot.games.simulate import Seats, play_match, policies_for, usual_players
 from tests.conformance import check_game, seat_counts
@@ -22,14 +22,14 @@ PLAYED = [spec for spec in registry.games() if not spec.solo]
 
 
 def test_every_multiplayer_game_has_an_ai_policy():
-    assert [spec.id for spec in PLAYED if policy_for(spec) is None] == []
+    assert [spec.id for spec in PLAYED if spec.ai is None] == []
 
 
 @pytest.mark.parametrize("spec", PLAYED, ids=lambda spec: spec.id)
 def test_the_ai_plays_the_conformance_test_legally(spec):
     """Every seat played by the game's AI through the conformance test's audited playouts:
     each answer must be accepted as it is, and every invariant holds along the way."""
-    check_game(spec, seeds=4, options=QUICKER.get(spec.id), policy=policy_for(spec))
+    check_game(spec, seeds=4, options=QUICKER.get(spec.id), policy=spec.ai)
 
 
 @pytest.mark.parametrize("spec", PLAYED, ids=lambda spec: spec.id)
@@ -50,7 +50,7 @@ def test_the_ai_sees_only_its_seat(spec):
     """Along random playouts, the seat to act is shown a twin of the game whose cards hidden
     from it are dealt otherwise (swapped among themselves in the snapshot): its view must be
     the same, and so must its AI's answer."""
-    policy = policy_for(spec)
+    policy = spec.ai
     options = spec.options_model(**QUICKER.get(spec.id, {}))
     compared = 0
     for seed in range(4):

@@ -9,26 +9,12 @@ import itertools
 
 import pytest
 
-from bot.games.ai import Policy, register_policy
 from tests.fakediscord.ratelimits import RateLimits
 from tests.framework_cogs import load_framework_games
 from tests.framework_games import BANKER
 from tests.tables_e2e import TableDriver
 
-
-class LargestBet(Policy):
-    game_id = BANKER.id
-
-    def __init__(self) -> None:
-        self.fail = False
-
-    def choose(self, seat, view, decision, legal, rng):
-        if self.fail:
-            raise RuntimeError("the AI broke")
-        return legal[-1]
-
-
-POLICY = register_policy(LargestBet())
+POLICY = BANKER.ai  # the largest bet; `fail` makes it raise
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Backhand's engine (bot/games/backhand.py) against its rule text (backhand.md) and the
+"""Backhand's engine (bot/games/backhand/) against its rule text (backhand.md) and the
 decisions (DECISIONS.md), with stacked decks: ace replacement (a replacement ace kept), the
 automatic deal to 12 (five cards there win), hitting, busting, five cards, calling backhand,
 push hands (pushing away, again, playing the push), bets and their caps, the house covering

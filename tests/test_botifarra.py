@@ -1,4 +1,4 @@
-"""Botifarra's engine (bot/games/botifarra.py) against its rule text (botifarra.md) and the
+"""Botifarra's engine (bot/games/botifarra/) against its rule text (botifarra.md) and the
 decisions (DECISIONS.md), copied here as data: the rank order 9 A K Q J 8 ... 2, the trump
 choice (trumps, botifarra, or passing to the partner once), doubling spoken aloud in turn order
 from the last player to declare, the heading rules through the engine, the points (72 a hand,

@@ -9,10 +9,10 @@ import pytest
 from bot.cards import FrenchCard, french_deck, parse_french
 from bot.engine import GameState
 from bot.games.big_two import BIG_TWO, BigTwoOptions, value
-from bot.games.big_two_ai import BigTwoPolicy
+from bot.games.big_two.ai import BigTwoPolicy
 from bot.games.climbing import Pass, Play
 from bot.games.dou_dizhu import DOU_DIZHU, Bid, order
-from bot.games.dou_dizhu_ai import DouDizhuPolicy, wanted_bid
+from bot.games.dou_dizhu.ai import DouDizhuPolicy, wanted_bid
 from bot.games.simulate import Seats, play_match, policies_for, step
 
 BIG_TWO_AI = BigTwoPolicy()

@@ -1,4 +1,4 @@
-"""Delphi's engine (bot/games/delphi.py) and the bot oracle's rules (bot/games/delphi_rules.py)
+"""Delphi's engine (bot/games/delphi/) and the bot oracle's rules (its library.py)
 against the rule text (delphi.md) and the decisions (DECISIONS.md), copied here as data: the
 scoring definitions on the text's worked example (C = 14, F = -64, the oracle 174 by the
 definition), tokens won and paid (none collected from a player without one), the line and the
@@ -33,7 +33,7 @@ from bot.games.delphi import (
     oracle_score,
     player_scores,
 )
-from bot.games.delphi_rules import BY_ID, EASY, HARD, LIBRARY, MEDIUM, rules_at
+from bot.games.delphi.library import BY_ID, EASY, HARD, LIBRARY, MEDIUM, rules_at
 
 # The rule text's example: the tokens each player collected, and what it says follows.
 EXAMPLE_TOKENS = {"A": 29, "B": 26, "C": 19, "D": 11, "E": 9, "F": 6}

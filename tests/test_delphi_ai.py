@@ -1,4 +1,4 @@
-"""Delphi's AI (bot/games/delphi_ai.py): every answer, rule and verdict it gives is legal, in
+"""Delphi's AI (bot/games/delphi/ai.py): every answer, rule and verdict it gives is legal, in
 self-play and against random players, with the bot or the players as oracle; it answers with
 the majority of the library rules that fit every verdict seen, learns a player oracle's own
 rule despite a misjudged card, abstains when unsure unless it holds no token, writes a medium
@@ -27,8 +27,8 @@ from bot.games.delphi import (
     Revealed,
     WriteRule,
 )
-from bot.games.delphi_ai import LONG_MEMORY, POLICY, answer_for, verdict_for, yes_share
-from bot.games.delphi_rules import BY_ID, EASY, HARD, LIBRARY, MEDIUM
+from bot.games.delphi.ai import LONG_MEMORY, POLICY, answer_for, verdict_for, yes_share
+from bot.games.delphi.library import BY_ID, EASY, HARD, LIBRARY, MEDIUM
 from bot.games.simulate import Seats, play_match
 from tests.tables_e2e import TableDriver
 

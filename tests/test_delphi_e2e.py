@@ -13,7 +13,7 @@ import re
 from PIL import Image
 
 from bot.games.delphi import player_scores
-from bot.games.delphi_rules import BY_ID
+from bot.games.delphi.library import BY_ID
 from tests.tables_e2e import TableDriver, answer, channel_text, labels
 
 BOT_DEAL = "5c Kh 2s 9d Qc Ah"

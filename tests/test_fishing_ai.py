@@ -1,4 +1,4 @@
-"""The fishing games' AI players (bot/games/porrazo_ai.py, totit_ai.py, turup_ai.py): every answer
+"""The fishing games' AI players (the ai.py of bot/games/porrazo, totit, turup): every answer
 legal over many self-play and AI-against-random matches at several table sizes; scripted
 situations from the rule texts (copied here as data) showing each policy's sense: Totit completes
 pairs, denies an opponent's pair and trails the card it can take back; Turup makes the biggest
@@ -26,14 +26,14 @@ from bot.games.porrazo import (
     PorrazoState,
     Stack,
 )
-from bot.games.porrazo_ai import PorrazoPolicy, gain
+from bot.games.porrazo.ai import PorrazoPolicy, gain
 from bot.games.simulate import Seats, play_match
 from bot.games.totit import TOTIT, Capture, TotitOptions, TotitState, Trail
-from bot.games.totit_ai import TotitPolicy
+from bot.games.totit.ai import TotitPolicy
 from bot.games.turup import TURUP, Place, TurupOptions, TurupState
 from bot.games.turup import Capture as TurupCapture
-from bot.games.turup_ai import Table as TurupTable
-from bot.games.turup_ai import TurupPolicy, most_taken, values_of
+from bot.games.turup.ai import Table as TurupTable
+from bot.games.turup.ai import TurupPolicy, most_taken, values_of
 
 PORRAZO_AI, TOTIT_AI, TURUP_AI = PorrazoPolicy(), TotitPolicy(), TurupPolicy()
 

@@ -1,4 +1,4 @@
-"""Last One's engine (bot/games/last_one.py) against its rule text (last-one.md) and the
+"""Last One's engine (bot/games/last_one/) against its rule text (last-one.md) and the
 decisions (DECISIONS.md), with stacked deals: matching and drawing even when able to play,
 every special (2, 3, 4's melee, 8, J, A, joker), every first upcard, the "Last one!" call and
 its penalty, the stock rebuilt from the discards, scoring and elimination at the threshold,

@@ -1,4 +1,4 @@
-"""The AI players of Last One (bot/games/last_one_ai.py) and Crash (bot/games/crash_ai.py):
+"""The AI players of Last One (bot/games/last_one/ai.py) and Crash (bot/games/crash/ai.py):
 every answer legal over whole self-play matches (all seats AI, and the AI against random legal
 players), the sense of their choices in scripted deals, and that they see only their seat's
 view (states differing only in cards hidden from the seat get the same answer)."""
@@ -11,7 +11,7 @@ from bot.cards import FrenchCard, Rank, Suit, parse_french
 from bot.engine import GameSpec, GameState
 from bot.games.ai import ai_move, random_move
 from bot.games.crash import CRASH, Arrange, CrashOptions, DeclareSixPairs, hand_name
-from bot.games.crash_ai import CrashPolicy
+from bot.games.crash.ai import CrashPolicy
 from bot.games.last_one import (
     LAST_ONE,
     Call,
@@ -24,7 +24,7 @@ from bot.games.last_one import (
     Play,
     sort_cards,
 )
-from bot.games.last_one_ai import LastOnePolicy
+from bot.games.last_one.ai import LastOnePolicy
 from bot.games.simulate import Seats, play_match
 
 C = Suit.CLUBS

@@ -1,4 +1,4 @@
-"""Triple Draw Lowball's engine (bot/games/lowball.py) against its rule text
+"""Triple Draw Lowball's engine (bot/games/lowball/) against its rule text
 (triple-draw-lowball.md) and DECISIONS.md: the deuce-to-seven ranking against a reference
 written here, fixed-limit blinds, bets and the cap, heads-up order, the three private draws
 and the stub made again from the discards, all-ins and side pots, the showdown in turn where

@@ -1,5 +1,5 @@
-"""The AI players of Triple Draw Lowball (bot/games/lowball_ai.py) and Backhand
-(bot/games/backhand_ai.py): every answer legal over many seeded matches (all AI, and AI
+"""The AI players of Triple Draw Lowball (bot/games/lowball/ai.py) and Backhand
+(bot/games/backhand/ai.py): every answer legal over many seeded matches (all AI, and AI
 against random players), scripted situations that show their sense (Lowball draws to a smooth
 low and bets by strength; Backhand counts the shoe before hitting, calling backhand, pushing a
 push hand away or betting), and that each sees only its seat's view: hidden cards moved
@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from bot.cards import french_deck, parse_french
-from bot.games.ai import Policy
+from bot.engine import Policy
 from bot.games.backhand import (
     BACKHAND,
     BackhandOptions,
@@ -23,11 +23,11 @@ from bot.games.backhand import (
     PushAway,
     card_value,
 )
-from bot.games.backhand_ai import BackhandPolicy, stock_counts
+from bot.games.backhand.ai import BackhandPolicy, stock_counts
 from bot.games.betting import Bet as BetChips
 from bot.games.betting import Call, Check, Fold, Raise
 from bot.games.lowball import LOWBALL, Draw, LowballOptions, StandPat, describe
-from bot.games.lowball_ai import LowballPolicy, is_made, keep
+from bot.games.lowball.ai import LowballPolicy, is_made, keep
 from bot.games.simulate import Seats, play_match
 
 LOWBALL_AI = LowballPolicy()

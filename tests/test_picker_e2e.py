@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 import discord
 import pytest
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.cards import FrenchCard, french_deck
 from bot.discord.commands import table_game_cog
@@ -172,7 +172,7 @@ KEEP = GameSpec(
     max_players=2,
     options_model=KeepOptions,
     state_model=KeepState,
-    action_model=Annotated[Arrange | Stop, Field(discriminator="kind")],
+    actions=TypeAdapter(Annotated[Arrange | Stop, Field(discriminator="kind")]),
     deck=french_deck,
     create=new_keep,
 )

@@ -1,4 +1,4 @@
-"""Porrazo's engine (bot/games/porrazo.py) against its rule text (porrazo.md) and the decisions
+"""Porrazo's engine (bot/games/porrazo/) against its rule text (porrazo.md) and the decisions
 (DECISIONS.md), whose examples are copied here as data: dealing three each and replenishing,
 the pack coming out even with the tendido and the odd cards, rondas and rondines declared with
 the rank hidden, closing with the deal's first card and scored once played out, captures by

@@ -12,7 +12,7 @@ from bot.games.poker import Muck
 from bot.games.simulate import Seats, play_match
 from bot.games.terrapin import ai
 from bot.games.terrapin.liars import LIARS, Accept, Challenge, Claim, DiscardOne, Draw
-from bot.games.terrapin.liars_ai import LiarsPolicy
+from bot.games.terrapin.liars.ai import LiarsPolicy
 from bot.games.terrapin.provincial import (
     CALL,
     PROVINCIAL,
@@ -21,12 +21,12 @@ from bot.games.terrapin.provincial import (
     ProvincialOptions,
     SetStake,
 )
-from bot.games.terrapin.provincial_ai import ProvincialPolicy
+from bot.games.terrapin.provincial.ai import ProvincialPolicy
 from bot.games.terrapin.table import hand_value
 from bot.games.terrapin.temptation import TEMPTATION, Buy, Decline
-from bot.games.terrapin.temptation_ai import TemptationPolicy
+from bot.games.terrapin.temptation.ai import TemptationPolicy
 from bot.games.terrapin.western import WESTERN, Stand, Take
-from bot.games.terrapin.western_ai import WesternPolicy
+from bot.games.terrapin.western.ai import WesternPolicy
 
 POLICIES = {
     "western": (WESTERN, WesternPolicy()),

@@ -1,4 +1,4 @@
-"""Totit's engine (bot/games/totit.py) against its rule text (totit.md) and DECISIONS.md, with
+"""Totit's engine (bot/games/totit/) against its rule text (totit.md) and DECISIONS.md, with
 stacked deals: the 60-card deck and the deal (18 face up, 7 each or 11 with two players, the rest
 set aside unseen), identical cards only on a player's first turn, the same rank after (A, J, Q, K
 as one: the text's A♠/K♣ and J♣/Q♣), odd suits before a pair of identical cards, one capture per

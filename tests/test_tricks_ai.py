@@ -21,7 +21,7 @@ from bot.games.botifarra import (
 )
 from bot.games.botifarra import RULES as BOTIFARRA_RULES
 from bot.games.botifarra import PlayCard as BotifarraCard
-from bot.games.botifarra_ai import BotifarraPolicy
+from bot.games.botifarra.ai import BotifarraPolicy
 from bot.games.calabrasella import (
     CALABRASELLA,
     Declare,
@@ -33,7 +33,7 @@ from bot.games.calabrasella import (
     card_points,
 )
 from bot.games.calabrasella import RULES as CALABRASELLA_RULES
-from bot.games.calabrasella_ai import CalabrasellaPolicy
+from bot.games.calabrasella.ai import CalabrasellaPolicy
 from bot.games.simulate import Seats, play_match
 from bot.games.tricks import Trick, TrickPlay, WonPiles
 from bot.games.tricks_ai import Table, endgame, read_play

@@ -1,4 +1,4 @@
-"""Turup's engine (bot/games/turup.py) against its rule text (turup.md) and DECISIONS.md, whose
+"""Turup's engine (bot/games/turup/) against its rule text (turup.md) and DECISIONS.md, whose
 examples are copied here as data: packs by the number of players, the deal from the dealer's
 left with the community pile, match and addition captures (the match, addition, add-and-match,
 massive-addition, delayed-match and doubled-match examples), faces only by match, capturing

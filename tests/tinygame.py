@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import (
@@ -234,7 +234,7 @@ def tiny_spec(state_model: type[TinyState] = TinyState, game_id: str = "highcard
         max_players=5,
         options_model=TinyOptions,
         state_model=state_model,
-        action_model=TinyAction,
+        actions=TypeAdapter(TinyAction),
         deck=french_deck,
         create=create,
         uses_chips=True,

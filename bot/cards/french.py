@@ -9,6 +9,7 @@ stay distinguishable through `pack` (1-based); pack 1 prints without a suffix, o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import lru_cache
@@ -74,8 +75,19 @@ class FrenchCard(CodedCard):
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
 
     def __post_init__(self) -> None:
-        face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.value}"
+        face = self.joker.value if self.joker else f"{self._rank.label}{self._suit.value}"
         object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
+
+    @property
+    def _rank(self) -> Rank:
+        # Only jokers lack a rank and a suit, and callers ask after checking `joker`.
+        assert self.rank is not None
+        return self.rank
+
+    @property
+    def _suit(self) -> Suit:
+        assert self.suit is not None
+        return self.suit
 
     @property
     def is_joker(self) -> bool:
@@ -92,7 +104,7 @@ class FrenchCard(CodedCard):
         # by every copy of the card (each table's deal makes its own).
         label = _LABELS.get(self._code)
         if label is None:
-            face = self.joker.value if self.joker else f"{self.rank.label}{self.suit.symbol}"
+            face = self.joker.value if self.joker else f"{self._rank.label}{self._suit.symbol}"
             label = face if self.pack == 1 else f"{face}#{self.pack}"
             if len(_LABELS) < KNOWN_CODES:
                 _LABELS[self._code] = label
@@ -140,7 +152,7 @@ def _copies(faces: list[tuple[Rank, Suit]], packs: int) -> list[FrenchCard]:
     return [the_card(rank, suit, None, p) for p in range(1, packs + 1) for rank, suit in faces]
 
 
-def _faces(ranks: list[Rank], suits: list[Suit]) -> list[tuple[Rank, Suit]]:
+def _faces(ranks: Sequence[Rank], suits: Sequence[Suit]) -> list[tuple[Rank, Suit]]:
     return [(rank, suit) for suit in suits for rank in ranks]
 
 

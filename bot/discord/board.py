@@ -163,6 +163,7 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, centre: tuple[int, int], r:
     """A small glyph per suit, drawn from plain shapes."""
     x, y = centre
     colour = SUIT_COLOURS[suit]
+    points: list[tuple[float, float]]  # the outline of waves, leaves or wyrms
     if suit is Suit.MOONS:  # a crescent: a disc with a paper disc bitten out of it
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
         draw.ellipse((x - r + 7, y - r - 2, x + r + 5, y + r - 4), fill=PAPER)

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.discord.format import plural
 from bot.discord.picker import Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
-from bot.games.climbing import Pass, Play
+from bot.games.climbing import Pass, Passed, Play, Played, TrickWon
 from bot.tables import Table
 
 
@@ -53,14 +53,14 @@ class ClimbingUI(PickerUI):
         return cards_text(action.cards)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "played":
+        match event:
+            case Played():
                 cards = cards_text(event.cards)
                 # A single card is its own name: "plays J♦", not "plays J♦: J♦".
                 what = cards if len(event.cards) == 1 else f"{event.combination}: {cards}"
                 return f"{names[event.seat]} plays {what} ({event.left} left)."
-            case "passed":
+            case Passed():
                 return f"{names[event.seat]} passes."
-            case "trick_won":
+            case TrickWon():
                 return f"Everyone else passed: {names[event.seat]} leads."
         return None

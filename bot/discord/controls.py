@@ -10,7 +10,8 @@ look alone (`Controls`), and built as a discord.ui item only when clicked.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 
@@ -147,9 +148,18 @@ class TableItem:
     late: ClassVar[Literal["update", "private"] | None] = "update"
     custom_id: str
 
+    # The controls are also discord.ui.DynamicItems: this is that class's __init__, for the
+    # type checker (TextAnswer, a form's handler, has its own).
+    if TYPE_CHECKING:
+
+        def __init__(self, item: discord.ui.Item[Any]) -> None: ...
+
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any] | None,  # None: built by the bot's own dispatch
+        match: re.Match[str],
     ) -> Any:
         return cls(**cls.CUSTOM_ID.read(match))
 
@@ -174,8 +184,13 @@ class TableItem:
     @staticmethod
     def chosen(interaction: discord.Interaction) -> list[str]:
         """A select's chosen values, as the click carries them."""
-        values = (interaction.data or {}).get("values")
+        values = sent(interaction).get("values")
         return [str(value) for value in values] if isinstance(values, list) else []
+
+
+def sent(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """What a click or form carries (its custom_id, a select's values, a form's inputs)."""
+    return interaction.data or {}
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -272,7 +287,7 @@ class TableButton(
             raise UserError("You are not playing at this table.")
         await bot.runtime.back(self.table_id, interaction.user.id)
         embed, view = bot.presenter.private_message(table, seat.seat)
-        shown = {"view": view} if view is not None else {}
+        shown: dict[str, Any] = {"view": view} if view is not None else {}
         await send_answer(interaction, embed=embed, ephemeral=True, **shown)
 
 
@@ -287,12 +302,12 @@ async def play(
     """Apply a player's choice, then show them their updated hand in the same message (or,
     for a game played on the table message, the redrawn table message)."""
     presenter = bot.presenter
-    table = bot.runtime.get(table_id)
+    clicked = bot.runtime.get(table_id)
     events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
-    if presenter.plays_on_table(table):
-        await presenter.answer_on_table(interaction, table)
+    if presenter.plays_on_table(clicked):
+        await presenter.answer_on_table(interaction, clicked)
         return
-    table = bot.runtime.tables.get(table_id)
+    table = bot.runtime.tables.get(table_id)  # None once the step closed the table
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or seat is None or table.state is None:
         await redraw_clicked(interaction, content="The table has closed.", embed=None, view=None)
@@ -428,7 +443,9 @@ class TextModal(discord.ui.Modal):
     def __init__(self, table_id: int, prompt: int, question: str) -> None:
         custom_id = TextAnswer.CUSTOM_ID.format(table_id, prompt)
         super().__init__(title="Your answer", custom_id=custom_id)
-        answer = discord.ui.TextInput(custom_id=ANSWER, max_length=300)
+        answer: discord.ui.TextInput[TextModal] = discord.ui.TextInput(
+            custom_id=ANSWER, max_length=300
+        )
         self.add_item(discord.ui.Label(text=question[:45], component=answer))
         self.stop()
 
@@ -453,7 +470,7 @@ class TextAnswer(TableItem):
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None:
             raise UserError("You are not seated at this table.")
-        action = table.text_action(seat.seat, form_answer(interaction.data or {}))
+        action = table.text_action(seat.seat, form_answer(sent(interaction)))
         await play(interaction, bot, self.table_id, self.prompt, action=action)
 
 

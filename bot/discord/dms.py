@@ -148,7 +148,7 @@ class PrivateHands:
         """The lines of what a seat's own click told it privately (its render remembers them
         later), for the click's answer to show with the seat's next prompt. That render then
         sends the seat no DM, which would repeat the prompt with its buttons live twice."""
-        mine = [event for event in events if not event.public and seat in event.audience]
+        mine = [e for e in events if e.audience is not None and seat in e.audience]
         if mine:
             self.told_in_answer[(table.id, seat)] = mine[0]
         names = table.names()
@@ -157,7 +157,7 @@ class PrivateHands:
     def told(self, table: Table, events: Sequence[Event]) -> set[int]:
         """The seats `events` told something privately, but for the seat whose click they
         come from when its answer showed them (`news_in_answer`)."""
-        told = {seat for event in events if not event.public for seat in event.audience}
+        told = {seat for event in events if event.audience is not None for seat in event.audience}
         for seat in list(told):
             shown = self.told_in_answer.get((table.id, seat))
             if shown is not None and any(event is shown for event in events):
@@ -255,7 +255,8 @@ class PrivateHands:
         self, member_id: int, embed: discord.Embed, view: discord.ui.View | None
     ) -> tuple[int, int]:
         dm = await self.dm(member_id)
-        return dm.id, (await dm.send(embed=embed, view=view)).id
+        # discord.py's overloads of `send` leave out the None its body takes for no view.
+        return dm.id, (await dm.send(embed=embed, view=view)).id  # type: ignore[arg-type]
 
     async def dm(self, member_id: int) -> discord.PartialMessageable:
         """The member's DM channel: discord.py keeps only the last 128, and opening one costs a
@@ -337,7 +338,8 @@ class PrivateHands:
         if prompt is None:
             self.dm_controls.pop(key, None)
         else:
-            self.dm_controls[key] = DMPrompt(interaction.channel_id, interaction.message.id, prompt)
+            channel_id = _channel_of(interaction)
+            self.dm_controls[key] = DMPrompt(channel_id, interaction.message.id, prompt)
 
     async def answer_refused(
         self,
@@ -351,7 +353,9 @@ class PrivateHands:
         clicked message is edited as the bot edits its own messages, or, where it can't be (an
         ephemeral "My hand"), the seat's hand and any prompt go by DM."""
         log.info("table %s seat %s: a click's answer came too late", table.id, seat.seat)
-        clicked = self.host.get_partial_messageable(interaction.channel_id)
+        # A refused answer is a click's (or its form's): it has the message clicked on.
+        assert interaction.message is not None
+        clicked = self.host.get_partial_messageable(_channel_of(interaction))
         try:
             await clicked.get_partial_message(interaction.message.id).edit(embed=embed, view=view)
         except discord.HTTPException:
@@ -378,7 +382,7 @@ class PrivateHands:
             return
         now = time.monotonic()
         hook, message_id = ReplyHook.of(interaction, now), interaction.message.id
-        watched = Watched(interaction.user.id, interaction.channel_id, message_id, hook, now)
+        watched = Watched(interaction.user.id, _channel_of(interaction), message_id, hook, now)
         self.watched[(table_id, seat)] = watched
 
     def clicked_in_dms(self, interaction: discord.Interaction, *, refused: bool) -> None:
@@ -414,3 +418,9 @@ class PrivateHands:
         for member, (token, expires) in (await self.host.dm_channels.reply_tokens(now)).items():
             webhook = self.host.followup_webhook(token)
             self.reply_hooks[member] = ReplyHook(webhook, monotonic + expires - now)
+
+
+def _channel_of(interaction: discord.Interaction) -> int:
+    # A click or a form always comes from a channel (here, a DM).
+    assert interaction.channel_id is not None
+    return interaction.channel_id

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeGuard
 
 import discord
 from discord import AppCommandOptionType as OptionType
@@ -146,7 +146,7 @@ def _guild_only(command: app_commands.Command) -> bool:
     return False
 
 
-def _invoked_options(data: dict[str, Any]) -> list[dict[str, Any]]:
+def _invoked_options(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The options given to the (sub)command itself, below any subcommand layers (walked the
     way discord.py walks them to find the command)."""
     options = data.get("options", [])
@@ -161,7 +161,7 @@ def check_options(command: app_commands.Command, given: Sequence[dict[str, Any]]
     required one left out. Options the command doesn't declare are never read."""
     declared = {parameter.display_name: parameter for parameter in command.parameters}
     for option in given:
-        parameter = declared.get(option.get("name"))
+        parameter = declared.get(option.get("name", ""))
         if parameter is not None and not _fits(parameter, option.get("type"), option.get("value")):
             raise OptionRefused(_expectation(parameter))
     sent = {option.get("name") for option in given}
@@ -172,7 +172,7 @@ def check_options(command: app_commands.Command, given: Sequence[dict[str, Any]]
 
 def _fits(parameter: app_commands.Parameter, kind: object, value: object) -> bool:
     # discord.py decodes a value by the type the option claims, so that must match too.
-    if kind != parameter.type.value or not _has_type(parameter.type, value):
+    if kind != parameter.type.value or not _has_type(value, parameter.type):
         return False
     if parameter.choices:
         return value in [choice.value for choice in parameter.choices]
@@ -181,7 +181,8 @@ def _fits(parameter: app_commands.Parameter, kind: object, value: object) -> boo
     return (low is None or size >= low) and (high is None or size <= high)
 
 
-def _has_type(kind: OptionType, value: object) -> bool:
+def _has_type(value: object, kind: OptionType) -> TypeGuard[str | float]:
+    """Whether `value` is of the option's type (then text or a number, as `_fits` needs)."""
     if kind is OptionType.string:
         return isinstance(value, str)
     if kind is OptionType.integer:

@@ -4,7 +4,7 @@ and the controls under a player's private hand (by default, `action_controls`)."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 import discord
 from pydantic import BaseModel
@@ -20,9 +20,14 @@ from bot.discord.controls import (
 from bot.engine import Action, Event
 from bot.tables import Table, action_token
 
+ViewT = TypeVar("ViewT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
-class GameUI:
-    """What a game's cog tells the presenter: how its views and events read."""
+
+class GameUI(Generic[ViewT, OptionsT]):
+    """What a game's cog tells the presenter: how its views and events read. A game's UI
+    names its view and options models (`GameUI[BigTwoView, BigTwoOptions]`), which its hooks
+    are handed."""
 
     game_id: str
     colour = discord.Colour.dark_green()
@@ -32,12 +37,12 @@ class GameUI:
 
     # A game that shows a picture on its table message defines `image(view) -> PNG bytes`;
     # it is rendered off the event loop. Games without one skip that work entirely.
-    image: Callable[[BaseModel], bytes] | None = None
+    image: Callable[[ViewT], bytes] | None = None
 
-    def closed_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+    def closed_embed(self, table: Table, view: ViewT, names: list[str]) -> discord.Embed | None:
         return None
 
-    def score_noun(self, options: BaseModel) -> tuple[str, str]:
+    def score_noun(self, options: OptionsT) -> tuple[str, str]:
         """What a match score counts, singular and plural: points, or cards won, or wins."""
         return "point", "points"
 
@@ -45,23 +50,23 @@ class GameUI:
         """The controls under a player's private hand (by default one per listed action)."""
         return action_controls(table, seat, self)
 
-    def public_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: ViewT, names: list[str]) -> discord.Embed:
         raise NotImplementedError
 
-    def private_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: ViewT, names: list[str]) -> discord.Embed:
         raise NotImplementedError
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
+    def action_label(self, view: ViewT, action: Action) -> str:
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         return None
 
-    def hand_summary(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+    def hand_summary(self, table: Table, view: ViewT, names: list[str]) -> discord.Embed | None:
         """A channel message when a hand ends (the showdown players must notice)."""
         return None
 
-    def options_text(self, options: BaseModel) -> str:
+    def options_text(self, options: OptionsT) -> str:
         return ", ".join(
             f"{name.replace('_', ' ')}: {value}" for name, value in options.model_dump().items()
         )

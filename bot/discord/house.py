@@ -51,5 +51,7 @@ async def house_embed(bot: TableHost, guild_id: int) -> discord.Embed:
 
 
 async def send_house_report(interaction: discord.Interaction) -> None:
-    embed = await house_embed(host(interaction), interaction.guild_id)
+    guild_id = interaction.guild_id
+    assert guild_id is not None  # its commands are for a server's managers: never in DMs
+    embed = await house_embed(host(interaction), guild_id)
     await send_answer(interaction, embed=embed, ephemeral=True)

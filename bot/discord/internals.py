@@ -92,7 +92,8 @@ def forget_response(interaction: discord.Interaction) -> None:
     (the message, users, embeds, buttons) to the garbage collector's full collections, which
     at 500 busy tables paused the loop for up to 0.6 s. Nothing uses either once handled."""
     with contextlib.suppress(AttributeError):
-        del interaction._cs_response  # discord.py's cache of `interaction.response`
+        # discord.py's cache of `interaction.response`, a slot its type stubs do not declare
+        del interaction._cs_response  # type: ignore[attr-defined]
 
 
 def as_cog_method(
@@ -143,8 +144,13 @@ async def send_followup(
     sent = view or MISSING
     with _webhook_message(webhook, embed=embed, view=sent) as request:
         data = await async_context.get().execute_webhook(
-            webhook.id, webhook.token, **request, wait=True, with_components=sent is not MISSING
+            webhook.id,
+            _token(webhook),
+            **request,
+            wait=True,
+            with_components=sent is not MISSING,
         )
+    assert data is not None  # with wait=True Discord answers with the message
     message_id = int(data["id"])
     _keep_view(webhook._state, sent, message_id)
     return int(data["channel_id"]), message_id
@@ -159,8 +165,14 @@ async def edit_clicked(
     takes its controls off."""
     with _webhook_message(webhook, embed=embed, view=view) as request:
         await async_context.get().edit_original_interaction_response(
-            webhook.id, webhook.token, **request
+            webhook.id, _token(webhook), **request
         )
+
+
+def _token(webhook: discord.Webhook) -> str:
+    # The webhooks here are interactions' own (`interaction.followup`): they have a token.
+    assert webhook.token is not None
+    return webhook.token
 
 
 @contextlib.contextmanager

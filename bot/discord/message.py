@@ -160,7 +160,8 @@ class TableMessages:
                 if error.code == UNKNOWN_CHANNEL:
                     raise
                 log.info("table %s lost its message; posting a new one", table.id)
-        message = await channel.send(embed=embed, view=view, files=files)
+        # discord.py's overloads of `send` leave out the None its body takes for no view.
+        message = await channel.send(embed=embed, view=view, files=files)  # type: ignore[arg-type]
         await self.host.runtime.set_message(table, message.id)
 
     async def _draw(

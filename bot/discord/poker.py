@@ -12,7 +12,8 @@ from pydantic import BaseModel
 from bot.discord.format import chips, plural, signed_chips
 from bot.discord.game_ui import GameUI
 from bot.engine import Action, Event
-from bot.games.poker import BettingSeatView
+from bot.games.betting import Bet, BetPlaced, Call, Raise, UncalledReturned
+from bot.games.poker import BettingSeatView, Mucked, PotAwarded, Show
 
 VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises"}
 
@@ -68,28 +69,28 @@ class PokerUI(GameUI):
     warning_kinds = frozenset({"fold"})
 
     def action_label(self, view: BaseModel, action: Action) -> str:
-        match action.kind:
-            case "call":
+        match action:
+            case Call():
                 return f"Call {view.to_call}"
-            case "bet":
+            case Bet():
                 return f"Bet {action.amount}"
-            case "raise":
+            case Raise():
                 return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
-            case "show":
+            case Show():
                 return "Show my hand"
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "bet_placed":
+        match event:
+            case BetPlaced():
                 amount = f" {event.amount}" if event.action in ("bet", "raise") else ""
                 all_in = " (all-in)" if event.all_in else ""
                 return f"{names[event.seat]} {VERBS[event.action]}{amount}{all_in}."
-            case "uncalled_returned":
+            case UncalledReturned():
                 return f"{names[event.seat]} takes back {chips(event.amount)} nobody called."
-            case "mucked":
+            case Mucked():
                 return f"{names[event.seat]} mucks."
-            case "pot_awarded":
+            case PotAwarded():
                 if not event.winners:
                     return f"No hand can win: {stay_in_pot(event.amount)}."
                 winners = " and ".join(names[s] for s in event.winners)

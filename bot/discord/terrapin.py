@@ -10,6 +10,7 @@ from bot.cards.decktet import DecktetCard
 from bot.discord.format import chips, plural
 from bot.discord.poker import PokerUI, result_lines
 from bot.engine import Event
+from bot.games.terrapin.table import Revealed, SharedDealt
 
 SCORING = """\
 **Scoring.** A hand is your private cards plus the shared cards. **Turtle Butt** (all six suits) \
@@ -34,6 +35,11 @@ def shown_value(score: int, turtle_butt: bool) -> str:
     return "Turtle Butt" if turtle_butt else plural(score, "point")
 
 
+def deal_line(hand: int, dealer: str, pot: int) -> str:
+    """A new deal at a table where a dealer antes into the pot (each variant's HandStarted)."""
+    return f"Hand {hand}: {dealer} deals; pot {pot}."
+
+
 class TerrapinUI(PokerUI):
     """What every Terrapin variant shows alike; variants add their own lines and fields."""
 
@@ -55,17 +61,15 @@ class TerrapinUI(PokerUI):
         return embed
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
-        match event.kind:
-            case "hand_started":
-                return f"Hand {event.hand}: {names[event.dealer]} deals; pot {event.pot}."
-            case "shared_dealt":
+        match event:
+            case SharedDealt():
                 aside = (
                     f" (set aside as Turtle Butt: {card_list(event.set_aside)})"
                     if event.set_aside
                     else ""
                 )
                 return f"Shared cards: {card_list(event.cards)}{aside}."
-            case "revealed":
+            case Revealed():
                 value = shown_value(event.score, event.turtle_butt)
                 return f"{names[event.seat]} shows {card_list(event.cards)}: {value}."
         return super().event_line(event, names)

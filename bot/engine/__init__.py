@@ -10,6 +10,7 @@ from bot.engine.protocol import (
     HandEnded,
     HandStarted,
     MatchEnded,
+    Policy,
     Viewer,
     placings,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "HandStarted",
     "IllegalAction",
     "MatchEnded",
+    "Policy",
     "Rng",
     "Viewer",
     "placings",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Set as AbstractSet
+from typing import ClassVar, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter, model_validator
 
 from bot.engine.errors import IllegalAction
 from bot.engine.rng import Rng
@@ -138,11 +139,11 @@ class GameState(BaseModel, ABC):
         """True once the match has ended."""
 
     @abstractmethod
-    def all_cards(self) -> list[Hashable]:
+    def all_cards(self) -> Sequence[Hashable]:
         """Every card the game owns, wherever it lies (conservation checks)."""
 
     @abstractmethod
-    def hidden_from(self, viewer: Viewer) -> set[Hashable]:
+    def hidden_from(self, viewer: Viewer) -> AbstractSet[Hashable]:
         """Cards `viewer` must not see now."""
 
     def chip_total(self) -> int:
@@ -277,8 +278,31 @@ class GameState(BaseModel, ABC):
         return self.model_dump_json()
 
 
-class GameSpec(BaseModel):
-    """What the registry knows about a game."""
+class Policy(ABC):
+    """A game's AI player: pure and seeded, it sees only what its seat sees (bot/games/ai.py
+    asks it and checks its answer)."""
+
+    game_id: ClassVar[str]
+
+    @abstractmethod
+    def choose(
+        self,
+        seat: int,
+        view: BaseModel,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> Action | None:
+        """The seat's move (None: let an optional choice go)."""
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+Cards = Sequence[Hashable]
+
+
+class GameSpec(BaseModel, Generic[OptionsT]):
+    """What the registry knows about a game: its rules, its AI and where it is presented.
+    Typed by the game's options model, which the spec's functions of the options take."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
@@ -286,54 +310,70 @@ class GameSpec(BaseModel):
     name: str
     min_players: int
     max_players: int
-    options_model: type[BaseModel]
+    options_model: type[OptionsT]
     state_model: type[GameState]
-    action_model: Any  # a pydantic type (usually a discriminated union) for stored actions
-    deck: Any  # () -> every card the game uses; (seats) -> ... with deck_by_seats
-    create: Any  # (options, stacks, rng) -> GameState, or (GameState, first deal's events)
+    actions: TypeAdapter[Action]  # reads a stored action back (the union of the game's actions)
+    # Every card a table uses: `deck()`, or `deck_by_seats(seats)` for a game dealt a pack
+    # per so many players. A spec has one of the two.
+    deck: Callable[[], Cards] | None = None
+    deck_by_seats: Callable[[int], Cards] | None = None
+    # (options, stacks, rng) -> the state, or (the state, the first deal's events).
+    create: Callable[[OptionsT, list[int], Rng], GameState | tuple[GameState, list[Event]]]
     # Plays for chips (buy-in, stacks): True, or (options) -> bool for a game with a mode
     # that doesn't (Backhand's wins-only mode).
-    uses_chips: Any = False
+    uses_chips: bool | Callable[[OptionsT], bool] = False
     solo: bool = False  # a personal game: no lobby, several may run in one channel
     house: bool = False  # players play against the guild's house, which pays and collects
     # A house game: (options, seats) -> chips the house brings to the table when the game
     # starts (enough for every bet it could lose); the game's `create` starts its bank with
     # the same amount. The table can't start when the house hasn't got them.
-    house_stake: Any = None
+    house_stake: Callable[[OptionsT, int], int] | None = None
     # A house game that stakes nothing but covers each hand from the house's balance as its
     # bets are made (see GameState.house_bank): (options) -> the most it covers for one
     # player (0 when the table plays no chips). A table opens only if the house has that.
-    house_cover: Any = None
+    house_cover: Callable[[OptionsT], int] | None = None
     # (options) -> the smallest buy-in that can play at all (Backhand: the minimum bet).
-    least_buy_in: Any = None
+    least_buy_in: Callable[[OptionsT], int] | None = None
     # The game's own default time per decision (Delphi's quick yes/no), else the bot's.
     turn_seconds: int | None = None
     # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
     # alternate sides, so partners sit across: seat i plays on side i % sides.
-    sides: Any = 0
-    deck_by_seats: bool = False  # `deck` takes the number of seats (a pack per N players)
+    sides: int | Callable[[OptionsT], int] = 0
+    ai: Policy | None = None  # plays AI seats; a game without one has none
+    # The extension that presents the game on Discord (a module under cogs/, whose setup
+    # registers its UI with the presenter): the bot loads it for every registered game.
+    cog: str | None = None
 
-    def chips_for(self, options: BaseModel) -> bool:
+    @model_validator(mode="after")
+    def one_deck(self) -> Self:
+        if (self.deck is None) == (self.deck_by_seats is None):
+            raise ValueError(f"{self.id}: give either deck or deck_by_seats")
+        return self
+
+    def chips_for(self, options: OptionsT) -> bool:
         return self.uses_chips(options) if callable(self.uses_chips) else self.uses_chips
 
-    def stake_for(self, options: BaseModel, seats: int) -> int:
+    def stake_for(self, options: OptionsT, seats: int) -> int:
         """What the house brings to a table of `seats` (0 for a game without a house)."""
         return self.house_stake(options, seats) if self.house_stake else 0
 
-    def cover_for(self, options: BaseModel) -> int:
+    def cover_for(self, options: OptionsT) -> int:
         """The most a house that covers each hand covers for one player (else 0)."""
         return self.house_cover(options) if self.house_cover else 0
 
-    def sides_for(self, options: BaseModel) -> int:
+    def sides_for(self, options: OptionsT) -> int:
         return self.sides(options) if callable(self.sides) else self.sides
 
-    def deck_for(self, seats: int) -> list:
+    def deck_for(self, seats: int) -> Cards:
         """Every card a table of `seats` players uses."""
-        return self.deck(seats) if self.deck_by_seats else self.deck()
+        if self.deck_by_seats is not None:
+            return self.deck_by_seats(seats)
+        assert self.deck is not None  # one_deck: a spec has one of the two
+        return self.deck()
 
     def new_match(
         self,
-        options: BaseModel | None,
+        options: OptionsT | None,
         stacks: Sequence[int],
         seed: int,
         stacked: list[list[str]] | None = None,
@@ -344,7 +384,7 @@ class GameSpec(BaseModel):
 
     def open_match(
         self,
-        options: BaseModel | None,
+        options: OptionsT | None,
         stacks: Sequence[int],
         seed: int,
         stacked: list[list[str]] | None = None,

@@ -1,4 +1,5 @@
-"""Every playable game, by id. Game modules call `register` when imported."""
+"""Every playable game, by id. bot/games/__init__.py registers the games it lists (`GAMES`,
+the one list of them); tests register their own test-only games."""
 
 from __future__ import annotations
 

@@ -1,22 +1,49 @@
-"""Pure rule engines, one module (or package) per game.
+"""Pure rule engines. A folder is a game (its rules, its AI and its spec: bot/games/<game>/;
+the Terrapin family shares a table and scoring in bot/games/terrapin/); a module is shared:
+mechanics several games use (betting, poker, climbing, tricks, captures, hands, matches, and
+their AIs' helpers), the AI seat (ai.py) and self-play (simulate.py).
 
-Importing this package registers every playable game with `bot.engine.registry`.
+`GAMES` is the one list of playable games: importing this package registers them.
 """
 
-from bot.games import backhand as backhand
-from bot.games import big_two as big_two
-from bot.games import botifarra as botifarra
-from bot.games import calabrasella as calabrasella
-from bot.games import crash as crash
-from bot.games import delphi as delphi
-from bot.games import dou_dizhu as dou_dizhu
-from bot.games import last_one as last_one
-from bot.games import lowball as lowball
-from bot.games import porrazo as porrazo
-from bot.games import totit as totit
-from bot.games import turup as turup
-from bot.games.terrapin import liars as liars
-from bot.games.terrapin import provincial as provincial
-from bot.games.terrapin import soliterrapin as soliterrapin
-from bot.games.terrapin import temptation as temptation
-from bot.games.terrapin import western as western
+from bot.engine import registry
+from bot.games.backhand import BACKHAND
+from bot.games.big_two import BIG_TWO
+from bot.games.botifarra import BOTIFARRA
+from bot.games.calabrasella import CALABRASELLA
+from bot.games.crash import CRASH
+from bot.games.delphi import DELPHI
+from bot.games.dou_dizhu import DOU_DIZHU
+from bot.games.last_one import LAST_ONE
+from bot.games.lowball import LOWBALL
+from bot.games.porrazo import PORRAZO
+from bot.games.terrapin.liars import LIARS
+from bot.games.terrapin.provincial import PROVINCIAL
+from bot.games.terrapin.soliterrapin import SOLITERRAPIN
+from bot.games.terrapin.temptation import TEMPTATION
+from bot.games.terrapin.western import WESTERN
+from bot.games.totit import TOTIT
+from bot.games.turup import TURUP
+
+GAMES = (
+    BACKHAND,
+    BIG_TWO,
+    BOTIFARRA,
+    CALABRASELLA,
+    CRASH,
+    DELPHI,
+    DOU_DIZHU,
+    LAST_ONE,
+    LIARS,
+    LOWBALL,
+    PORRAZO,
+    PROVINCIAL,
+    SOLITERRAPIN,
+    TEMPTATION,
+    TOTIT,
+    TURUP,
+    WESTERN,
+)
+
+for game in GAMES:
+    registry.register(game)

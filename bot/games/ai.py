@@ -1,60 +1,28 @@
-"""AI players: one policy per game, pure and seeded, that sees only what its seat sees.
+"""AI seats: each game's policy (`GameSpec.ai`, in bot/games/<game>/ai.py) is pure and
+seeded and sees only what its seat sees.
 
 A policy gets the seat's view (`state.view(seat)`, never the hidden cards), the decision it
 faces and the actions the seat may take (for a game that can't list them, its suggestions);
 it returns one of them, or an action it builds itself from its own cards (Crash's
 arrangements), or None to let an optional choice go. `ai_move` asks it and checks the answer:
 an illegal answer, or an error, falls back to the seat's default action, so an AI never blocks
-a table. A game's policy lives beside its engine, in `<engine module>_ai` (bot/games/big_two.py
-has bot/games/big_two_ai.py), which registers it with `register_policy` when imported.
+a table.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from abc import ABC, abstractmethod
-from typing import ClassVar
 
-from pydantic import BaseModel
-
-from bot.engine import Action, Decision, GameSpec, GameState
+from bot.engine import Action, GameSpec, GameState, Policy
 
 log = logging.getLogger(__name__)
 
 
-class Policy(ABC):
-    game_id: ClassVar[str]
-
-    @abstractmethod
-    def choose(
-        self,
-        seat: int,
-        view: BaseModel,
-        decision: Decision,
-        legal: list[Action],
-        rng: random.Random,
-    ) -> Action | None:
-        """The seat's move (None: let an optional choice go)."""
-
-
-_POLICIES: dict[str, Policy] = {}
-
-
-def register_policy(policy: Policy) -> Policy:
-    _POLICIES[policy.game_id] = policy
-    return policy
-
-
 def policy_for(spec: GameSpec) -> Policy | None:
-    """The game's AI policy, importing its module the first time; None if it has none."""
-    if spec.id not in _POLICIES:
-        try:
-            importlib.import_module(f"{spec.state_model.__module__}_ai")
-        except ModuleNotFoundError:
-            return None
-    return _POLICIES.get(spec.id)
+    """The game's AI policy. Short-lived: the table runtime and the presenter still ask here;
+    they can read `spec.ai` instead."""
+    return spec.ai
 
 
 def ai_move(state: GameState, seat: int, policy: Policy, rng: random.Random) -> Action | None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from bot.engine import Event, GameSpec, GameState, HandEnded, MatchEnded, placings
-from bot.games.ai import Policy, ai_move, policy_for, random_move
+from bot.engine import Event, GameSpec, GameState, HandEnded, MatchEnded, Policy, placings
+from bot.games.ai import ai_move, random_move
 
 STACK = 100  # each seat's chips in a chip game
 MOST_STEPS = 200_000  # a match that runs longer than this is a bug
@@ -115,7 +115,7 @@ def usual_players(spec: GameSpec) -> int:
 
 def policies_for(spec: GameSpec, players: int, against: str) -> list[Policy | None]:
     """Every seat the game's AI ("ai"), or seat 0 the AI and the others random ("random")."""
-    policy = policy_for(spec)
+    policy = spec.ai
     if policy is None:
         raise ValueError(f"{spec.name} has no AI policy")
     return [policy if seat == 0 or against == "ai" else None for seat in range(players)]

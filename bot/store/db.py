@@ -192,7 +192,8 @@ class Database:
     ) -> Database:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await InlineConnection(path)
+        connection = InlineConnection(path)
+        await connection  # starts aiosqlite's worker thread and connects
         connection.row_factory = aiosqlite.Row
         database = cls(connection, path, durability)
         try:
@@ -221,7 +222,9 @@ class Database:
 
     async def schema_version(self) -> int:
         async with self.connection.execute("PRAGMA user_version") as cursor:
-            return (await cursor.fetchone())[0]
+            row = await cursor.fetchone()
+        assert row is not None  # the pragma always answers one row
+        return row[0]
 
     async def migrate(self, migrations: list[Migration]) -> None:
         """Apply every migration newer than the database in one transaction."""
@@ -336,6 +339,11 @@ class Database:
         """The first row; every caller asks for one row (by its key, or an aggregate)."""
         rows = await self.fetch_all(sql, *params)
         return rows[0] if rows else None
+
+    async def fetch_aggregate(self, sql: str, *params: object) -> aiosqlite.Row:
+        """The one row of an aggregate query: COUNT, SUM and MAX give one even over no rows."""
+        (row,) = await self.fetch_all(sql, *params)
+        return row
 
     async def fetch_all(self, sql: str, *params: object) -> list[aiosqlite.Row]:
         # One round trip to the worker, where a cursor takes three (execute, fetch, close).

@@ -193,6 +193,7 @@ class Ledger:
             async with self.db.transaction() as conn:
                 await self._account_id(conn, guild_id, Account.member(member_id))
             chips = await self._chips(guild_id, Account.member(member_id))
+            assert chips is not None  # the account was just made
         return chips
 
     async def escrow(self, guild_id: int, table_id: int) -> int:
@@ -209,13 +210,13 @@ class Ledger:
 
     async def totals(self, guild_id: int | None = None) -> Totals:
         where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
-        balances = await self.db.fetch_one(
+        balances = await self.db.fetch_aggregate(
             "SELECT COALESCE(SUM(CASE kind WHEN 'member' THEN chips END), 0),"
             " COALESCE(SUM(CASE kind WHEN 'table' THEN chips END), 0),"
             f" COALESCE(SUM(CASE kind WHEN 'house' THEN chips END), 0) FROM accounts {where}",
             *params,
         )
-        flows = await self.db.fetch_one(
+        flows = await self.db.fetch_aggregate(
             "SELECT COALESCE(SUM(CASE WHEN debit_account IS NULL THEN amount END), 0),"
             " COALESCE(SUM(CASE WHEN credit_account IS NULL THEN amount END), 0)"
             f" FROM ledger JOIN operations ON operations.key = ledger.op_key {where}",
@@ -272,7 +273,7 @@ class Ledger:
     ) -> int:
         """How many players the game's board ranks (who has a result it counts)."""
         grouped = _RANKINGS[ranking].grouped
-        row = await self.db.fetch_one(f"SELECT COUNT(*) FROM ({grouped})", guild_id, game_id)
+        row = await self.db.fetch_aggregate(f"SELECT COUNT(*) FROM ({grouped})", guild_id, game_id)
         return row[0]
 
     async def best_scores(
@@ -295,7 +296,7 @@ class Ledger:
     async def member_best(
         self, guild_id: int, game_id: str, member_id: int, variant: str | None = None
     ) -> int | None:
-        row = await self.db.fetch_one(
+        row = await self.db.fetch_aggregate(
             "SELECT MAX(score) FROM results WHERE guild_id = ? AND game_id = ? AND member_id = ?"
             " AND scope = 'hand' AND (? IS NULL OR variant = ?)",
             guild_id,
@@ -307,7 +308,7 @@ class Ledger:
         return row[0]
 
     async def member_count(self, guild_id: int) -> int:
-        row = await self.db.fetch_one(
+        row = await self.db.fetch_aggregate(
             "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND kind = 'member'", guild_id
         )
         return row[0]
@@ -462,7 +463,9 @@ class Ledger:
             "SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND owner_id = ?",
             (guild_id, account.kind, account.owner_id),
         ) as found:
-            account_id = (await found.fetchone())[0]
+            row = await found.fetchone()
+        assert row is not None  # the account was there or was just inserted
+        account_id = row[0]
         if created and account.kind == "member" and self.starting_chips:
             key = f"start:{guild_id}:{account.owner_id}"
             await self._claim_key(conn, guild_id, key, "starting_chips")
@@ -473,7 +476,9 @@ class Ledger:
 
     async def _chips_by_id(self, conn: aiosqlite.Connection, account_id: int) -> int:
         async with conn.execute("SELECT chips FROM accounts WHERE id = ?", (account_id,)) as cursor:
-            return (await cursor.fetchone())[0]
+            row = await cursor.fetchone()
+        assert row is not None  # account ids come from _account_id, which makes the account
+        return row[0]
 
     async def _record(
         self, conn: aiosqlite.Connection, guild_id: int, key: str, result: ResultRow

@@ -153,6 +153,7 @@ class TableStore:
                     table.ai_delay,
                 ),
             )
+            assert cursor.lastrowid is not None  # set by the INSERT just run
             table.id = cursor.lastrowid
             table.status = TableStatus.LOBBY
             creator = await self._seat(conn, table, table.creator_id, creator_name, key, side)
@@ -219,7 +220,7 @@ class TableStore:
             await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", [move])
         table.seats.remove(seat)
 
-    async def set_message(self, table: TableRecord, message_id: int) -> None:
+    async def set_message(self, table: TableRecord, message_id: int | None) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table.id)
@@ -347,15 +348,11 @@ class TableStore:
         )
         tables = []
         for row in rows:
-            table = TableRecord(
-                *row[:4],
-                TableStatus(row[4]),
-                *row[5:12],
-                deadline=_parse(row[12]),
-                solo=bool(row[13]),
-                ai_delay=row[14],
-                drawn=row[15],
-            )
+            fields = dict(row)  # the columns are named as TableRecord's fields
+            fields["status"] = TableStatus(fields["status"])
+            fields["deadline"] = _parse(fields["deadline"])
+            fields["solo"] = bool(fields["solo"])
+            table = TableRecord(**fields)
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
                 " dm_failed, prompt, side, ai, prompted FROM table_seats"

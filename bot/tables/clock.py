@@ -73,7 +73,7 @@ class Clock(Play):
                 version is not None and version != table.record.version
             ):
                 return
-            state = table.state
+            state = table.game_state
             if state.awaiting_next_hand():
                 events = await self._next_hand(table)
             elif table.required_seats():
@@ -91,7 +91,7 @@ class Clock(Play):
         record = table.seats[seat]
         record.timeouts += 1
         record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
-        action = table.state.default_action(seat)
+        action = table.game_state.default_action(seat)
         secret = any(d.secret for d in table.pending() if d.seat == seat)
         return [
             TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
@@ -122,7 +122,7 @@ class Clock(Play):
         play at once), and less than the window for a choice only its end takes away."""
         if decision.until_next_move:
             return 0
-        window = table.state.window_seconds()
+        window = table.game_state.window_seconds()
         if decision.optional and window is not None:
             return min(table.record.ai_delay, window / 2)
         return table.record.ai_delay
@@ -158,10 +158,11 @@ class Clock(Play):
         decisions.sort(key=lambda d: (not d.until_next_move, not d.optional))
         for decision in decisions:
             rng = random.Random(f"{table.id}:{table.record.version}:{decision.seat}")
+            state = table.game_state
             if policy is not None:
-                action = ai_move(table.state, decision.seat, policy, rng)
+                action = ai_move(state, decision.seat, policy, rng)
             else:
-                action = None if decision.optional else table.state.default_action(decision.seat)
+                action = None if decision.optional else state.default_action(decision.seat)
             if action is not None:
                 events = await self._ai_move(table, decision, action)
                 return events + await self._play_for_away(table)
@@ -173,7 +174,7 @@ class Clock(Play):
         try:
             return await self._step(table, decision.seat, action)
         except UserError:
-            default = table.state.default_action(decision.seat)
+            default = table.game_state.default_action(decision.seat)
             if decision.optional or default == action:
                 raise
             return await self._step(table, decision.seat, default)

@@ -34,8 +34,8 @@ class Lobby(Clock):
         game: GameSpec,
         options: BaseModel,
         *,
-        guild_id: int,
-        channel_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
         creator_id: int,
         creator_name: str,
         buy_in: int,
@@ -48,6 +48,7 @@ class Lobby(Clock):
         not shown until it starts, which its command does at once."""
         if guild_id is None:
             raise UserError("Tables are played in a server's channels, not in direct messages.")
+        assert channel_id is not None  # a command given in a server comes from its channel
         # Whether the channel is taken is asked of the database, in the transaction that
         # opens the table (TableStore.create): a table closing now is closed there as soon as
         # its COMMIT is done, and here only once its step resumes, later under load.
@@ -107,8 +108,9 @@ class Lobby(Clock):
             seat = table.seat_of(member_id)
             if seat is None:
                 raise UserError("You are not seated at this table.")
+            events: list[Event] = []
             if table.record.status == TableStatus.LOBBY:
-                reply, events = await self._leave_lobby(table, seat, member_id, key), []
+                reply = await self._leave_lobby(table, seat, member_id, key)
             elif not confirmed:
                 return None
             else:
@@ -174,6 +176,7 @@ class Lobby(Clock):
                 raise UserError("Sides are chosen in the lobby of a partnership game.")
             if seat is None:
                 raise UserError("You are not seated at this table.")
+            assert seat.side is not None  # every seat of a partnership game has its side
             side = (seat.side + 1) % table.sides
             await self.store.set_sides(table.record, {seat.seat: side})
         self.show(table, [])

@@ -84,7 +84,7 @@ class Play(RuntimeCore):
                 if action is None:
                     raise UserError("That move is not available any more.")
             else:  # the player's own pick: refused here with the rules' reason
-                table.state.verify(seat.seat, action)
+                table.game_state.verify(seat.seat, action)
             seat.timeouts, seat.away = 0, False
             events = await self._step(table, seat.seat, action)
             events += await self._play_for_away(table)
@@ -102,7 +102,7 @@ class Play(RuntimeCore):
     async def _leave_game(self, table: Table, seat: SeatRecord) -> tuple[str, list[Event]]:
         """Leave a game in play: now, with the chips, where the game allows it, else at the
         end of the hand being played (turns are played for the seat until then)."""
-        if table.state.can_leave_now(seat.seat):
+        if table.game_state.can_leave_now(seat.seat):
             events = await self._leave_now(table, seat)
             return "You left the table; your chips are back in your balance.", events
         seat.leaving = seat.away = True
@@ -134,7 +134,7 @@ class Play(RuntimeCore):
                 break
             events += step
         playing = table.record.status == TableStatus.PLAYING
-        if playing and self._everyone_leaving(table) and table.state.awaiting_next_hand():
+        if playing and self._everyone_leaving(table) and table.game_state.awaiting_next_hand():
             events += await self._end_match(table)
         return events
 
@@ -161,18 +161,18 @@ class Play(RuntimeCore):
             d.until_next_move and not table.seats[d.seat].away for d in table.pending()
         ):
             return None
-        return await self._step(table, away, table.state.default_action(away), timed_out=True)
+        return await self._step(table, away, table.game_state.default_action(away), timed_out=True)
 
     async def _closing_step(self, table: Table) -> list[Event] | None:
         """One step of a hand finished for a closing table, where nobody can act any more: a
         choice the game says a seat is owed comes first (Last One's call, which the next
         turn would cost it), then the turns, and a window closes without waiting."""
         for seat in table.pending_seats():
-            owed = table.state.closing_choice(seat)
+            owed = table.game_state.closing_choice(seat)
             if owed is not None:
                 return await self._step(table, seat, owed, timed_out=True)
         played = await self._away_step(table)
-        if played is None and table.state.window_seconds() is not None:
+        if played is None and table.game_state.window_seconds() is not None:
             return await self._close_window(table)
         return played
 
@@ -213,7 +213,7 @@ class Play(RuntimeCore):
 
     async def _close_window(self, table: Table) -> list[Event]:
         """A window for optional choices ran its time: the game moves on."""
-        if table.state.window_seconds() is None:
+        if table.game_state.window_seconds() is None:
             return []
         record = ActionRecord(None, WINDOW_CLOSED)
         return await self._change(table, record, lambda state: state.close_window())

@@ -65,13 +65,14 @@ class Resume(Lobby):
         nets = nets or await self.store.net_results(table.id)
         seats = range(len(table.seats))
         scores = [match[seat][1] for seat in seats] if match else []
+        known = [score for score in scores if score is not None]
         return TableClosed(
             payouts=[
                 0 if seat.left else table.record.buy_in + nets.get(seat.seat, 0)
                 for seat in table.seats
             ],
             placings=[match[seat][0] for seat in seats] if match else [],
-            scores=scores if scores and None not in scores else None,
+            scores=known if known and len(known) == len(scores) else None,
             nets=[nets.get(seat, 0) for seat in seats],
         )
 

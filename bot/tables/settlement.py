@@ -181,7 +181,7 @@ def house_cover(table: Table, state: GameState, events: Sequence[Event]) -> list
     its bank beyond the hand's result comes from the house's balance (a bet, whose win it
     holds), and what it took off goes back (the hand's end), in the step's own transaction."""
     reported = sum(event.house_chips for event in events if isinstance(event, HandEnded))
-    brought = state.house_bank() - table.state.house_bank() - reported
+    brought = state.house_bank() - table.game_state.house_bank() - reported
     if not brought:
         return []
     house, escrow = Account.house(), Account.table(table.id)

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -35,12 +35,18 @@ class Table:
     # again (its pending decisions, a seat's view and legal actions: some 20 calls of the
     # game's `pending` per click), worked out once per kept state. Dropped a little later
     # (`ANSWERS_KEPT_SECONDS`), so an idle table holds none of it.
-    _answers: dict[object, object] = field(default_factory=dict, repr=False)
+    _answers: dict[object, Any] = field(default_factory=dict, repr=False)
     _answers_for: GameState | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
         return self.record.id
+
+    @property
+    def game_state(self) -> GameState:
+        """The kept state, for what only a table at play is asked (the lobby has none)."""
+        assert self.state is not None, "the table is not at play"
+        return self.state
 
     def stop_timer(self) -> None:
         """Cancel the deadline, unless it is the task running now: a firing deadline steps
@@ -73,15 +79,15 @@ class Table:
 
     def pending(self) -> list[Decision]:
         """The kept state's pending decisions (shared: not to be changed)."""
-        return self.worked_out("pending", self.state.pending)
+        return self.worked_out("pending", self.game_state.pending)
 
     def view(self, seat: int | None) -> BaseModel:
         """What `seat` (None: the channel) sees of the kept state (shared: not to be changed)."""
-        return self.worked_out(("view", seat), partial(self.state.view, seat))
+        return self.worked_out(("view", seat), partial(self.game_state.view, seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions in the kept state (shared: not to be changed)."""
-        return self.worked_out(("legal", seat), partial(self.state.legal_actions, seat))
+        return self.worked_out(("legal", seat), partial(self.game_state.legal_actions, seat))
 
     def decision(self, seat: int) -> Decision | None:
         """The seat's pending decision in the kept state, if it has one."""
@@ -100,16 +106,19 @@ class Table:
     def leave_terms(self, seat: int) -> tuple[bool, str | None]:
         """Whether `seat` would leave at once (else when the hand ends), and what it gives up
         by leaving now."""
-        return self.state.can_leave_now(seat), self.state.leave_warning(seat)
+        state = self.game_state
+        return state.can_leave_now(seat), state.leave_warning(seat)
 
     def text_action(self, seat: int, text: str) -> Action:
         """The action a seat's answer in words stands for (IllegalAction says what's wrong)."""
-        return self.state.text_action(seat, text)
+        return self.game_state.text_action(seat, text)
 
     def working_copy(self) -> GameState:
         """A copy of the state for a step to change, read back from its saved snapshot when
         that is current: a step then turns the state into JSON once (to save it), not twice."""
-        saved = self.record.state if self.saved is self.state else self.state.snapshot()
+        state = self.game_state
+        saved = self.record.state if self.saved is state else state.snapshot()
+        assert saved is not None  # `keep` saves the record's snapshot with `saved`
         return self.game.restore(saved)
 
     @property

@@ -5,11 +5,11 @@ the click does."""
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from bot.discord.controls import TableItem, play, select_item
+from bot.discord.controls import TableItem, play, select_item, sent
 from bot.discord.internals import compiled_template
 from bot.discord.picker.codec import COMPACT, HEX, PAGED, Form
 from bot.discord.picker.desk import Desk, PickerUI
@@ -41,7 +41,7 @@ class PickItem(TableItem):
 
     def desk(self, interaction: discord.Interaction, bot: TableHost) -> Desk:
         """The player's picker now, once this control fits it."""
-        if (interaction.data or {}).get("custom_id") != self.custom_id:
+        if sent(interaction).get("custom_id") != self.custom_id:
             raise InvalidComponent()  # not the form the bot writes (leading zeros, say)
         table = bot.runtime.get(self.table_id)
         ui = bot.presenter.games.get(table.game.id)
@@ -74,7 +74,7 @@ class CardItem(PickItem):
         super().__init__(discord.ui.Button(**look))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> CardItem:
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> Self:
         fields = cls.CUSTOM_ID.read(match)
         return cls(*drawn(fields), cls.form.choice(fields), fields["index"])
 
@@ -96,7 +96,7 @@ class VerbItem(PickItem):
         super().__init__(discord.ui.Button(**look))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> VerbItem:
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> Self:
         fields = cls.CUSTOM_ID.read(match)
         return cls(*drawn(fields), cls.form.choice(fields), fields["verb"])
 
@@ -126,7 +126,7 @@ class SuggestionsItem(PickItem):
         super().__init__(select_item(look))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> SuggestionsItem:
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]) -> Self:
         return cls(*drawn(cls.CUSTOM_ID.read(match)))
 
     async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:

@@ -17,7 +17,7 @@ from bot.discord.controls import (
     ActionSelect,
     Controls,
 )
-from bot.discord.game_ui import GameUI
+from bot.discord.game_ui import GameUI, OptionsT, ViewT
 from bot.discord.picker.codec import COMPACT, PAGED, Form
 from bot.discord.picker.layout import Page, layout, page_rows
 from bot.discord.picker.model import Choice, Picked, Picker, cards_text
@@ -25,50 +25,52 @@ from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
 from bot.tables import Table, action_token
 
+Key = tuple[int, int, str]  # what a control is drawn for: the table, the prompt and the cards
 
-class PickerUI(GameUI):
+
+class PickerUI(GameUI[ViewT, OptionsT]):
     """A game whose players pick cards. It implements `picker` and `pick_action`, and
     `pick_reason` for a verdict before the player presses Play; the other hooks have
     defaults that suit a plain pick."""
 
-    def picker(self, view: BaseModel) -> Picker | None:
+    def picker(self, view: ViewT) -> Picker | None:
         """The zones and groups the viewing seat picks from now; None: it picks nothing now."""
         return None
 
-    def pick_action(self, view: BaseModel, picked: Picked) -> Action:
+    def pick_action(self, view: ViewT, picked: Picked) -> Action:
         """The action a pick stands for (IllegalAction if it stands for none)."""
         raise NotImplementedError
 
-    def pick_reason(self, view: BaseModel, picked: Picked) -> str | None:
+    def pick_reason(self, view: ViewT, picked: Picked) -> str | None:
         """Why the rules would refuse this pick, as far as the view shows; None: they
         wouldn't. Only a preview: the runtime judges the action when it is played."""
         return None
 
-    def pick_text(self, view: BaseModel, picked: Picked) -> str | None:
+    def pick_text(self, view: ViewT, picked: Picked) -> str | None:
         """What a pick the rules accept does, in a few words, where the cards alone don't say
         it; None: "ready to play" is enough."""
         return None
 
-    def pick_verdict(self, view: BaseModel, picked: Picked) -> str | None:
+    def pick_verdict(self, view: ViewT, picked: Picked) -> str | None:
         """The whole verdict line on a pick, in the game's words; None: the picker's own (the
         counts, then `pick_reason` and `pick_text`)."""
         return None
 
-    def pick_of(self, view: BaseModel, action: Action) -> list[list[Any]] | None:
+    def pick_of(self, view: ViewT, action: Action) -> list[list[Any]] | None:
         """A suggested action's cards, per group (by default its `cards`, in one group)."""
         cards = getattr(action, "cards", None)
         return None if cards is None else [list(cards)]
 
-    def pick_tool(self, view: BaseModel, picked: Picked) -> Sequence[Sequence[Any]]:
+    def pick_tool(self, view: ViewT, picked: Picked) -> Sequence[Sequence[Any]]:
         """The cards per group after the game's own button (`Picker.tool`) is pressed on this
         pick; UserError when it can do nothing."""
         raise NotImplementedError
 
-    def group_text(self, view: BaseModel, cards: Sequence[Any]) -> str:
+    def group_text(self, view: ViewT, cards: Sequence[Any]) -> str:
         """How a group's cards read under its name when several groups are shown."""
         return cards_text(cards)
 
-    def waiting_reason(self, view: BaseModel) -> str:
+    def waiting_reason(self, view: ViewT) -> str:
         """Why a seat with no decision now can't pick (a secret choice made, say)."""
         return "It is not your turn."
 
@@ -130,7 +132,7 @@ class Desk:
         return self.table.seats[self.seat].prompt
 
     @property
-    def key(self) -> tuple[int, int, str]:
+    def key(self) -> Key:
         """What every control is drawn for: the table, the prompt and the cards."""
         return self.table.id, self.prompt, self.picker.checksum()
 
@@ -200,15 +202,15 @@ class Desk:
         row = page_rows(page)
         for number, button in enumerate(self.buttons(key, choice)):
             out.button(**button, row=row + number // ROW_WIDTH)
-        for kind, part, actions in self.other_lists:
+        for kind, number, actions in self.other_lists:
             options = [(action_token(a), self.label(a)) for a in actions]
-            out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, part))
+            out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, number))
         if self.suggestions:
             look = self.form.suggestions_look(*key, self.suggestions, self.picker.suggested)
             out.select(**look)
         return out
 
-    def card_look(self, key: tuple, choice: Choice, group: int, index: int) -> dict[str, Any]:
+    def card_look(self, key: Key, choice: Choice, group: int, index: int) -> dict[str, Any]:
         """Card `index`, in `group` (-1: none): green in the group being filled (in any, when
         cards find their own group), blue in another, tagged with its group when several."""
         groups = self.picker.groups
@@ -223,7 +225,7 @@ class Desk:
             style = discord.ButtonStyle.primary
         return {**self.form.card_look(*key, choice, index, label[:80]), "style": style}
 
-    def buttons(self, key: tuple, choice: Choice) -> list[dict[str, Any]]:
+    def buttons(self, key: Key, choice: Choice) -> list[dict[str, Any]]:
         look, picker = self.form.button_look, self.picker
         own = [look(*key, choice, "play", picker.verb)]
         if picker.tool is not None:

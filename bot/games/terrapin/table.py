@@ -1,17 +1,19 @@
 """What the Terrapin betting variants share: dealing shared cards (redealt while Turtle Butt),
-Terrapin scoring at the showdown, and odd chips carried in the pot. Seats, chips and the
-showdown itself are the poker table's (bot/games/poker.py).
+Terrapin scoring at the showdown, odd chips carried in the pot, and their spec's shape
+(`terrapin_spec`). Seats, chips and the showdown itself are the poker table's
+(bot/games/poker.py).
 """
 
 from __future__ import annotations
 
 from typing import Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import Event, GameSpec, Rng, registry
+from bot.engine import Action, Event, GameSpec, Policy, Rng
+from bot.engine.protocol import OptionsT
 from bot.games.poker import PokerTable
 from bot.games.poker import PotAwarded as PotAwarded  # where it was before bot/games/poker.py
 from bot.games.terrapin.scoring import is_turtle_butt, score
@@ -163,18 +165,19 @@ class TerrapinTable(PokerTable):
         )
 
 
-def register_terrapin(
+def terrapin_spec(
+    *,
     game_id: str,
     name: str,
     state_model: type[TerrapinTable],
-    options_model: type[BaseModel],
-    action_model: object,
-) -> GameSpec:
-    """Register a Terrapin variant: 2-7 players on the basic Decktet, playing for chips."""
+    options_model: type[OptionsT],
+    actions: TypeAdapter[Action],
+    ai: Policy,
+    cog: str,
+) -> GameSpec[OptionsT]:
+    """A Terrapin betting variant: 2-7 players on the basic Decktet, playing for chips."""
 
-    def create(
-        options: BaseModel, stacks: list[int], rng: Rng
-    ) -> tuple[TerrapinTable, list[Event]]:
+    def create(options: OptionsT, stacks: list[int], rng: Rng) -> tuple[TerrapinTable, list[Event]]:
         state = state_model(
             rng=rng,
             seat_count=len(stacks),
@@ -185,17 +188,17 @@ def register_terrapin(
         )
         return state, state.start_match()
 
-    return registry.register(
-        GameSpec(
-            id=game_id,
-            name=name,
-            min_players=2,
-            max_players=7,
-            options_model=options_model,
-            state_model=state_model,
-            action_model=action_model,
-            deck=decktet.deck,
-            create=create,
-            uses_chips=True,
-        )
+    return GameSpec(
+        id=game_id,
+        name=name,
+        min_players=2,
+        max_players=7,
+        options_model=options_model,
+        state_model=state_model,
+        actions=actions,
+        deck=decktet.deck,
+        create=create,
+        uses_chips=True,
+        ai=ai,
+        cog=cog,
     )

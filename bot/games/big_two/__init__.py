@@ -1,0 +1,31 @@
+"""Big Two: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+
+from bot.games.big_two.rules import (
+    BigTwoAction,
+    BigTwoOptions,
+    BigTwoState,
+    BigTwoView,
+    Combo,
+    HandStarted,
+    cards_left_points,
+    check_play,
+    classify,
+    legal_plays,
+    value,
+)
+from bot.games.big_two.spec import BIG_TWO
+
+__all__ = [
+    "BIG_TWO",
+    "BigTwoAction",
+    "BigTwoOptions",
+    "BigTwoState",
+    "BigTwoView",
+    "Combo",
+    "HandStarted",
+    "cards_left_points",
+    "check_play",
+    "classify",
+    "legal_plays",
+    "value",
+]

@@ -1,0 +1,418 @@
+"""Big Two (shared/rules/big-two.md, DECISIONS.md).
+
+Card order: 3 lowest ... K, A, 2 highest; suits diamonds < clubs < hearts < spades.
+Combinations: single, pair, three of a kind, and five-card hands ranked
+straight < flush < full house < four of a kind (+1) < straight flush. The holder of the lowest
+card dealt leads first and must play it. A hand ends when someone is out of cards; the others
+score 1 per card left (2 each from 10 cards, 3 each with all 13). Hands go on until someone
+reaches the target; the lowest score wins. A tie goes to whoever held fewer cards when the last
+hand ended (the rule text is silent); players tied on that too share the place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, product
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.cards import FrenchCard, Rank, Suit, french_deck
+from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchEnded, Rng, Viewer
+from bot.engine import HandStarted as BaseHandStarted
+from bot.games.climbing import Climb, Pass, Play, Played
+from bot.games.hands import HandAfterHand
+
+SUIT_ORDER = {Suit.DIAMONDS: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+FIVE_CARD_NAMES = {
+    1: "straight",
+    2: "flush",
+    3: "full house",
+    4: "four of a kind",
+    5: "straight flush",
+}
+HAND_SIZE = 13
+
+
+def rank_order(rank: Rank) -> int:
+    """3 -> 0 ... K -> 10, A -> 11, 2 -> 12."""
+    return (int(rank) - 3) % 13
+
+
+def value(card: FrenchCard) -> int:
+    return rank_order(card.rank) * 4 + SUIT_ORDER[card.suit]
+
+
+def rank_name(rank: Rank) -> str:
+    return rank.label
+
+
+class Combo(BaseModel):
+    """A valid combination: what it is, and a key that orders it against its own kind."""
+
+    model_config = ConfigDict(frozen=True)
+    size: int
+    category: int  # five-card hands: 1 straight ... 5 straight flush; else 0
+    key: tuple[int, ...]
+    name: str
+
+    def beats(self, other: Combo) -> bool:
+        return self.size == other.size and (self.category, self.key) > (other.category, other.key)
+
+
+def classify(cards: list[FrenchCard]) -> Combo:
+    """The combination these cards make, or IllegalAction saying why they make none."""
+    if len(cards) != len(set(cards)) or not cards:
+        raise IllegalAction("Choose one or more different cards.")
+    ranks = Counter(card.rank for card in cards)
+    if len(cards) == 1:
+        return Combo(size=1, category=0, key=(value(cards[0]),), name=cards[0].label)
+    if len(cards) in (2, 3):
+        what = "a pair" if len(cards) == 2 else "three of a kind"
+        if len(ranks) != 1:
+            raise IllegalAction(f"{what.capitalize()} must be {len(cards)} cards of the same rank.")
+        rank = cards[0].rank
+        top_suit = max(SUIT_ORDER[card.suit] for card in cards)
+        name = f"{'pair' if len(cards) == 2 else 'three'} of {rank_name(rank)}s"
+        return Combo(size=len(cards), category=0, key=(rank_order(rank), top_suit), name=name)
+    if len(cards) == 5:
+        return five_card(cards, ranks)
+    raise IllegalAction("Play one card, a pair, three of a kind or a five-card hand.")
+
+
+def straight_start(cards: list[FrenchCard]) -> int | None:
+    """The straight's place in DECISIONS.md's order (A-2-3-4-5 = 1 ... 10-J-Q-K-A = 10)."""
+    natural = sorted(int(card.rank) for card in cards)
+    if len(set(natural)) != 5:
+        return None
+    if natural == [1, 10, 11, 12, 13]:
+        return 10
+    if natural[-1] - natural[0] == 4:
+        return natural[0]
+    return None
+
+
+def five_card(cards: list[FrenchCard], ranks: Counter) -> Combo:
+    flush = len({card.suit for card in cards}) == 1
+    start = straight_start(cards)
+    if start is not None:
+        top_rank = 1 if start == 10 else start + 4  # the Ace tops 10-J-Q-K-A
+        top = next(card for card in cards if int(card.rank) == top_rank)
+        category = 5 if flush else 1
+        return Combo(
+            size=5,
+            category=category,
+            key=(start, SUIT_ORDER[top.suit]),
+            name=FIVE_CARD_NAMES[category],
+        )
+    counts = sorted(ranks.values())
+    if counts == [1, 4] or counts == [2, 3]:
+        main = max(ranks, key=lambda rank: ranks[rank])
+        category = 4 if counts == [1, 4] else 3
+        return Combo(
+            size=5, category=category, key=(rank_order(main),), name=FIVE_CARD_NAMES[category]
+        )
+    if flush:
+        by_value = tuple(sorted((value(card) for card in cards), reverse=True))
+        return Combo(size=5, category=2, key=(SUIT_ORDER[cards[0].suit], *by_value), name="flush")
+    raise IllegalAction(
+        "Five cards must make a straight, a flush, a full house, four of a kind with one more "
+        "card, or a straight flush."
+    )
+
+
+def five_card_plays(hand: list[FrenchCard]) -> list[tuple[tuple, list[FrenchCard]]]:
+    """Every five-card hand in `hand` as (category, key) and cards: four of a kind + 1, full
+    houses, flushes and straights (straight flushes once), built already classified from the
+    hand's ranks and suits (not all 1,287 subsets of 13 cards classified one by one)."""
+    by_rank: dict[int, list[FrenchCard]] = {}
+    by_suit: dict[Suit, list[FrenchCard]] = {}
+    for card in hand:
+        by_rank.setdefault(int(card.rank), []).append(card)
+        by_suit.setdefault(card.suit, []).append(card)
+    found: list[tuple[tuple, list[FrenchCard]]] = []
+    for rank, cards in by_rank.items():
+        order = rank_order(cards[0].rank)
+        if len(cards) == 4:
+            found += [
+                ((4, order), [*cards, kicker]) for kicker in hand if kicker.rank != cards[0].rank
+            ]
+        if len(cards) >= 3:
+            for trio in combinations(cards, 3):
+                for other, pairs in by_rank.items():
+                    if other != rank and len(pairs) >= 2:
+                        found += [((3, order), [*trio, *pair]) for pair in combinations(pairs, 2)]
+    for suit, cards in by_suit.items():
+        for five in combinations(cards, 5):
+            start = straight_start(five)
+            if start is not None:
+                found.append(((5, start, SUIT_ORDER[suit]), list(five)))
+            else:
+                values = sorted((value(card) for card in five), reverse=True)
+                found.append(((2, SUIT_ORDER[suit], *values), list(five)))
+    for start in range(1, 11):
+        ranks = [1 if r == 14 else r for r in range(start, start + 5)]
+        if all(r in by_rank for r in ranks):
+            top = by_rank[ranks[-1]]
+            for pick in product(*(by_rank[r] for r in ranks[:-1])):
+                suits = {card.suit for card in pick}
+                for card in top:
+                    if len(suits) > 1 or card.suit not in suits:  # else a straight flush
+                        found.append(((1, start, SUIT_ORDER[card.suit]), [*pick, card]))
+    return found
+
+
+def all_plays(hand: list[FrenchCard], size: int | None) -> list[tuple[tuple, list[FrenchCard]]]:
+    """Every combination a hand can make (each set of cards once) as (size, category, key)
+    and cards; only those of `size` cards if given."""
+    found: list[tuple[tuple, list[FrenchCard]]] = []
+    if size in (None, 1):
+        found += [((1, 0, value(card)), [card]) for card in hand]
+    by_rank: dict[Rank, list[FrenchCard]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    for rank, group in by_rank.items():
+        for width in (2, 3):
+            if size in (None, width) and len(group) >= width:
+                found += [
+                    (
+                        (width, 0, rank_order(rank), max(SUIT_ORDER[c.suit] for c in cards)),
+                        list(cards),
+                    )
+                    for cards in combinations(group, width)
+                ]
+    if size in (None, 5):
+        found += [((5, *kind), cards) for kind, cards in five_card_plays(hand)]
+    return found
+
+
+def legal_plays(
+    hand: list[FrenchCard], to_beat: list[FrenchCard] | None, must_include: FrenchCard | None = None
+) -> list[list[FrenchCard]]:
+    """Every play `hand` may make against `to_beat` (None or empty: a free lead), lowest first.
+    `must_include` is the lowest card on the first lead of a hand."""
+    target = classify(to_beat) if to_beat else None
+    plays = all_plays(hand, target.size if target else None)
+    if target is not None:
+        floor = (target.size, target.category, *target.key)
+        plays = [play for play in plays if play[0] > floor]
+    if must_include is not None:
+        plays = [play for play in plays if must_include in play[1]]
+    # The cards themselves break ties, so the order (which random players and replays
+    # depend on) is the same in every process, whatever the hash seed.
+    keyed = [(kind, sorted(map(value, cards)), cards) for kind, cards in plays]
+    keyed.sort(key=lambda item: (item[0], item[1]))
+    return [sorted(cards, key=value) for _, _, cards in keyed]
+
+
+def cards_left_points(count: int) -> int:
+    if count == HAND_SIZE:
+        return 3 * count
+    return 2 * count if count >= 10 else count
+
+
+def check_play(
+    cards: list[FrenchCard], to_beat: list[FrenchCard], must_include: FrenchCard | None
+) -> None:
+    """Raise IllegalAction with the reason unless `cards` may be played on `to_beat` (the
+    engine's verify and the player's preview of a pick both ask this)."""
+    combo = classify(cards)
+    if must_include is not None and must_include not in cards:
+        raise IllegalAction(f"The first play must include the lowest card, {must_include.label}.")
+    if to_beat:
+        target = classify(to_beat)
+        if combo.size != target.size:
+            count = f"{target.size} card{'s' if target.size > 1 else ''}"
+            raise IllegalAction(f"Play {count} to beat {target.name}.")
+        if not combo.beats(target):
+            shown = " ".join(card.label for card in to_beat)
+            raise IllegalAction(f"{combo.name.capitalize()} does not beat {shown}.")
+
+
+class BigTwoOptions(BaseModel):
+    target: int = Field(default=100, ge=10, le=500, description="Score that ends the game")
+
+
+BigTwoAction = Annotated[Play | Pass, Field(discriminator="kind")]
+
+
+class HandStarted(BaseHandStarted):
+    """A deal: who leads. Not which card is lowest: with fewer than four players that card
+    is in the leader's hand, hidden from the others until it is played."""
+
+    leader: int
+
+
+class BigTwoView(BaseModel):
+    hand: int
+    phase: str
+    counts: list[int]  # cards each player holds (always public)
+    scores: list[int]
+    target: int
+    to_beat: list[FrenchCard]
+    to_beat_name: str | None
+    last_player: int | None
+    turn: int | None
+    first_play: bool  # the first play of the hand must include the lowest card dealt
+    must_include: FrenchCard | None = None  # that card, for its holder only
+    my_cards: list[FrenchCard] | None = None
+    played: list[FrenchCard] = []  # every card played this hand (all shown on the table)
+
+
+class BigTwoState(HandAfterHand):
+    options: BigTwoOptions
+    phase: Literal["playing", "between", "over"] = "playing"
+    hands: list[list[FrenchCard]] = []
+    unused: list[FrenchCard] = []  # not dealt when fewer than four play
+    played: list[FrenchCard] = []
+    scores: list[int] = []
+    climb: Climb | None = None
+    opening: FrenchCard | None = None  # the lowest card, until it has been played
+    last_left: list[int] = []  # cards each player held when the last hand ended
+
+    def start_hand(self) -> list[Event]:
+        deck = self.rng.shuffled(french_deck())
+        order = [(self.dealer + 1 + i) % self.seat_count for i in range(self.seat_count)]
+        self.hands = [[] for _ in range(self.seat_count)]
+        for index, seat in enumerate(order):
+            self.hands[seat] = sorted(deck[index * HAND_SIZE : (index + 1) * HAND_SIZE], key=value)
+        self.unused, self.played = deck[self.seat_count * HAND_SIZE :], []
+        self.opening = min((c for hand in self.hands for c in hand), key=value)
+        leader = next(s for s in range(self.seat_count) if self.opening in self.hands[s])
+        self.climb = Climb(seats=list(range(self.seat_count)), turn=leader)
+        self.phase = "playing"
+        return [HandStarted(hand=self.hand, leader=leader)]
+
+    # ---- the protocol -------------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        if self.phase != "playing":
+            return []
+        prompt = (
+            "Lead anything"
+            if self.climb.free_lead
+            else f"Beat {classify(self.climb.to_beat).name} or pass"
+        )
+        return [Decision(seat=self.climb.turn, kind="play", prompt=prompt)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase != "playing" or seat != self.climb.turn:
+            return []
+        plays = [
+            Play(cards=cards)
+            for cards in legal_plays(self.hands[seat], self.climb.to_beat, self.opening)
+        ]
+        return plays if self.climb.free_lead else [Pass(), *plays]
+
+    def verify(self, seat: int, action: Action) -> None:
+        """Judge a play by what it is (not by listing every legal play), with the reason."""
+        if self.phase != "playing":
+            raise IllegalAction(
+                "This hand is over." if self.phase == "between" else "This game is over."
+            )
+        if seat != self.climb.turn:
+            raise IllegalAction("It is not your turn to act.")
+        if isinstance(action, Pass):
+            if self.climb.free_lead:
+                raise IllegalAction("You lead this trick: play something.")
+            return
+        if not isinstance(action, Play):
+            raise IllegalAction("That move is not allowed right now.")
+        if not set(action.cards) <= set(self.hands[seat]):
+            raise IllegalAction("You don't hold those cards.")
+        check_play(action.cards, self.climb.to_beat, self.opening)
+
+    def default_action(self, seat: int) -> Action:
+        """Pass; on a free lead, the single lowest card."""
+        if not self.climb.free_lead:
+            return Pass()
+        return Play(cards=[min(self.hands[seat], key=value)])
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Pass):
+            return self.climb.passed(seat)
+        for card in action.cards:
+            self.hands[seat].remove(card)
+        self.played += action.cards
+        self.opening = None
+        self.climb.played(seat, action.cards)
+        combo = classify(action.cards)
+        events: list[Event] = [
+            Played(
+                seat=seat, cards=action.cards, combination=combo.name, left=len(self.hands[seat])
+            )
+        ]
+        return events + (self.end_hand(seat) if not self.hands[seat] else [])
+
+    def end_hand(self, winner: int) -> list[Event]:
+        self.last_left = [len(hand) for hand in self.hands]
+        points = [cards_left_points(left) for left in self.last_left]
+        self.scores = [total + p for total, p in zip(self.scores, points, strict=True)]
+        players = list(range(self.seat_count))
+        events: list[Event] = [
+            HandEnded(
+                hand=self.hand,
+                players=players,
+                net_chips=[0] * self.seat_count,
+                scores=points,
+                winners=[winner],
+            )
+        ]
+        if max(self.scores) >= self.options.target:
+            self.phase = "over"
+            return [*events, self.standings()]
+        self.phase = "between"
+        return events
+
+    def standings(self) -> MatchEnded:
+        """Lowest score first; a tie goes to whoever held fewer cards when the last hand ended,
+        and players tied on both share the place."""
+        left = self.last_left or [0] * self.seat_count
+        keys = list(zip(self.scores, left, strict=True))
+        ranked = sorted(keys)
+        return MatchEnded(
+            placings=[ranked.index(key) + 1 for key in keys], scores=list(self.scores)
+        )
+
+    def final_standings(self) -> MatchEnded:
+        """A game cut short (a player left) is ranked on the scores so far, like a finished one."""
+        return self.standings()
+
+    def view(self, viewer: Viewer) -> BigTwoView:
+        playing = self.phase == "playing"
+        to_beat = self.climb.to_beat if playing else []
+        view = BigTwoView(
+            hand=self.hand,
+            phase=self.phase,
+            counts=[len(hand) for hand in self.hands],
+            scores=self.scores,
+            target=self.options.target,
+            to_beat=to_beat,
+            to_beat_name=classify(to_beat).name if to_beat else None,
+            last_player=self.climb.last_player if playing else None,
+            turn=self.climb.turn if playing else None,
+            first_play=self.opening is not None,
+            played=self.played,
+        )
+        if viewer is not None:
+            view.my_cards = self.hands[viewer]
+            if self.opening in self.hands[viewer]:  # who holds the lowest card is private
+                view.must_include = self.opening
+        return view
+
+    def all_cards(self) -> list[FrenchCard]:
+        return [c for hand in self.hands for c in hand] + self.unused + self.played
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        hidden = set(self.unused)
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand)
+        return hidden
+
+
+def new_big_two(
+    options: BigTwoOptions, stacks: list[int], rng: Rng
+) -> tuple[BigTwoState, list[Event]]:
+    state = BigTwoState(rng=rng, seat_count=len(stacks), options=options, scores=[0] * len(stacks))
+    return state, state.start_hand()

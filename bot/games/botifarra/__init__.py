@@ -1,0 +1,65 @@
+"""Botifarra: its rules (rules.py; options, actions, events and views in records.py), its AI
+(ai.py) and its spec (spec.py).
+"""
+
+from bot.games.botifarra.records import (
+    BotifarraAction,
+    BotifarraOptions,
+    BotifarraView,
+    ChoicePassed,
+    ChooseTrumps,
+    Dealt,
+    Double,
+    DoublingCall,
+    DoublingSpoken,
+    HandScored,
+    NoDouble,
+    PassChoice,
+    PlayCard,
+    Played,
+    TrickTaken,
+    TrumpsChosen,
+)
+from bot.games.botifarra.rules import (
+    DOUBLING_NAMES,
+    ORDER,
+    RULES,
+    BotifarraState,
+    card_points,
+    hand_scores,
+    multiplier,
+    new_botifarra,
+    partner_of,
+    trump_name,
+)
+from bot.games.botifarra.spec import BOTIFARRA
+
+__all__ = [
+    "BOTIFARRA",
+    "DOUBLING_NAMES",
+    "ORDER",
+    "RULES",
+    "BotifarraAction",
+    "BotifarraOptions",
+    "BotifarraState",
+    "BotifarraView",
+    "ChoicePassed",
+    "ChooseTrumps",
+    "Dealt",
+    "Double",
+    "DoublingCall",
+    "DoublingSpoken",
+    "HandScored",
+    "NoDouble",
+    "PassChoice",
+    "PlayCard",
+    "Played",
+    "TrickTaken",
+    "TrumpsChosen",
+    "card_points",
+    "hand_scores",
+    "multiplier",
+    "new_botifarra",
+    "partner_of",
+    "trump_name",
+]

@@ -1,0 +1,24 @@
+"""Botifarra as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.cards import spanish_deck
+from bot.engine import GameSpec
+from bot.games.botifarra.ai import BotifarraPolicy
+from bot.games.botifarra.records import BotifarraAction, BotifarraOptions
+from bot.games.botifarra.rules import SEATS, SIDES, BotifarraState, new_botifarra
+
+BOTIFARRA = GameSpec(
+    id="botifarra",
+    name="Botifarra",
+    min_players=SEATS,
+    max_players=SEATS,
+    options_model=BotifarraOptions,
+    state_model=BotifarraState,
+    actions=TypeAdapter(BotifarraAction),
+    deck=spanish_deck,
+    create=new_botifarra,
+    sides=SIDES,
+    ai=BotifarraPolicy(),
+    cog="cogs.botifarra",
+)

@@ -1,0 +1,24 @@
+"""Dou Dizhu as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.cards import french_deck
+from bot.engine import GameSpec
+from bot.games.dou_dizhu.ai import DouDizhuPolicy
+from bot.games.dou_dizhu.records import DouDizhuAction, DouDizhuOptions
+from bot.games.dou_dizhu.rules import DouDizhuState, new_dou_dizhu
+
+DOU_DIZHU = GameSpec(
+    id="doudizhu",
+    name="Dou Dizhu",
+    min_players=3,
+    max_players=3,
+    options_model=DouDizhuOptions,
+    state_model=DouDizhuState,
+    actions=TypeAdapter(DouDizhuAction),
+    deck=lambda: french_deck(jokers=True),
+    create=new_dou_dizhu,
+    uses_chips=True,
+    ai=DouDizhuPolicy(),
+    cog="cogs.dou_dizhu",
+)

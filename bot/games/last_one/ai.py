@@ -1,0 +1,259 @@
+"""Last One's AI: sheds cards as fast as it can, from its own view.
+
+Every option of a turn is valued in cards, the game's currency: a card played is one fewer to
+score, a card drawn one more. A play is worth more when it leaves many cards that follow on it
+(cards of its suit or rank: the next players usually keep the suit), when it sheds many points
+while another player is close to going out, and by its effect: a 2 or a Jack hits the next
+player (more when they are close to going out), an Ace turns play away from a player close to
+going out, a 3 is followed by the best extra card, a 4 makes the next player draw unless
+someone holds the 5 of its suit. Eights and jokers, which go on anything, are kept for when
+nothing else goes, unless someone is close to going out (they score 25 and 40). It names its
+longest suit with an 8 and, with a joker, the card that most of its hand follows. In a melee
+it continues when it is the defender, when its card is a King (which ends the melee on the
+previous aggressor) or when nobody else is likely to go on; it calls "Last one!" at once.
+
+Heads up an Ace, a Jack or a 2 gives the turn back: the value then counts the best play after
+it, as after a 3. It never draws when it can play: every card shed counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from bot.cards import FrenchCard, Rank, Suit
+from bot.engine import Action, Decision, Policy
+from bot.games.last_one.cards import SUITS, card_points, is_wild
+from bot.games.last_one.records import (
+    Call,
+    Continue,
+    Draw,
+    EndTurn,
+    LastOneView,
+    NameCard,
+    NameSuit,
+    Play,
+)
+
+CARD = 3.0  # the value of a card shed (or, negated, drawn)
+OUT = 1_000.0  # going out wins the hand
+FOLLOW = 1.0  # per card left that follows on the new upcard
+POINTS_CALM = 0.02  # per point shed while nobody is close to going out
+POINTS_CLOSE = 0.15  # per point shed while someone is
+CLOSE = 2  # a player holding this many cards or fewer is close to going out
+KEEP_EIGHT, KEEP_JOKER = 2.5, 4.0  # what holding a wild card for later is worth
+HIT_TWO, HIT_JACK = 2.5, 1.5  # the next player draws two and is skipped / is skipped
+HIT_CLOSE = 2.0  # more when the player hit is close to going out
+TURN_AWAY = 1.5  # an Ace turning play away from a player close to going out
+MELEE_HIT = 2.0  # a 4: the next player draws four if nobody goes on
+DEFENDER_DRAW = 6.0  # a 4 whose 5 someone else holds: about what we draw when they go on
+JOKER_IN_MELEE = 3  # a defender uses a joker to go on only when facing a draw at least this big
+DEPTH = 3  # plays looked ahead when a card gives the turn back
+
+
+class Table:
+    """What the seat knows of the table: its cards, and who sits where with how many."""
+
+    def __init__(self, view: LastOneView) -> None:
+        self.view = view
+        self.seat: int = view.seat
+        self.others = [s for s in view.players if s != view.seat and view.counts[s] > 0]
+        self.close = any(view.counts[s] <= CLOSE for s in self.others)
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.view.players) == 2
+
+    def after(self, steps: int = 1, direction: int | None = None) -> int:
+        """The seat `steps` places after ours in the direction of play (or the one given)."""
+        order = self.view.players
+        turn = direction or self.view.direction
+        return order[(order.index(self.seat) + steps * turn) % len(order)]
+
+    def chance_held_by_others(self, wanted: Sequence[FrenchCard]) -> float:
+        """About how likely another player holds one of these cards (none of them ours):
+        every card we can't see is as likely in their hands as in the stock or the discards."""
+        view = self.view
+        held = sum(view.counts[s] for s in self.others)
+        unseen = held + view.stock + view.discards
+        if not unseen or not wanted:
+            return 0.0
+        missing = 1.0
+        for _ in wanted:
+            missing *= 1 - held / unseen
+        return 1 - missing
+
+
+# ---- what a hand follows --------------------------------------------------------------------
+
+
+def followers(hand: Sequence[FrenchCard], rank: Rank | None, suit: Suit) -> int:
+    """Cards of the hand, not wild, that go on this rank or suit."""
+    return sum(not is_wild(c) and (c.suit == suit or c.rank == rank) for c in hand)
+
+
+def best_suit(hand: Sequence[FrenchCard]) -> Suit:
+    """The suit most of the hand follows (then the most points: shed them while it lasts)."""
+    naturals = [c for c in hand if not is_wild(c)]
+
+    def worth(suit: Suit) -> tuple[int, int, int]:
+        cards = [c for c in naturals if c.suit == suit]
+        return len(cards), sum(map(card_points, cards)), -SUITS.index(suit)
+
+    return max(SUITS, key=worth)
+
+
+def best_name(hand: Sequence[FrenchCard]) -> tuple[Rank, Suit]:
+    """The card a joker should stand for: the one most of the hand follows."""
+    suit = best_suit(hand)
+    return max(((rank, suit) for rank in Rank), key=lambda named: (followers(hand, *named), named))
+
+
+def follow_up(hand: Sequence[FrenchCard], card: FrenchCard) -> int:
+    """Cards left that follow after playing `card` (an 8 names, and a joker stands for, the
+    best it can)."""
+    if card.is_joker:
+        return followers(hand, *best_name(hand))
+    if card.rank == Rank.EIGHT:
+        return followers(hand, None, best_suit(hand))
+    return followers(hand, card.rank, card.suit)
+
+
+# ---- the value of a play --------------------------------------------------------------------
+
+
+def without(hand: Sequence[FrenchCard], card: FrenchCard) -> list[FrenchCard]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def gives_turn_back(table: Table, card: FrenchCard) -> bool:
+    """A 3 gives a free card; heads up, an Ace, a Jack or a 2 skips the other player."""
+    if card.is_joker:
+        return False
+    return card.rank == Rank.THREE or (
+        table.heads_up and card.rank in (Rank.ACE, Rank.JACK, Rank.TWO)
+    )
+
+
+def effect_value(table: Table, card: FrenchCard, rest: Sequence[FrenchCard]) -> float:
+    """What the card's effect is worth, beyond shedding it."""
+    view = table.view
+    if card.is_joker:
+        return -KEEP_JOKER * (not table.close)
+    nxt = table.after()
+    hit_close = HIT_CLOSE * (view.counts[nxt] <= CLOSE)
+    match card.rank:
+        case Rank.EIGHT:
+            return -KEEP_EIGHT * (not table.close)
+        case Rank.TWO:
+            return HIT_TWO + hit_close
+        case Rank.JACK:
+            return HIT_JACK + hit_close
+        case Rank.ACE if not table.heads_up:
+            behind = table.after(direction=-view.direction)
+            if view.counts[nxt] <= CLOSE < view.counts[behind]:
+                return TURN_AWAY
+            if view.counts[behind] <= CLOSE < view.counts[nxt]:
+                return -TURN_AWAY
+        case Rank.FOUR:
+            five = FrenchCard(Rank.FIVE, card.suit)
+            if five in rest:
+                return MELEE_HIT
+            return MELEE_HIT - DEFENDER_DRAW * table.chance_held_by_others([five])
+    return 0.0
+
+
+def play_value(table: Table, hand: Sequence[FrenchCard], card: FrenchCard, depth: int) -> float:
+    """What playing `card` from `hand` is worth, in cards."""
+    rest = without(hand, card)
+    if not rest:
+        return OUT
+    points = POINTS_CLOSE if table.close else POINTS_CALM
+    value = CARD + points * card_points(card) + effect_value(table, card, rest)
+    if gives_turn_back(table, card) and depth > 0:
+        if card.rank == Rank.THREE:  # any card may follow, or the turn ends on the 3
+            options, stop = rest, FOLLOW * follow_up(rest, card)
+        else:  # heads up: play again on this card, or draw
+            options = [c for c in rest if is_wild(c) or c.suit == card.suit or c.rank == card.rank]
+            stop = -CARD
+        best = max((play_value(table, rest, c, depth - 1) for c in options), default=stop)
+        return value + max(best, stop)
+    return value + FOLLOW * follow_up(rest, card)
+
+
+def best_play(table: Table, hand: Sequence[FrenchCard], plays: list[Play], rng) -> Play:
+    values = [play_value(table, hand, play.card, DEPTH) for play in plays]
+    top = max(values)
+    return rng.choice([play for play, value in zip(plays, values, strict=True) if value == top])
+
+
+# ---- the melee ------------------------------------------------------------------------------
+
+
+def melee_choice(table: Table, moves: list[Continue]) -> Continue | None:
+    """Go on with the melee when it makes us go out, when we would draw otherwise, with a
+    King (it ends the melee on the previous aggressor), or when nobody else is likely to go
+    on; a joker only as a defender facing a big draw."""
+    view = table.view
+    melee = view.melee
+    hand = view.my_cards
+    naturals = [m for m in moves if not m.card.is_joker]
+    jokers = [m for m in moves if m.card.is_joker]
+    if len(hand) == 1:
+        return moves[0]
+    defending = melee.defender == table.seat
+    if naturals:
+        move = naturals[0]
+        if defending or move.rank == Rank.KING:
+            return move
+        after = FrenchCard(Rank(move.rank + 1), melee.suit)  # who holds it makes us defend
+        theirs = [] if after in hand else [after]
+        risk = table.chance_held_by_others(theirs) * (move.rank + 1)
+        return move if risk < CARD else None
+    if jokers and defending and melee.rank >= JOKER_IN_MELEE:
+        return jokers[0]
+    return None
+
+
+# ---- the policy -----------------------------------------------------------------------------
+
+
+class LastOnePolicy(Policy):
+    game_id = "lastone"
+
+    def choose(
+        self,
+        seat: int,
+        view: BaseModel,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> Action | None:
+        assert isinstance(view, LastOneView)
+        table = Table(view)
+        hand = view.my_cards or []
+        plays = [a for a in legal if isinstance(a, Play)]
+        if Call() in legal:  # one card left: play it if it goes, else call at once
+            last = [a for a in legal if isinstance(a, Play | Continue)]
+            return last[0] if last and len(hand) == 1 else Call()
+        match decision.kind:
+            case "turn":
+                return best_play(table, hand, plays, rng) if plays else Draw()
+            case "free":
+                if not plays:
+                    return EndTurn()
+                play = best_play(table, hand, plays, rng)
+                stop = FOLLOW * follow_up(hand, view.upcard)  # end the turn on the 3
+                return play if play_value(table, hand, play.card, DEPTH) > stop else EndTurn()
+            case "suit":
+                return NameSuit(suit=best_suit(hand))
+            case "name":
+                rank, suit = best_name(hand)
+                return NameCard(rank=rank, suit=suit)
+            case "melee":
+                return melee_choice(table, [a for a in legal if isinstance(a, Continue)])
+        return None

@@ -1,0 +1,23 @@
+"""Last One as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.engine import GameSpec
+from bot.games.last_one.ai import LastOnePolicy
+from bot.games.last_one.cards import MAX_PLAYERS, MIN_PLAYERS, full_deck
+from bot.games.last_one.records import LastOneAction, LastOneOptions
+from bot.games.last_one.rules import LastOneState, new_last_one
+
+LAST_ONE = GameSpec(
+    id="lastone",
+    name="Last One",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options_model=LastOneOptions,
+    state_model=LastOneState,
+    actions=TypeAdapter(LastOneAction),
+    deck=full_deck,
+    create=new_last_one,
+    ai=LastOnePolicy(),
+    cog="cogs.last_one",
+)

@@ -1,0 +1,160 @@
+"""Last One's table: the hands, the stock and the discards, the turn order, what may be
+played on the upcard, drawing, and what each seat sees. The hands are played on it by
+LastOneState (rules.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from bot.cards import FrenchCard, Rank, Suit
+from bot.engine import Event, Viewer
+from bot.games.hands import PointsMatchHands
+from bot.games.last_one.cards import SUIT_NAMES, is_wild, named_text, sort_cards
+from bot.games.last_one.records import Drew, LastOneOptions, LastOneView, Melee, Named, StockRebuilt
+
+
+class LastOneTable(PointsMatchHands):
+    """A Last One table's cards; LastOneState plays the hands on it."""
+
+    options: LastOneOptions
+    phase: Literal["turn", "free", "suit", "name", "melee", "between", "over"] = "turn"
+    players: list[int] = []
+    cards_each: int = 0
+    hands: list[list[FrenchCard]] = []
+    stock: list[FrenchCard] = []  # the top is the end
+    discards: list[FrenchCard] = []  # the upcard is the end
+    named: Named | None = None
+    suit: Suit | None = None
+    turn: int = 0  # who plays, adds a card after a 3, or names a suit or card
+    direction: int = 1
+    melee: Melee | None = None
+    caller: int | None = None  # holds one card and must still call "Last one!"
+    last_points: list[int] | None = None
+    revealed: list[list[FrenchCard]] | None = None
+
+    # ---- turn order -----------------------------------------------------------------------
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places after `seat` in the direction of play, among the players."""
+        order = self.players
+        return order[(order.index(seat) + steps * self.direction) % len(order)]
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.players) == 2
+
+    # ---- what may be played ----------------------------------------------------------------
+
+    def target(self) -> tuple[Rank | None, Suit]:
+        """The rank and suit the next card must match: a joker's named card, or the upcard
+        with the suit its 8 named."""
+        upcard = self.discards[-1]
+        if self.named is not None:
+            return self.named.rank, self.named.suit
+        return upcard.rank, self.suit or upcard.suit
+
+    def playable(self, card: FrenchCard) -> bool:
+        rank, suit = self.target()
+        return is_wild(card) or card.suit == suit or card.rank == rank
+
+    def target_text(self) -> str:
+        upcard = self.discards[-1]
+        if self.named is not None:
+            return f"{upcard.label} as {named_text(self.named.rank, self.named.suit)}"
+        if self.suit is not None:
+            return f"{SUIT_NAMES[self.suit]} (named with {upcard.label})"
+        return upcard.label
+
+    def melee_cards(self, seat: int) -> list[FrenchCard]:
+        """The cards `seat` may continue the melee with: the next card of its suit, or a
+        joker. Never the aggressor's: they can't attack themselves."""
+        melee = self.melee
+        if self.phase != "melee" or seat == melee.aggressor or seat not in self.players:
+            return []
+        step = Rank(melee.rank + 1)
+        return [
+            card
+            for card in self.hands[seat]
+            if card.is_joker or (card.rank == step and card.suit == melee.suit)
+        ]
+
+    def can_draw(self) -> bool:
+        return bool(self.stock) or len(self.discards) > 1
+
+    # ---- drawing ---------------------------------------------------------------------------
+
+    def draw(self, seat: int, count: int, reason: str) -> list[Event]:
+        """Draw `count` from the stock, rebuilding it from the discards when it runs out; the
+        draw stops short when both are empty."""
+        events: list[Event] = []
+        drawn: list[FrenchCard] = []
+        for _ in range(count):
+            if not self.stock:
+                events += self.rebuild()
+            if not self.stock:
+                break
+            drawn.append(self.stock.pop())
+        self.hands[seat] = sort_cards(self.hands[seat] + drawn)
+        if self.caller == seat and len(self.hands[seat]) != 1:
+            self.caller = None
+        told = Drew(seat=seat, count=len(drawn), wanted=count, reason=reason)
+        mine = told.model_copy(update={"cards": drawn, "audience": (seat,)})
+        return [*events, told, mine]
+
+    def rebuild(self) -> list[Event]:
+        """The discards under the upcard, shuffled, become the stock."""
+        under = self.discards[:-1]
+        if not under:
+            return []
+        self.stock = self.rng.shuffled(under)[::-1]
+        self.discards = self.discards[-1:]
+        return [StockRebuilt(count=len(under))]
+
+    # ---- what each seat sees ---------------------------------------------------------------
+
+    def view(self, viewer: Viewer) -> LastOneView:
+        playing = self.phase not in ("between", "over")
+        view = LastOneView(
+            hand=self.hand,
+            phase=self.phase,
+            dealer=self.dealer,
+            players=list(self.players),
+            turn=self.turn if self.phase in ("turn", "free", "suit", "name") else None,
+            direction=self.direction,
+            counts=[len(hand) for hand in self.hands],
+            scores=list(self.match.scores),
+            out=[not self.match.playing(seat) for seat in range(self.seat_count)],
+            threshold=self.options.threshold,
+            cards_each=self.cards_each,
+            upcard=self.discards[-1] if self.discards else None,
+            named=self.named,
+            suit=self.suit,
+            stock=len(self.stock),
+            discards=max(len(self.discards) - 1, 0),
+            melee=self.melee,
+            melee_seconds=self.options.melee_seconds,
+            last_points=None if playing else self.last_points,
+            revealed=None if playing else self.revealed,
+            call_open=self.caller is not None,
+        )
+        if viewer is not None:
+            view.seat = viewer
+            view.my_cards = list(self.hands[viewer]) if self.hands else []
+            view.must_call = self.caller == viewer
+            if playing and self.phase == "turn" and viewer == self.turn:
+                view.my_playable = [c for c in self.hands[viewer] if self.playable(c)]
+        return view
+
+    def all_cards(self) -> list[FrenchCard]:
+        held = [card for hand in self.hands for card in hand]
+        return self.stock + self.discards + held
+
+    def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
+        hidden = set(self.stock)
+        if self.phase in ("between", "over") and self.revealed is not None:
+            return hidden  # the hands left were shown when the hand ended
+        for seat, hand in enumerate(self.hands):
+            if seat != viewer:
+                hidden |= set(hand)
+        return hidden

@@ -1,0 +1,23 @@
+"""Triple Draw Lowball as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.cards import french_deck
+from bot.engine import GameSpec
+from bot.games.lowball.ai import LowballPolicy
+from bot.games.lowball.rules import LowballAction, LowballOptions, LowballState, new_lowball
+
+LOWBALL = GameSpec(
+    id="lowball",
+    name="Triple Draw Lowball",
+    min_players=2,
+    max_players=6,
+    options_model=LowballOptions,
+    state_model=LowballState,
+    actions=TypeAdapter(LowballAction),
+    deck=french_deck,
+    create=new_lowball,
+    uses_chips=True,
+    ai=LowballPolicy(),
+    cog="cogs.lowball",
+)

@@ -1,0 +1,25 @@
+"""Porrazo as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.cards import french_deck
+from bot.engine import GameSpec
+from bot.games.porrazo.ai import PorrazoPolicy
+from bot.games.porrazo.plays import MAX_SEATS, MIN_SEATS
+from bot.games.porrazo.records import PorrazoAction, PorrazoOptions
+from bot.games.porrazo.rules import PorrazoState, new_porrazo, partnership_sides
+
+PORRAZO = GameSpec(
+    id="porrazo",
+    name="Porrazo",
+    min_players=MIN_SEATS,
+    max_players=MAX_SEATS,
+    options_model=PorrazoOptions,
+    state_model=PorrazoState,
+    actions=TypeAdapter(PorrazoAction),
+    deck=french_deck,
+    create=new_porrazo,
+    sides=partnership_sides,
+    ai=PorrazoPolicy(),
+    cog="cogs.porrazo",
+)

@@ -1,0 +1,17 @@
+"""Liar's Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.games.terrapin.liars.ai import LiarsPolicy
+from bot.games.terrapin.liars.rules import LiarsAction, LiarsOptions, LiarsState
+from bot.games.terrapin.table import terrapin_spec
+
+LIARS = terrapin_spec(
+    game_id="liars",
+    name="Liar's Terrapin",
+    state_model=LiarsState,
+    options_model=LiarsOptions,
+    actions=TypeAdapter(LiarsAction),
+    ai=LiarsPolicy(),
+    cog="cogs.liars_terrapin",
+)

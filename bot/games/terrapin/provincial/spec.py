@@ -1,0 +1,17 @@
+"""Provincial Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.games.terrapin.provincial.ai import ProvincialPolicy
+from bot.games.terrapin.provincial.rules import ProvincialAction, ProvincialOptions, ProvincialState
+from bot.games.terrapin.table import terrapin_spec
+
+PROVINCIAL = terrapin_spec(
+    game_id="provincial",
+    name="Provincial Terrapin",
+    state_model=ProvincialState,
+    options_model=ProvincialOptions,
+    actions=TypeAdapter(ProvincialAction),
+    ai=ProvincialPolicy(),
+    cog="cogs.provincial_terrapin",
+)

@@ -1,0 +1,39 @@
+"""Soliterrapin, the solitaire of the Terrapin family: its rules (rules.py) and its spec
+(spec.py); a personal game has no AI.
+"""
+
+from bot.games.terrapin.soliterrapin.rules import (
+    Abandon,
+    Cell,
+    Finished,
+    Line,
+    Place,
+    Placed,
+    SoliterrapinAction,
+    SoliterrapinOptions,
+    SoliterrapinState,
+    SoliterrapinView,
+    Spot,
+    column_name,
+    row_name,
+    spot_name,
+)
+from bot.games.terrapin.soliterrapin.spec import SOLITERRAPIN
+
+__all__ = [
+    "SOLITERRAPIN",
+    "Abandon",
+    "Cell",
+    "Finished",
+    "Line",
+    "Place",
+    "Placed",
+    "SoliterrapinAction",
+    "SoliterrapinOptions",
+    "SoliterrapinState",
+    "SoliterrapinView",
+    "Spot",
+    "column_name",
+    "row_name",
+    "spot_name",
+]

@@ -1,0 +1,26 @@
+"""Soliterrapin as the registry knows it: its rules and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.cards import decktet
+from bot.engine import GameSpec
+from bot.games.terrapin.soliterrapin.rules import (
+    SoliterrapinAction,
+    SoliterrapinOptions,
+    SoliterrapinState,
+    new_soliterrapin,
+)
+
+SOLITERRAPIN = GameSpec(
+    id="soliterrapin",
+    name="Soliterrapin",
+    min_players=1,
+    max_players=1,
+    options_model=SoliterrapinOptions,
+    state_model=SoliterrapinState,
+    actions=TypeAdapter(SoliterrapinAction),
+    deck=decktet.deck,
+    create=new_soliterrapin,
+    solo=True,
+    cog="cogs.soliterrapin",
+)

@@ -1,0 +1,17 @@
+"""Temptation Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.games.terrapin.table import terrapin_spec
+from bot.games.terrapin.temptation.ai import TemptationPolicy
+from bot.games.terrapin.temptation.rules import TemptationAction, TemptationOptions, TemptationState
+
+TEMPTATION = terrapin_spec(
+    game_id="temptation",
+    name="Temptation Terrapin",
+    state_model=TemptationState,
+    options_model=TemptationOptions,
+    actions=TypeAdapter(TemptationAction),
+    ai=TemptationPolicy(),
+    cog="cogs.temptation_terrapin",
+)

@@ -1,0 +1,81 @@
+"""Western Terrapin's AI: it bets on its share of the pot at the showdown, estimated by
+dealing the rivals' hidden cards (and the shared cards, before they are out) from the cards it
+hasn't seen; it takes a card while that raises its share, Turtle Butt risk included.
+
+It raises with a strong hand (harder the stronger), calls when its share pays for the call,
+bets the least when it must bet or fold, folds otherwise, and mucks a hand that can't win.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Action, Decision, Policy
+from bot.games.betting import Bet, Call, Check, Fold, Raise
+from bot.games.poker import Muck
+from bot.games.terrapin import ai
+from bot.games.terrapin.western.rules import SHARED_CARDS, Stand, Take, WesternView
+
+FINAL_ROUND = 3
+EARLY_CALL_MARGIN = 1.15  # before the last round, more bets will follow a call
+RAISES_BEFORE_CALLING = 2  # in raise limits: past this much in one round, only call
+
+
+class WesternPolicy(Policy):
+    game_id = "western"
+
+    def choose(
+        self,
+        seat: int,
+        view: WesternView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> Action | None:
+        if decision.kind == "muck":
+            return Muck()  # asked only when the hand can't win: show nothing
+        mine = ai.ids(view.my_cards or [])
+        shared = ai.ids(view.shared)
+        pool = ai.unseen(view.my_cards or [], view.shared, view.set_aside)
+        rivals = [ai.Rival(hidden=s.cards) for s in view.seats if s.in_hand and s.seat != seat]
+        if not shared:
+            share = ai.share_before_shared(mine, SHARED_CARDS, rivals, pool, rng)
+            return bet(view, seat, share, legal)
+        table = ai.showdown(shared, rivals, pool, rng)
+        now = table.share(ai.value(mine + shared))
+        after_draw = table.share_after_draw(mine + shared, pool)
+        if decision.kind == "draw":
+            return Take() if after_draw > now else Stand()
+        if view.betting_round < FINAL_ROUND and view.deck_left:
+            now = max(now, after_draw)  # the draw is still to come
+        return bet(view, seat, now, legal)
+
+
+def bet(view: WesternView, seat: int, share: float, legal: list[Action]) -> Action:
+    """Raise when strong, call when the pot pays for it, else check, bet the least, or fold."""
+    rivals = sum(s.in_hand for s in view.seats) - 1
+    fair = 1 / (rivals + 1)
+    strong = fair + (1 - fair) * 0.35
+    very_strong = fair + (1 - fair) * 0.6
+    owed, pot, limit = view.to_call, view.pot, view.raise_limit
+    already = view.seats[seat].bet
+    wants = limit if share >= very_strong else max(1, limit // 2)
+    if share >= strong and (already < RAISES_BEFORE_CALLING * limit or share >= very_strong):
+        aggressive = sized(legal, wants)
+        if aggressive is not None:
+            return aggressive
+    if owed == 0:
+        if Check() in legal:
+            return Check()
+        least = sized(legal, 1)
+        return least if least is not None and share * (pot + 1) >= 1 else Fold()
+    margin = 1.0 if view.betting_round >= FINAL_ROUND else EARLY_CALL_MARGIN
+    if Call() in legal and share * (pot + owed) >= owed * margin:
+        return Call()
+    return Fold()
+
+
+def sized(legal: list[Action], wanted: int) -> Action | None:
+    """The legal bet or raise nearest to `wanted` chips (None: no bet or raise allowed)."""
+    choices = [a for a in legal if isinstance(a, Bet | Raise)]
+    return min(choices, key=lambda a: (abs(a.amount - wanted), a.amount), default=None)

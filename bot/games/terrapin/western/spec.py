@@ -1,0 +1,17 @@
+"""Western Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+
+from pydantic import TypeAdapter
+
+from bot.games.terrapin.table import terrapin_spec
+from bot.games.terrapin.western.ai import WesternPolicy
+from bot.games.terrapin.western.rules import WesternAction, WesternOptions, WesternState
+
+WESTERN = terrapin_spec(
+    game_id="western",
+    name="Western Terrapin",
+    state_model=WesternState,
+    options_model=WesternOptions,
+    actions=TypeAdapter(WesternAction),
+    ai=WesternPolicy(),
+    cog="cogs.western_terrapin",
+)
