@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint clean
+.PHONY: run test test-fast lint clean
 
 $(INSTALLED): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -24,6 +24,11 @@ lint: $(INSTALLED)
 
 test: lint
 	$(BIN)/python -m pytest
+
+# Engines and units only, for a quick look while working: no test through the fake Discord,
+# nothing slow (pyproject.toml's markers). `make test` runs them all.
+test-fast: $(INSTALLED)
+	$(BIN)/python -m pytest -m "not e2e and not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

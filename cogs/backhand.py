@@ -42,7 +42,7 @@ from bot.games.backhand import (
     Settled,
     StockRefilled,
 )
-from bot.tables import action_token
+from bot.tables import Table, action_token
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -113,16 +113,16 @@ def bust_hint(total: int, push: bool) -> str:
     return f"A card of {busting} or more (faces count 10) busts you."
 
 
-class BackhandUI(GameUI):
+class BackhandUI(GameUI[BackhandView, BackhandOptions]):
     game_id = BACKHAND.id
     colour = discord.Colour.dark_teal()
 
-    def score_noun(self, options) -> tuple[str, str]:
+    def score_noun(self, options: BackhandOptions) -> tuple[str, str]:
         return "win", "wins"  # only the wins-only mode has match scores
 
     # ---- the table ------------------------------------------------------------------------------
 
-    def public_embed(self, table, view: BackhandView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: BackhandView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Backhand · hand {view.hand}", colour=self.colour)
         embed.description = self.header(view)
         for seat, player in enumerate(view.players):
@@ -173,25 +173,32 @@ class BackhandUI(GameUI):
             lines.append(("✅ " if player.outcome in WINNING else "❌ ") + OUTCOMES[player.outcome])
         return "\n".join(lines)[:1024]
 
-    def private_embed(self, table, view: BackhandView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: BackhandView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Your Backhand hand · table {table.id}", colour=self.colour)
+        assert view.seat is not None  # a private view is its seat's
         me = view.players[view.seat]
         embed.description = self.player_text(view, me)
         if view.turn == view.seat and me.cards and me.outcome is None:
             embed.add_field(name="Odds", value=bust_hint(me.total, me.push), inline=False)
         return embed
 
-    def hand_summary(self, table, view: BackhandView, names: list[str]) -> discord.Embed | None:
-        settled = [(seat, player) for seat, player in enumerate(view.players) if player.outcome]
+    def hand_summary(
+        self, table: Table, view: BackhandView, names: list[str]
+    ) -> discord.Embed | None:
+        settled = [
+            (seat, player, player.outcome)
+            for seat, player in enumerate(view.players)
+            if player.outcome
+        ]
         if not settled:
             return None
         lines = []
-        for seat, player in settled:
+        for seat, player, outcome in settled:
             chips = ""
             if view.mode == "chips" and player.bet:
-                won = player.bet if player.outcome in WINNING else -player.bet
+                won = player.bet if outcome in WINNING else -player.bet
                 chips = f" · {signed_chips(won)}"
-            lines.append(f"**{names[seat]}** {OUTCOMES[player.outcome]}{chips}")
+            lines.append(f"**{names[seat]}** {OUTCOMES[outcome]}{chips}")
         embed = discord.Embed(title=f"Backhand · hand {view.hand} over", colour=self.colour)
         embed.description = "\n".join(lines)
         return embed
@@ -206,13 +213,14 @@ class BackhandUI(GameUI):
 
     # ---- controls -------------------------------------------------------------------------------
 
-    def private_controls(self, table, seat: int) -> discord.ui.View | None:
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """A bet: one button per suggested amount, and Other amount for any other."""
         decision = table.decision(seat)
         if decision is None or decision.kind != "bet":
             return action_controls(table, seat, self)
         prompt = table.seats[seat].prompt
         state_view = table.view(seat)
+        assert isinstance(state_view, BackhandView)  # a Backhand table's
         view = Controls()
         for action in table.legal_actions(seat):
             label = self.action_label(state_view, action)
@@ -220,7 +228,7 @@ class BackhandUI(GameUI):
         view.button(**TextButton.look(table.id, prompt, "Other amount"))
         return view
 
-    def action_label(self, view, action: Action) -> str:
+    def action_label(self, view: BackhandView, action: Action) -> str:
         match action:
             case Bet():
                 return f"Bet {action.chips:,}"
@@ -276,12 +284,14 @@ class OptionsClash(UserError, app_commands.AppCommandError):
     """Options that don't go together, refused before the command runs."""
 
 
-class Backhand(table_game_cog("backhand", BACKHAND, RULES)):
+# The base is the class table_game_cog makes: mypy can't follow a base made by a call.
+class Backhand(table_game_cog("backhand", BACKHAND, RULES)):  # type: ignore[misc]
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """`/backhand new` for wins plays no chips: a buy-in given with it is refused with
         the reason, not ignored (the generic command offers a buy-in for the chips mode)."""
-        given = interaction.namespace
-        if interaction.command.name == "new" and given.mode == "wins" and "buy_in" in given:
+        given, command = interaction.namespace, interaction.command
+        opening = command is not None and command.name == "new"
+        if opening and given.mode == "wins" and "buy_in" in given:
             raise OptionsClash(
                 "A table for wins plays no chips, so it takes no buy-in: leave buy_in out."
             )

@@ -11,7 +11,8 @@ from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
 from bot.discord.picker import Picked, add_picker
 from bot.engine import Event, IllegalAction
-from bot.games.big_two import BIG_TWO, BigTwoView, HandStarted, check_play
+from bot.games.big_two import BIG_TWO, BigTwoOptions, BigTwoView, HandStarted, check_play
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -36,11 +37,11 @@ when it ended places higher; players tied on that too share the place. On timeou
 the scores so far stand and are ranked the same way. Players join before the start."""
 
 
-class BigTwoUI(ClimbingUI):
+class BigTwoUI(ClimbingUI[BigTwoView, BigTwoOptions]):
     game_id = BIG_TWO.id
     title = "Big Two"
 
-    def public_embed(self, table, view: BigTwoView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: BigTwoView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Big Two · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(
             f"{'▶ ' if seat == view.turn else ''}**{name}** · "
@@ -68,7 +69,9 @@ class BigTwoUI(ClimbingUI):
             return f"Hand {event.hand}: {names[event.leader]} holds the lowest card and leads."
         return super().event_line(event, names)
 
-    def hand_summary(self, table, view: BigTwoView, names: list[str]) -> discord.Embed | None:
+    def hand_summary(
+        self, table: Table, view: BigTwoView, names: list[str]
+    ) -> discord.Embed | None:
         embed = discord.Embed(title=f"Big Two · hand {view.hand} over", colour=self.colour)
         embed.description = "\n".join(
             f"**{n}**: {plural(view.scores[s], 'point')}" for s, n in enumerate(names)

@@ -14,6 +14,7 @@ from bot.games.botifarra import (
     BOTIFARRA,
     DOUBLING_NAMES,
     RULES,
+    BotifarraOptions,
     BotifarraView,
     ChoicePassed,
     ChooseTrumps,
@@ -31,7 +32,8 @@ from bot.games.botifarra import (
     partner_of,
     trump_name,
 )
-from bot.games.tricks import why_illegal
+from bot.games.tricks import TrickPlay, why_illegal
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -85,11 +87,11 @@ def calls_text(calls: list[DoublingCall], names: list[str]) -> str:
     return " · ".join(call_text(call, names) for call in calls)
 
 
-def trick_text(plays, names: list[str]) -> str:
+def trick_text(plays: list[TrickPlay], names: list[str]) -> str:
     return ", ".join(f"{names[play.seat]} {play.card.label}" for play in plays) or "nothing yet"
 
 
-class BotifarraUI(PickerUI):
+class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
     game_id = BOTIFARRA.id
     colour = discord.Colour.dark_red()
 
@@ -103,7 +105,7 @@ class BotifarraUI(PickerUI):
         doubled = f", {DOUBLING_NAMES[view.doublings - 1]}d" if view.doublings else ", not doubled"
         return f"{trump_name(view.trump)}{doubled} · x{view.multiplier}"
 
-    def public_embed(self, table, view: BotifarraView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: BotifarraView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Botifarra · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(
             f"**{side_label(side, names)}** · {plural(view.scores[side], 'point')} · "
@@ -133,10 +135,11 @@ class BotifarraUI(PickerUI):
         embed.set_footer(text=f"The first side to {view.target} points wins.")
         return embed
 
-    def private_embed(self, table, view: BotifarraView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: BotifarraView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Your Botifarra hand · table {table.id}", colour=self.colour)
         hand = view.my_cards or []
         embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        assert view.seat is not None  # a private view is its seat's
         side = view.seat % 2
         embed.add_field(
             name="Your side",
@@ -151,8 +154,10 @@ class BotifarraUI(PickerUI):
             embed.add_field(name="Doubling", value=calls_text(view.calls, names), inline=False)
         return embed
 
-    def hand_summary(self, table, view: BotifarraView, names: list[str]) -> discord.Embed | None:
-        if view.points is None:
+    def hand_summary(
+        self, table: Table, view: BotifarraView, names: list[str]
+    ) -> discord.Embed | None:
+        if view.points is None or view.scored is None:  # both come when the hand ends
             return None
         embed = discord.Embed(title=f"Botifarra · hand {view.hand} over", colour=self.colour)
         embed.description = "\n".join(
@@ -180,6 +185,8 @@ class BotifarraUI(PickerUI):
 
     def pick_reason(self, view: BotifarraView, picked: Picked) -> str | None:
         """The heading rules' verdict, from the viewer's own cards and the trick."""
+        # Only the seat to play has a picker: it holds cards, and a trick is under way.
+        assert view.seat is not None and view.my_cards is not None and view.trick is not None
         return why_illegal(
             picked.cards[0],
             view.my_cards,

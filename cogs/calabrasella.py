@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from pydantic import BaseModel
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
@@ -15,6 +14,7 @@ from bot.games.calabrasella import (
     CALABRASELLA,
     SLAM_PAYMENT,
     BidMade,
+    CalabrasellaOptions,
     CalabrasellaView,
     Dealt,
     Declare,
@@ -33,6 +33,7 @@ from bot.games.calabrasella import (
     Settled,
     Take,
     Took,
+    TrickPlayView,
     TrickWon,
     WidowTurned,
     discard_reason,
@@ -81,11 +82,17 @@ widow is the last four."""
 ROLE_PHASES = ("naming", "giving_back", "discarding", "taking", "playing")
 
 
-def plays_text(plays, names: list[str]) -> str:
+def plays_text(plays: list[TrickPlayView], names: list[str]) -> str:
     return ", ".join(f"{names[p.seat]} {p.card.label}" for p in plays)
 
 
-class CalabrasellaUI(PickerUI):
+def trick_text(view: CalabrasellaView, names: list[str]) -> str:
+    """The trick in play and who led it."""
+    assert view.leader is not None  # every trick has a leader while the cards are played
+    return f"{names[view.leader]} leads: {plays_text(view.trick, names) or 'nothing yet'}"
+
+
+class CalabrasellaUI(PickerUI[CalabrasellaView, CalabrasellaOptions]):
     game_id = CALABRASELLA.id
     colour = discord.Colour.dark_red()
 
@@ -114,10 +121,7 @@ class CalabrasellaUI(PickerUI):
         if view.phase in ("taking", "playing"):
             embed.add_field(name="Discards", value=f"{view.discard_count} face down")
         if view.phase == "playing":
-            trick = plays_text(view.trick, names) or "nothing yet"
-            embed.add_field(
-                name="Trick", value=f"{names[view.leader]} leads: {trick}", inline=False
-            )
+            embed.add_field(name="Trick", value=trick_text(view, names), inline=False)
             if view.last_trick:
                 embed.add_field(
                     name="Last trick", value=plays_text(view.last_trick, names), inline=False
@@ -152,10 +156,7 @@ class CalabrasellaUI(PickerUI):
         if view.widow is not None and view.phase in ("taking", "playing"):
             embed.add_field(name="Widow (face up)", value=cards_text(view.widow))
         if view.phase == "playing":
-            trick = plays_text(view.trick, names) or "nothing yet"
-            embed.add_field(
-                name="Trick", value=f"{names[view.leader]} leads: {trick}", inline=False
-            )
+            embed.add_field(name="Trick", value=trick_text(view, names), inline=False)
         return embed
 
     # ---- picking cards ------------------------------------------------------------------------
@@ -206,10 +207,12 @@ class CalabrasellaUI(PickerUI):
         return PlayCard(card=cards[0])
 
     def pick_of(self, view: CalabrasellaView, action: Action) -> list[list] | None:
-        if isinstance(action, Discard | Take):
-            return [list(action.cards)]
-        card = getattr(action, "card", None)
-        return None if card is None else [[card]]
+        match action:
+            case Discard() | Take():
+                return [list(action.cards)]
+            case Name() | GiveBack() | PlayCard():
+                return [[action.card]]
+        return None
 
     def pick_reason(self, view: CalabrasellaView, picked: Picked) -> str | None:
         cards = list(picked.cards)
@@ -228,20 +231,23 @@ class CalabrasellaUI(PickerUI):
 
     # ---- words ------------------------------------------------------------------------------
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
-        if isinstance(action, Pass):
-            return "Pass"
-        if isinstance(action, Declare):
-            return "Play"
-        if isinstance(action, Name):
-            return f"Name {action.card.label}"
-        if isinstance(action, GiveBack):
-            return f"Give back {action.card.label}"
-        if isinstance(action, Discard):
-            return f"Discard {cards_text(action.cards)}"
-        if isinstance(action, Take):
-            return f"Take {cards_text(action.cards)}"
-        return action.card.label
+    def action_label(self, view: CalabrasellaView, action: Action) -> str:
+        match action:
+            case Pass():
+                return "Pass"
+            case Declare():
+                return "Play"
+            case Name():
+                return f"Name {action.card.label}"
+            case GiveBack():
+                return f"Give back {action.card.label}"
+            case Discard():
+                return f"Discard {cards_text(action.cards)}"
+            case Take():
+                return f"Take {cards_text(action.cards)}"
+            case PlayCard():
+                return action.card.label
+        return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

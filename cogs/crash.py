@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
-from pydantic import BaseModel
 
 from bot.cards import FrenchCard
 from bot.discord.commands import table_game_cog
@@ -26,6 +25,7 @@ from bot.games.crash import (
     HAND_CARDS,
     MAX_HANDS,
     Arrange,
+    CrashOptions,
     CrashView,
     DeclareSixPairs,
     HandResult,
@@ -160,7 +160,7 @@ def add_result(embed: discord.Embed, result: HandResult, names: list[str]) -> No
     )
 
 
-class CrashUI(PickerUI):
+class CrashUI(PickerUI[CrashView, CrashOptions]):
     game_id = CRASH.id
     colour = discord.Colour.dark_purple()
 
@@ -259,7 +259,7 @@ class CrashUI(PickerUI):
         # Each card tapped into the first hand with room; a suggestion or "Fill the rest"
         # fills the hands for review; nothing is set before the verb.
         return Picker(
-            zones=(Zone("your hand", view.my_cards),),
+            zones=(Zone("your hand", held(view)),),
             groups=HANDS,
             kinds=frozenset({"arrange"}),
             verb=SET_LABEL,
@@ -286,7 +286,7 @@ class CrashUI(PickerUI):
         hands = picked.groups
         if all(len(hand) == HAND_CARDS for hand in hands):
             raise UserError("Your four hands are full already.")
-        filled = fill_hands(hands, view.my_cards, len(view.seats) - 1)
+        filled = fill_hands(hands, held(view), len(view.seats) - 1)
         if [set(hand) for hand in filled] == [set(hand) for hand in hands]:
             raise UserError("The other cards make no more hands of a pair or better.")
         return filled
@@ -295,7 +295,7 @@ class CrashUI(PickerUI):
         return hand_review(cards)
 
     def pick_verdict(self, view: CrashView, picked: Picked) -> str:
-        return hands_verdict(picked.groups, view.my_cards)
+        return hands_verdict(picked.groups, held(view))
 
     def waiting_reason(self, view: CrashView) -> str:
         if view.my_set is not None:
@@ -304,7 +304,7 @@ class CrashUI(PickerUI):
 
     # ---- words ----------------------------------------------------------------------------
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
+    def action_label(self, view: CrashView, action: Action) -> str:
         if isinstance(action, DeclareSixPairs):
             return "Declare six pairs (void the hand)"
         if isinstance(action, RevealStraight):
@@ -330,7 +330,9 @@ class CrashUI(PickerUI):
                 )
             case StraightRevealed():
                 winners = names_list(event.seats, names)
-                return f"{winners} reveals a thirteen-card straight and wins the game!"
+                if len(event.seats) == 1:
+                    return f"{winners} reveals a thirteen-card straight and wins the game!"
+                return f"{winners} reveal a thirteen-card straight and win the game!"
         return None
 
 
@@ -341,6 +343,12 @@ def setting_now(view: CrashView) -> bool:
     """Whether the viewing seat has hands to set now (a straight is only revealed)."""
     unset = view.my_set is None and not view.my_declared and not view.my_straight
     return view.phase == "setting" and unset and bool(view.my_cards)
+
+
+def held(view: CrashView) -> list[FrenchCard]:
+    """The viewer's cards while it sets its hands: the picker is drawn only then."""
+    assert view.my_cards is not None  # a seat's own view, with its hand dealt
+    return view.my_cards
 
 
 def hand_review(hand: Sequence[FrenchCard]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,7 +29,7 @@ from bot.games.delphi import (
     StarterTurned,
 )
 from bot.games.delphi.library import LIBRARY
-from bot.tables import action_token
+from bot.tables import Table, action_token
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -128,17 +129,17 @@ def line_text(view: DelphiView) -> str:
     return text[-1024:]
 
 
-def seat_list(seats, names: list[str]) -> str:
+def seat_list(seats: Iterable[int], names: list[str]) -> str:
     return ", ".join(names[seat] for seat in seats) or "nobody"
 
 
-class DelphiUI(GameUI):
+class DelphiUI(GameUI[DelphiView, DelphiOptions]):
     game_id = DELPHI.id
     colour = discord.Colour.purple()
 
     # ---- the table ---------------------------------------------------------------------------
 
-    def public_embed(self, table, view: DelphiView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: DelphiView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
             title=f"Delphi · hand {view.hand} of {view.hands}", colour=self.colour
         )
@@ -163,6 +164,7 @@ class DelphiUI(GameUI):
         if view.phase == "rule":
             return f"**{oracle}** is the oracle and is writing a secret rule."
         if view.phase == "answer":
+            assert view.current is not None  # the card everyone answers on
             judge = (
                 " (the bot judges a rule it drew)"
                 if view.oracle is not None and view.bot_judges
@@ -182,7 +184,7 @@ class DelphiUI(GameUI):
             return f"Hand over. The rule was {quoted(view.result.rule)}"
         return "The game is over."
 
-    def private_embed(self, table, view: DelphiView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: DelphiView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
             title=f"Delphi · hand {view.hand} of {view.hands} · table {table.id}",
             colour=self.colour,
@@ -204,7 +206,7 @@ class DelphiUI(GameUI):
         )
         return embed
 
-    def private_controls(self, table, seat: int) -> discord.ui.View | None:
+    def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """Writing the rule: the form's button, and letting the bot draw one instead."""
         decision = table.decision(seat)
         if decision is None or decision.text_question is None:
@@ -212,8 +214,10 @@ class DelphiUI(GameUI):
         prompt = table.seats[seat].prompt
         view = Controls()
         view.button(**TextButton.look(table.id, prompt, "Write your rule"))
+        state_view = table.view(seat)
+        assert isinstance(state_view, DelphiView)  # a Delphi table's
         for action in table.legal_actions(seat):
-            label = self.action_label(table.view(seat), action)
+            label = self.action_label(state_view, action)
             view.button(**ActionButton.look(table.id, prompt, action_token(action), label))
         return view
 
@@ -238,14 +242,15 @@ class DelphiUI(GameUI):
                 return f"{names[event.oracle]} is the oracle and writes a secret rule."
             case RuleSealed():
                 seal = short_seal(event.seal)
+                if event.oracle is not None and not event.drawn:
+                    return f"{names[event.oracle]} has written the rule: sealed {seal}."
+                assert event.level is not None  # a rule the bot drew has a difficulty
+                level = a_rule(event.level)
                 if event.oracle is None:
-                    return f"The bot is the oracle: {a_rule(event.level)}, sealed {seal}."
-                if event.drawn:
-                    return (
-                        f"The bot drew {a_rule(event.level)} for {names[event.oracle]} and "
-                        f"judges it: sealed {seal}."
-                    )
-                return f"{names[event.oracle]} has written the rule: sealed {seal}."
+                    return f"The bot is the oracle: {level}, sealed {seal}."
+                return (
+                    f"The bot drew {level} for {names[event.oracle]} and judges it: sealed {seal}."
+                )
             case StarterTurned():
                 return f"The starter is {event.card.label}: the line begins."
             case Revealed():
@@ -267,12 +272,18 @@ class DelphiUI(GameUI):
             groups.append(f"{ANSWER_WORDS[answer]}: {who}")
         return f"{event.card.label} is {VERDICT_WORDS[event.verdict]} · {' · '.join(groups)}"
 
-    def hand_summary(self, table, view: DelphiView, names: list[str]) -> discord.Embed | None:
+    def hand_summary(
+        self, table: Table, view: DelphiView, names: list[str]
+    ) -> discord.Embed | None:
         result = view.result
         if result is None:
             return None
         embed = discord.Embed(title=f"Delphi · hand {view.hand} over", colour=self.colour)
-        author = "drawn by the bot" if result.drawn else f"written by {names[result.oracle]}"
+        author = (
+            f"written by {names[result.oracle]}"
+            if result.oracle is not None and not result.drawn
+            else "drawn by the bot"
+        )
         embed.description = (
             f"**The rule** ({author}): {quoted(result.rule)}\n"
             f"**Salt:** `{result.salt}`\n"
@@ -285,7 +296,8 @@ class DelphiUI(GameUI):
     def scores_text(self, result: HandResult, view: DelphiView, names: list[str]) -> str:
         lines = []
         for seat, name in enumerate(names):
-            what = "oracle" if seat == result.oracle else plural(result.tokens[seat], "token")
+            tokens = result.tokens[seat]  # None for the oracle
+            what = "oracle" if tokens is None else plural(tokens, "token")
             lines.append(f"{name} ({what}): {result.scores[seat]:+d} · total {view.scores[seat]}")
         return "\n".join(lines)
 
@@ -294,6 +306,7 @@ class DelphiUI(GameUI):
 
 CARD_W, CARD_H, GAP, PEEK, MARGIN = 46, 64, 6, 22, 14
 COLUMNS = 13  # line cards per band before the line wraps
+Colour = tuple[int, int, int]
 FELT = (31, 81, 48)
 PAPER = (248, 249, 250)
 INK = (33, 37, 41)
@@ -358,8 +371,9 @@ def draw_header(draw: ImageDraw.ImageDraw, view: DelphiView) -> None:
 
 
 def draw_card(
-    draw: ImageDraw.ImageDraw, at: tuple[int, int], card: FrenchCard, outline=INK
+    draw: ImageDraw.ImageDraw, at: tuple[int, int], card: FrenchCard, outline: Colour = INK
 ) -> None:
+    assert card.rank is not None and card.suit is not None  # Delphi's pack has no jokers
     x, y = at
     draw.rounded_rectangle(
         (x, y, x + CARD_W, y + CARD_H), radius=6, fill=PAPER, outline=outline, width=2
@@ -370,7 +384,9 @@ def draw_card(
     draw_suit(draw, card.suit, (x + CARD_W // 2, y + CARD_H // 2 + 8), 12, colour)
 
 
-def draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, centre, r: float, colour) -> None:
+def draw_suit(
+    draw: ImageDraw.ImageDraw, suit: Suit, centre: tuple[int, int], r: float, colour: Colour
+) -> None:
     """♠ ♥ ♦ ♣ from plain shapes (the default font has no suit glyphs)."""
     x, y = centre
     if suit is Suit.DIAMONDS:

@@ -15,6 +15,7 @@ from bot.games.dou_dizhu import (
     DOU_DIZHU,
     Bid,
     BidMade,
+    DouDizhuOptions,
     DouDizhuView,
     HandStarted,
     LandlordChosen,
@@ -22,6 +23,7 @@ from bot.games.dou_dizhu import (
     Settled,
     check_play,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -51,11 +53,11 @@ def times_doubled(times: int) -> str:
     return {1: "doubled once", 2: "doubled twice"}.get(times, f"doubled {times} times")
 
 
-class DouDizhuUI(ClimbingUI):
+class DouDizhuUI(ClimbingUI[DouDizhuView, DouDizhuOptions]):
     game_id = DOU_DIZHU.id
     title = "Dou Dizhu"
 
-    def public_embed(self, table, view: DouDizhuView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: DouDizhuView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Dou Dizhu · hand {view.hand}", colour=self.colour)
         lines = []
         for seat, name in enumerate(names):
@@ -72,7 +74,7 @@ class DouDizhuUI(ClimbingUI):
             held = f"{plural(view.counts[seat], 'card')} · {chips(view.stacks[seat])}"
             lines.append(f"{pointer}**{name}**{role} · {held}{said}")
         embed.description = "\n".join(lines)
-        if view.face_up is not None:
+        if view.face_up is not None and view.face_up_holder is not None:  # set together
             embed.add_field(
                 name="Face-up card",
                 value=f"{view.face_up.label} (held by {names[view.face_up_holder]})",

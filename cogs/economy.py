@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -40,6 +40,13 @@ PAGE_BUTTON = (
 )
 
 
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server a command runs in: every command here is guild-only, and the command tree
+    refuses one sent from anywhere else."""
+    assert interaction.guild_id is not None
+    return interaction.guild_id
+
+
 def refuse_bots(member: discord.abc.User) -> None:
     if member.bot:
         raise UserError("Bots don't hold chips.")
@@ -52,7 +59,7 @@ class Economy(commands.Cog):
     async def _open_account(self, interaction: discord.Interaction) -> None:
         """Every economy command opens the caller's account (with the starting chips), so
         whoever uses one shows on /leaderboard."""
-        await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)
+        await self.bot.ledger.balance(guild_of(interaction), interaction.user.id)
 
     @app_commands.command(description="Show your chips, or another member's.")
     @app_commands.guild_only()
@@ -60,11 +67,11 @@ class Economy(commands.Cog):
     async def balance(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
-        member = member or interaction.user
-        refuse_bots(member)
+        whom = member or interaction.user
+        refuse_bots(whom)
         await self._open_account(interaction)
-        amount = await self.bot.ledger.balance(interaction.guild_id, member.id)
-        whose = "You have" if member.id == interaction.user.id else f"{member.mention} has"
+        amount = await self.bot.ledger.balance(guild_of(interaction), whom.id)
+        whose = "You have" if whom.id == interaction.user.id else f"{whom.mention} has"
         await send_answer(
             interaction,
             f"{whose} {chips(amount)}.",
@@ -74,18 +81,18 @@ class Economy(commands.Cog):
     @app_commands.command(description="Collect your free chips for today (once per UTC day).")
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
-        now = self.bot.clock()
+        now, guild = self.bot.clock(), guild_of(interaction)
         amount = self.bot.settings.daily_chips
-        key = f"daily:{interaction.guild_id}:{interaction.user.id}:{now.date().isoformat()}"
+        key = f"daily:{guild}:{interaction.user.id}:{now.date().isoformat()}"
         granted = await self.bot.ledger.grant(
-            interaction.guild_id, interaction.user.id, amount, reason="daily", key=key
+            guild, interaction.user.id, amount, reason="daily", key=key
         )
         next_time = relative_time(next_utc_midnight(now))
         if not granted:
             raise UserError(
                 f"You already collected today's chips. The next ones are ready {next_time}."
             )
-        total = await self.bot.ledger.balance(interaction.guild_id, interaction.user.id)
+        total = await self.bot.ledger.balance(guild, interaction.user.id)
         await send_answer(
             interaction,
             f"You collected {chips(amount)} and now have {chips(total)}. Come back {next_time}.",
@@ -101,7 +108,7 @@ class Economy(commands.Cog):
             raise UserError("You can't give chips to yourself.")
         refuse_bots(member)
         await self._open_account(interaction)
-        guild = interaction.guild_id
+        guild = guild_of(interaction)
         await self.bot.ledger.transfer(
             guild, interaction.user.id, member.id, amount, key=f"give:{interaction.id}"
         )
@@ -121,7 +128,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
         await self._open_account(interaction)
-        board = Board(interaction.guild_id, interaction.user.id, game.value if game else "")
+        board = Board(guild_of(interaction), interaction.user.id, game.value if game else "")
         embed, view = await board.page(self.bot, 0)
         await send_answer(interaction, embed=embed, view=view)
 
@@ -142,7 +149,7 @@ class Economy(commands.Cog):
     ) -> None:
         refuse_bots(member)
         await self._open_account(interaction)
-        guild = interaction.guild_id
+        guild = guild_of(interaction)
         await self.bot.ledger.grant(
             guild,
             member.id,
@@ -163,7 +170,7 @@ class Economy(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     @app_commands.describe(amount="How many chips to create for the house")
     async def bankroll(self, interaction: discord.Interaction, amount: Amount) -> None:
-        guild = interaction.guild_id
+        guild = guild_of(interaction)
         await self.bot.ledger.fund_house(
             guild,
             amount,
@@ -250,29 +257,31 @@ class Board:
         return await bot.ledger.game_player_count(self.guild_id, self.game_id, self.ranking)
 
     async def _lines(self, bot: CardTableBot, offset: int) -> list[str]:
-        if self.ranking is None:
+        game = self.game
+        if game is None:
             standings = await bot.ledger.leaderboard(self.guild_id, offset=offset, limit=PAGE_SIZE)
             return [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
         results = await bot.ledger.game_standings(
-            self.guild_id, self.game_id, offset, PAGE_SIZE, self.ranking
+            self.guild_id, self.game_id, offset, PAGE_SIZE, ranking_of(game)
         )
-        return [f"**{s.rank}.** <@{s.member_id}> · {record(s, self.game)}" for s in results]
+        return [f"**{s.rank}.** <@{s.member_id}> · {record(s, game)}" for s in results]
 
     async def _own(self, bot: CardTableBot) -> str:
         """Where the viewer stands, named (the board is public, the place is theirs)."""
-        viewer = f"<@{self.viewer_id}>"
-        if self.ranking is None:
-            mine = await bot.ledger.standing(self.guild_id, self.viewer_id)
-            if mine:
-                return f"{viewer} is #{mine.rank} with {chips(mine.chips)}."
+        viewer, game = f"<@{self.viewer_id}>", self.game
+        if game is None:
+            held = await bot.ledger.standing(self.guild_id, self.viewer_id)
+            if held:
+                return f"{viewer} is #{held.rank} with {chips(held.chips)}."
             return f"{viewer} has no chips here yet: /balance opens an account."
-        mine = await bot.ledger.game_standing(
-            self.guild_id, self.game_id, self.viewer_id, self.ranking
+        ranking = ranking_of(game)
+        played = await bot.ledger.game_standing(
+            self.guild_id, self.game_id, self.viewer_id, ranking
         )
-        if mine:
-            return f"{viewer} is #{mine.rank} · {record(mine, self.game)}."
-        unit = {"chips": "hand", "matches": "match", "scores": "game"}[self.ranking]
-        return f"{viewer} has no {self.game.name} results yet: finish a {unit} to join the board."
+        if played:
+            return f"{viewer} is #{played.rank} · {record(played, game)}."
+        unit = {"chips": "hand", "matches": "match", "scores": "game"}[ranking]
+        return f"{viewer} has no {game.name} results yet: finish a {unit} to join the board."
 
     async def _add_daily_best(self, bot: CardTableBot, embed: discord.Embed) -> None:
         """A solo game's daily challenge ("daily:<UTC date>" results) has its own field."""
@@ -299,15 +308,17 @@ class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_B
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardPage:
-        return cls(match["game"] or "", int(match["page"]), item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(match["game"] or "", int(match["page"]), label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        board = Board(interaction.guild_id, interaction.user.id, self.game_id)
+        bot = cast("CardTableBot", interaction.client)  # the bot that registered this item
         try:
+            board = Board(guild_of(interaction), interaction.user.id, self.game_id)
             await acknowledge_if_late(interaction, privately=False)
-            embed, view = await board.page(interaction.client, self.page)
+            embed, view = await board.page(bot, self.page)
             await redraw_clicked(interaction, embed=embed, view=view)
         except Exception as error:  # dynamic items have no view to report through
             await handle_error(interaction, error, "leaderboard page")

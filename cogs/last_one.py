@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
-from pydantic import BaseModel
 
 from bot.cards import Rank
 from bot.discord.commands import table_game_cog
@@ -124,19 +123,23 @@ def direction_text(direction: int) -> str:
     return "to the left" if direction == 1 else "to the right"
 
 
-def melee_text(table: Table, view: LastOneView, names: list[str]) -> str:
+def add_melee(embed: discord.Embed, table: Table, view: LastOneView, names: list[str]) -> None:
+    """The melee under way, if there is one: who attacks, who defends, who may continue."""
     melee = view.melee
+    if melee is None:
+        return
     step = named_text(Rank(melee.rank + 1), melee.suit)
     closes = (
         f"closes {relative_time(table.record.deadline)}"
         if table.record.deadline
         else f"lasts {view.melee_seconds} s"
     )
-    return (
+    text = (
         f"{names[melee.aggressor]} attacks, {names[melee.defender]} defends. Whoever holds "
         f"{step} (or a joker) may continue now, from their DM or My hand; the window "
         f"{closes}. If nobody does, {names[melee.defender]} draws {int(melee.rank)}."
     )
+    embed.add_field(name="Melee!", value=text, inline=False)
 
 
 CALL_OPEN = (
@@ -145,7 +148,7 @@ CALL_OPEN = (
 )
 
 
-class LastOneUI(GameUI):
+class LastOneUI(GameUI[LastOneView, LastOneOptions]):
     game_id = LAST_ONE.id
     colour = discord.Colour.dark_teal()
 
@@ -159,8 +162,7 @@ class LastOneUI(GameUI):
         embed.add_field(name="Upcard", value=upcard_text(view))
         embed.add_field(name="Stock", value=f"{view.stock} · discards {view.discards}")
         embed.add_field(name="Play goes", value=direction_text(view.direction))
-        if view.melee is not None:
-            embed.add_field(name="Melee!", value=melee_text(table, view, names), inline=False)
+        add_melee(embed, table, view, names)
         if view.call_open:  # whose call is not said: the table only learns it is open
             embed.add_field(name="Last one!", value=CALL_OPEN, inline=False)
         embed.set_footer(
@@ -174,11 +176,11 @@ class LastOneUI(GameUI):
         hand = view.my_cards or []
         embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
         embed.add_field(name="Upcard", value=upcard_text(view))
+        assert view.seat is not None  # a private view is its seat's
         embed.add_field(name="Your score", value=plural(view.scores[view.seat], "point"))
         if view.my_playable is not None:
             embed.add_field(name="You may play", value=cards_text(view.my_playable), inline=False)
-        if view.melee is not None:
-            embed.add_field(name="Melee!", value=melee_text(table, view, names), inline=False)
+        add_melee(embed, table, view, names)
         if view.must_call:
             embed.add_field(
                 name="One card left",
@@ -224,6 +226,7 @@ class LastOneUI(GameUI):
         if not actions:
             return None
         view = table.view(seat)
+        assert isinstance(view, LastOneView)  # a Last One table's
         prompt = table.seats[seat].prompt
         plays = [a for a in actions if isinstance(a, Play)]
         names = [a for a in actions if isinstance(a, NameCard)]
@@ -243,7 +246,7 @@ class LastOneUI(GameUI):
             controls.select(**ActionSelect.look(table.id, prompt, kind, chunk))
         return controls
 
-    def options(self, view: BaseModel, actions: Sequence[Action]) -> list[tuple[str, str]]:
+    def options(self, view: LastOneView, actions: Sequence[Action]) -> list[tuple[str, str]]:
         return [(action_token(action), self.action_label(view, action)) for action in actions]
 
     # ---- words ---------------------------------------------------------------------------------
@@ -268,6 +271,7 @@ class LastOneUI(GameUI):
                 return f"{action.rank.label}{action.suit.symbol}"
             case Continue():
                 if action.card.is_joker:
+                    assert view.melee is not None  # a melee is continued only while it is on
                     standing = named_text(action.rank, view.melee.suit)
                     return f"Continue with {action.card.label} as {standing}"
                 return f"Continue with {action.card.label}"

@@ -23,8 +23,10 @@ from bot.games.terrapin.liars import (
     Draw,
     Drew,
     HandStarted,
+    LiarsOptions,
     LiarsView,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -50,11 +52,11 @@ cards. Leaving counts as going out: your share of the pot stays with the others 
 you first)."""
 
 
-class LiarsUI(TerrapinUI):
+class LiarsUI(TerrapinUI[LiarsView, LiarsOptions]):
     game_id = LIARS.id
     title = "Liar's Terrapin"
 
-    def public_embed(self, table, view: LiarsView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: LiarsView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Liar's Terrapin · hand {view.hand}", colour=self.colour)
         lines = []
         for seat in view.seats:
@@ -74,6 +76,7 @@ class LiarsUI(TerrapinUI):
         embed.add_field(name="Claim", value=str(view.claim) if view.claim else "none yet")
         now = None
         if view.phase == "responding":
+            assert view.responder is not None and view.holder is not None  # a claim is answered
             responder, holder = names[view.responder], names[view.holder]
             now = f"{responder}: challenge or accept {holder}'s claim of {view.claim}"
         elif view.holder is not None:
@@ -83,7 +86,7 @@ class LiarsUI(TerrapinUI):
             embed.add_field(name="Now", value=now, inline=False)
         return embed
 
-    def private_embed(self, table, view: LiarsView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: LiarsView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)
         if view.claim:
             embed.add_field(name="Claim to beat", value=str(view.claim))
@@ -121,7 +124,7 @@ class LiarsUI(TerrapinUI):
                 )
         return super().event_line(event, names)
 
-    def hand_summary(self, table, view: LiarsView, names: list[str]) -> discord.Embed | None:
+    def hand_summary(self, table: Table, view: LiarsView, names: list[str]) -> discord.Embed | None:
         challenge = view.last_challenge
         if challenge is None:
             return None

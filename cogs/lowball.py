@@ -9,7 +9,7 @@ import discord
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
-from bot.discord.poker import PokerUI, result_lines
+from bot.discord.poker import BettingUI, result_lines
 from bot.engine import Action, Event
 from bot.games.lowball import (
     BETTING_ROUNDS,
@@ -28,6 +28,7 @@ from bot.games.lowball import (
     StandPat,
     StubReshuffled,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -79,13 +80,13 @@ def limits_text(small_bet: int) -> str:
     return f"blinds {small_bet // 2}/{small_bet}, bets {small_bet} then {2 * small_bet}"
 
 
-class LowballUI(PickerUI, PokerUI):
+class LowballUI(PickerUI[LowballView, LowballOptions], BettingUI[LowballView, LowballOptions]):
     game_id = LOWBALL.id
     colour = discord.Colour.dark_blue()
 
     # ---- the table -------------------------------------------------------------------------
 
-    def public_embed(self, table, view: LowballView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: LowballView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Triple Draw Lowball · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(self._seat_line(view, seat, names) for seat in view.seats)
         embed.add_field(name="Pot", value=chips(view.pot))
@@ -94,7 +95,9 @@ class LowballUI(PickerUI, PokerUI):
         )
         if view.phase == "betting" and view.to_act is not None:
             embed.add_field(
-                name=self._round_title(view), value=self._to_act_text(view, names), inline=False
+                name=self._round_title(view),
+                value=self._to_act_text(view.to_act, view.to_call, names),
+                inline=False,
             )
         elif view.phase == "draw" and view.to_act is not None:
             embed.add_field(
@@ -117,9 +120,9 @@ class LowballUI(PickerUI, PokerUI):
         )
 
     @staticmethod
-    def _to_act_text(view: LowballView, names: list[str]) -> str:
-        owed = f"{view.to_call} to call" if view.to_call else "nothing to call"
-        return f"{names[view.to_act]}: {owed}"
+    def _to_act_text(to_act: int, to_call: int, names: list[str]) -> str:
+        owed = f"{to_call} to call" if to_call else "nothing to call"
+        return f"{names[to_act]}: {owed}"
 
     def _seat_line(self, view: LowballView, seat: SeatView, names: list[str]) -> str:
         dealt = seat.in_hand or seat.folded
@@ -129,7 +132,7 @@ class LowballUI(PickerUI, PokerUI):
         cards = seat.cards if seat.in_hand else None
         return self.betting_seat_line(view, seat, names, roles=roles, marks=drew, cards=cards)
 
-    def private_embed(self, table, view: LowballView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: LowballView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
             title=f"Your Triple Draw Lowball hand · table {table.id}", colour=self.colour
         )
@@ -140,7 +143,8 @@ class LowballUI(PickerUI, PokerUI):
             embed.description = "You hold no cards now."
         embed.add_field(name="Pot", value=chips(view.pot))
         if view.phase == "betting" and view.to_act is not None:
-            embed.add_field(name=self._round_title(view), value=self._to_act_text(view, names))
+            to_act = self._to_act_text(view.to_act, view.to_call, names)
+            embed.add_field(name=self._round_title(view), value=to_act)
         return embed
 
     def options_text(self, options: LowballOptions) -> str:
@@ -197,7 +201,9 @@ class LowballUI(PickerUI, PokerUI):
                 return f"{names[event.seat]} shows {cards_text(event.cards)}: {event.description}."
         return super().event_line(event, names)
 
-    def hand_summary(self, table, view: LowballView, names: list[str]) -> discord.Embed | None:
+    def hand_summary(
+        self, table: Table, view: LowballView, names: list[str]
+    ) -> discord.Embed | None:
         result = view.result
         if result is None:
             return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from pydantic import BaseModel
 
+from bot.cards import Rank
 from bot.discord.commands import table_game_cog
 from bot.discord.format import SIDE_NAMES, plural
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, add_picker, cards_text
@@ -111,24 +111,26 @@ def side_name(seats: list[int], names: list[str]) -> str:
     return " & ".join(names[seat] for seat in seats)
 
 
-def rank_plural(rank) -> str:
+def rank_plural(rank: Rank) -> str:
     return f"{rank.label}s"
 
 
 def score_reason(event: Scored) -> str:
     if event.why == "in_place":
+        assert event.rank is not None  # the card's, scoring its pip
         return f"a {event.rank.label} in place"
     if event.why in ("ronda", "rondine"):
         return f"the highest {event.why}, {cards_text(event.cards)}"
     reason = REASONS[event.why]
     if event.why == "limpia" and not event.cards:
+        assert event.rank is not None  # the last rank taken, which it scores as a ronda of
         return f"{reason} (up to the {event.rank.label})"
     if event.cards:
         return f"{reason} ({cards_text(event.cards)})"
     return reason
 
 
-class PorrazoUI(PickerUI):
+class PorrazoUI(PickerUI[PorrazoView, PorrazoOptions]):
     game_id = PORRAZO.id
     colour = discord.Colour.dark_gold()
 
@@ -160,12 +162,14 @@ class PorrazoUI(PickerUI):
         embed.add_field(name="Table", value=cards_text(view.table) if view.table else "empty")
         if view.porrazo:
             kind = "porrazo" if len(view.porrazo) == 2 else "counter-porrazo"
-            rank = view.porrazo[0].rank.label
+            rank, seat = view.porrazo[0].rank, view.porrazo_seat
+            # Porrazo's pack has no jokers, and a pending porrazo names its player.
+            assert rank is not None and seat is not None
             limpia = f"; {LONE_LIMPIA}" if view.porrazo_limpia else ""
             embed.add_field(
                 name=kind.capitalize(),
-                value=f"{names[view.porrazo_seat]}'s {kind}: {cards_text(view.porrazo)} "
-                f"(a {rank} next counters it{limpia})",
+                value=f"{names[seat]}'s {kind}: {cards_text(view.porrazo)} "
+                f"(a {rank.label} next counters it{limpia})",
                 inline=False,
             )
         if view.declared:
@@ -231,11 +235,12 @@ class PorrazoUI(PickerUI):
             verb="Play selected",
         )
 
-    def pick_action(self, view: PorrazoView, picked: Picked) -> Action:
+    def pick_action(self, view: PorrazoView, picked: Picked) -> Play:
         (card,), taken = picked.zones
         return Play(card=card, take=meant_take(card, taken, view.table, view.porrazo))
 
     def pick_reason(self, view: PorrazoView, picked: Picked) -> str | None:
+        assert view.my_cards is not None  # only a hand that holds cards has a picker
         play = self.pick_action(view, picked)
         return play_problem(play.card, play.take, view.my_cards, view.table, view.porrazo)
 
@@ -247,14 +252,17 @@ class PorrazoUI(PickerUI):
 
     # ---- words ---------------------------------------------------------------------------------
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
-        if isinstance(action, Declare):
-            return f"Declare your {view.my_declarable or 'set'}"
-        if isinstance(action, DealTendido):
-            return "Deal the tendido now"
-        if isinstance(action, NoTendido):
-            return "Not yet"
-        return play_label(view, action)
+    def action_label(self, view: PorrazoView, action: Action) -> str:
+        match action:
+            case Declare():
+                return f"Declare your {view.my_declarable or 'set'}"
+            case DealTendido():
+                return "Deal the tendido now"
+            case NoTendido():
+                return "Not yet"
+            case Play():
+                return play_label(view, action)
+        return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

@@ -8,7 +8,7 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips, plural
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinShowdownUI, card_list, deal_line
 from bot.engine import Action, Event
 from bot.games.terrapin.provincial import (
     PROVINCIAL,
@@ -20,10 +20,13 @@ from bot.games.terrapin.provincial import (
     FistClosed,
     FistsOpened,
     HandStarted,
+    ProvincialOptions,
     ProvincialView,
+    SeatView,
     SetStake,
     StakeSet,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -53,11 +56,11 @@ FISTS = {0: "folds", 1: "pays to play", 2: "calls"}
 YOUR_FIST = {0: "empty (you fold)", 1: "one chip (you pay to play)", 2: "two chips (you call)"}
 
 
-class ProvincialUI(TerrapinUI):
+class ProvincialUI(TerrapinShowdownUI[ProvincialView, ProvincialOptions]):
     game_id = PROVINCIAL.id
     title = "Provincial Terrapin"
 
-    def public_embed(self, table, view: ProvincialView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: ProvincialView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Provincial Terrapin · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(self._seat_line(view, seat, names) for seat in view.seats)
         embed.add_field(name="Stake", value=chips(view.stake) if view.stake else "not set yet")
@@ -75,7 +78,7 @@ class ProvincialUI(TerrapinUI):
             embed.add_field(name="Now", value=phase, inline=False)
         return embed
 
-    def _seat_line(self, view: ProvincialView, seat, names: list[str]) -> str:
+    def _seat_line(self, view: ProvincialView, seat: SeatView, names: list[str]) -> str:
         marks = ["dealer"] if seat.seat == view.dealer else []
         shown = seat.fist if not seat.chosen and view.phase != "fists" else None
         if not seat.seated:
@@ -91,7 +94,7 @@ class ProvincialUI(TerrapinUI):
         acting = seat.seat in view.to_act and view.phase != "fists"
         return self.seat_line(names[seat.seat], seat.stack, marks, acting=acting, cards=seat.cards)
 
-    def private_embed(self, table, view: ProvincialView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: ProvincialView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)
         if view.stake:
             embed.add_field(name="Stake", value=chips(view.stake))
@@ -104,6 +107,7 @@ class ProvincialUI(TerrapinUI):
             case SetStake():
                 return f"Stake {action.chips}"
             case Fist():
+                assert view.stake is not None  # fists are shown once the dealer sets the stake
                 return {
                     0: "Empty fist (fold)",
                     1: f"One chip (pay {view.stake} to play)",

@@ -18,9 +18,11 @@ from bot.engine import Action
 from bot.games.terrapin.soliterrapin import (
     SOLITERRAPIN,
     Abandon,
+    Place,
     SoliterrapinOptions,
     SoliterrapinView,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -46,14 +48,15 @@ board left alone for an hour is abandoned and scores nothing. Each member can ha
 going per channel."""
 
 
-class SoliterrapinUI(GameUI):
+class SoliterrapinUI(GameUI[SoliterrapinView, SoliterrapinOptions]):
     game_id = SOLITERRAPIN.id
     controls_on_table = True
     warning_kinds = frozenset({"abandon"})
 
-    def public_embed(self, table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
         embed = self._board_embed(view, names[0])
         card = view.next_card
+        assert card is not None  # a board still in play has a card to place (closed_embed after)
         embed.description = (
             f"Card to place: **{card.label}** · {view.deck_left} in the deck, this one included\n"
             f"Score so far: **{view.total}** · choose a yellow spot below"
@@ -61,7 +64,7 @@ class SoliterrapinUI(GameUI):
         embed.set_footer(text=f"Only {names[0]} can play this board.")
         return embed
 
-    def closed_embed(self, table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
+    def closed_embed(self, table: Table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
         embed = self._board_embed(view, names[0])
         if view.abandoned:
             down = plural(len(view.cells), "card")
@@ -76,16 +79,23 @@ class SoliterrapinUI(GameUI):
         embed.add_field(name="Board as text", value=f"```\n{text_board(view)}\n```", inline=False)
         return embed
 
-    def private_embed(self, table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
+    def private_embed(
+        self, table: Table, view: SoliterrapinView, names: list[str]
+    ) -> discord.Embed:
         return self.public_embed(table, view, names)
 
     def image(self, view: SoliterrapinView) -> bytes:
         return render_board(view)
 
     def action_label(self, view: SoliterrapinView, action: Action) -> str:
-        if isinstance(action, Abandon):
-            return "Abandon"
-        return next(s.label for s in view.legal if (s.row, s.col) == (action.row, action.col))
+        match action:
+            case Abandon():
+                return "Abandon"
+            case Place():
+                return next(
+                    s.label for s in view.legal if (s.row, s.col) == (action.row, action.col)
+                )
+        return super().action_label(view, action)
 
 
 @app_commands.guild_only()
@@ -136,6 +146,7 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
     @app_commands.command(name="scores", description="The best Soliterrapin scores here.")
     async def scores(self, interaction: discord.Interaction) -> None:
         ledger, guild, me = self.bot.ledger, interaction.guild_id, interaction.user.id
+        assert guild is not None  # guild-only: the command tree refuses it outside a server
         today = f"daily:{self.bot.clock().date().isoformat()}"
         embed = discord.Embed(title="Soliterrapin scores", colour=discord.Colour.dark_green())
         for name, variant in (("Best ever", None), ("Today's daily", today)):

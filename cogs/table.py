@@ -26,7 +26,8 @@ class TableCommands(
         self.bot = bot
 
     def _table_here(self, interaction: discord.Interaction) -> Table:
-        table = self.bot.runtime.in_channel(interaction.channel_id)
+        channel_id = interaction.channel_id
+        table = self.bot.runtime.in_channel(channel_id) if channel_id is not None else None
         if table is None:
             raise UserError("No table is open in this channel.")
         return table
@@ -68,7 +69,9 @@ class TableCommands(
     @app_commands.describe(allowed="May hosts seat AI players?")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def ai(self, interaction: discord.Interaction, allowed: bool) -> None:
-        await self.bot.runtime.guilds.set_ai_seats(interaction.guild_id, allowed)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild-only: the command tree refuses it outside a server
+        await self.bot.runtime.guilds.set_ai_seats(guild_id, allowed)
         await send_answer(
             interaction,
             "Hosts may now seat AI players (Add AI in a table's lobby)."

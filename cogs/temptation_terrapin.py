@@ -8,9 +8,17 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinShowdownUI, card_list, deal_line
 from bot.engine import Action, Event
-from bot.games.terrapin.temptation import TEMPTATION, Bought, Buy, HandStarted, TemptationView
+from bot.games.terrapin.temptation import (
+    TEMPTATION,
+    Bought,
+    Buy,
+    HandStarted,
+    TemptationOptions,
+    TemptationView,
+)
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -32,11 +40,11 @@ the pot, they are shared out one by one from the dealer's left. {CARRIED_POT} Pl
 before the start."""
 
 
-class TemptationUI(TerrapinUI):
+class TemptationUI(TerrapinShowdownUI[TemptationView, TemptationOptions]):
     game_id = TEMPTATION.id
     title = "Temptation Terrapin"
 
-    def public_embed(self, table, view: TemptationView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: TemptationView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Temptation Terrapin · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(
             self.seat_line(

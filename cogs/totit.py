@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from pydantic import BaseModel
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import plural
@@ -21,6 +20,7 @@ from bot.games.totit import (
     Captured,
     Dealt,
     HandScored,
+    TotitOptions,
     TotitView,
     Trail,
     Trailed,
@@ -72,7 +72,7 @@ def seat_line(view: TotitView, seat: int, name: str) -> str:
     return player_line(name, details, turn=seat == view.turn, dealer=seat == view.dealer)
 
 
-class TotitUI(PickerUI):
+class TotitUI(PickerUI[TotitView, TotitOptions]):
     game_id = TOTIT.id
     colour = discord.Colour.dark_teal()
 
@@ -102,6 +102,7 @@ class TotitUI(PickerUI):
         embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
         if view.phase == "play":
             embed.add_field(name="Table", value=cards_text(view.table), inline=False)
+        assert view.seat is not None  # a private view is its seat's
         mine = view.captured[view.seat]
         if mine:
             embed.add_field(
@@ -131,14 +132,18 @@ class TotitUI(PickerUI):
         return Capture(card=card, target=taken[0]) if taken else Trail(card=card)
 
     def pick_of(self, view: TotitView, action: Action) -> list[list] | None:
-        if isinstance(action, Capture):
-            return [[action.card, action.target]]
-        return [[action.card]]
+        match action:
+            case Capture():
+                return [[action.card, action.target]]
+            case Trail():
+                return [[action.card]]
+        return None
 
     def pick_reason(self, view: TotitView, picked: Picked) -> str | None:
         held, taken = picked.zones
         if len(held) != 1:
             return None  # the counts say what is missing
+        assert view.seat is not None  # only a seat's own turn has a picker
         hand, first = view.my_cards or [], view.first_turn[view.seat]
         if taken:
             return capture_reason(held[0], taken[0], hand, view.table, first)
@@ -146,12 +151,15 @@ class TotitUI(PickerUI):
 
     # ---- words ------------------------------------------------------------------------------
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
-        if isinstance(action, Capture):
-            return f"Take {action.target.label} with {action.card.label}"
-        return f"Trail {action.card.label}"
+    def action_label(self, view: TotitView, action: Action) -> str:
+        match action:
+            case Capture():
+                return f"Take {action.target.label} with {action.card.label}"
+            case Trail():
+                return f"Trail {action.card.label}"
+        return super().action_label(view, action)
 
-    def options_text(self, options: BaseModel) -> str:
+    def options_text(self, options: TotitOptions) -> str:
         return f"trail when able: {'yes' if options.trail_when_able else 'no'}"
 
     def event_line(self, event: Event, names: list[str]) -> str | None:

@@ -20,8 +20,10 @@ from bot.games.turup import (
     Placed,
     RoundScored,
     RoundStarted,
+    TurupOptions,
     TurupView,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -54,11 +56,11 @@ the others play on while two remain. On timeout: the suggested capture taking th
 else your lowest card (ace up to king) is placed on the pile."""
 
 
-class TurupUI(PickerUI):
+class TurupUI(PickerUI[TurupView, TurupOptions]):
     game_id = TURUP.id
     colour = discord.Colour.dark_gold()
 
-    def score_noun(self, options) -> tuple[str, str]:
+    def score_noun(self, options: TurupOptions) -> tuple[str, str]:
         return "card won", "cards won"
 
     # ---- the table -----------------------------------------------------------------------------
@@ -73,7 +75,7 @@ class TurupUI(PickerUI):
             parts.append(f"total {view.totals[seat]}")
         return f"{pointer}**{names[seat]}**{dealer} · {' · '.join(parts)}"
 
-    def public_embed(self, table, view: TurupView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
             title=f"Turup · round {view.hand} of {view.rounds}", colour=self.colour
         )
@@ -85,7 +87,7 @@ class TurupUI(PickerUI):
         )
         return embed
 
-    def private_embed(self, table, view: TurupView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed:
         hand = view.my_cards or []
         embed = discord.Embed(title=f"Your Turup hand · table {table.id}", colour=self.colour)
         embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
@@ -94,7 +96,7 @@ class TurupUI(PickerUI):
             embed.add_field(name="Cards you won", value=str(view.won[view.seat]))
         return embed
 
-    def hand_summary(self, table, view: TurupView, names: list[str]) -> discord.Embed | None:
+    def hand_summary(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed | None:
         if view.phase not in ("between", "over"):
             return None
         embed = discord.Embed(title=f"Turup · round {view.hand} over", colour=self.colour)

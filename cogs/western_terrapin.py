@@ -8,7 +8,8 @@ import discord
 
 from bot.discord.commands import table_game_cog
 from bot.discord.format import chips
-from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinUI, card_list, deal_line
+from bot.discord.poker import BettingUI
+from bot.discord.terrapin import CARRIED_POT, SCORING, TerrapinShowdownUI, card_list, deal_line
 from bot.engine import Action, Event
 from bot.games.terrapin.western import (
     WESTERN,
@@ -19,6 +20,7 @@ from bot.games.terrapin.western import (
     WesternOptions,
     WesternView,
 )
+from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -46,11 +48,13 @@ closes with chips still in the pot, they are shared out one by one from the deal
 {CARRIED_POT} Players join before the start."""
 
 
-class WesternUI(TerrapinUI):
+class WesternUI(
+    TerrapinShowdownUI[WesternView, WesternOptions], BettingUI[WesternView, WesternOptions]
+):
     game_id = WESTERN.id
     title = "Western Terrapin"
 
-    def public_embed(self, table, view: WesternView, names: list[str]) -> discord.Embed:
+    def public_embed(self, table: Table, view: WesternView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(title=f"Western Terrapin · hand {view.hand}", colour=self.colour)
         embed.description = "\n".join(self._seat_line(view, seat, names) for seat in view.seats)
         embed.add_field(name="Pot", value=chips(view.pot))
@@ -79,7 +83,7 @@ class WesternUI(TerrapinUI):
         stands = ["stands"] if seat.standing else []
         return self.betting_seat_line(view, seat, names, marks=stands, cards=seat.cards)
 
-    def private_embed(self, table, view: WesternView, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: WesternView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)
         if view.to_act is not None and view.phase == "betting" and view.to_call:
             embed.add_field(name="To call", value=chips(view.to_call))

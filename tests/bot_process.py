@@ -1,6 +1,6 @@
 """The bot in a process of its own, against the test's fake Discord, for restarts as real as a
 crash: the process is killed (SIGKILL, nothing saved at shutdown, no task left) and a new one
-is started on the same database, as tests/test_durability.py kills a writer mid-run.
+is started on the same database, as tests/store/test_durability.py kills a writer mid-run.
 
     python -m tests.bot_process '<config as JSON>'
 
@@ -18,12 +18,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tests import ROOT
+
 if TYPE_CHECKING:  # the bot's process needs none of the tests' own modules
     import discord
 
     from tests.e2e import World
 
-ROOT = Path(__file__).resolve().parents[1]
 SEED = 20261122  # every match's seed, as the in-process world's
 
 

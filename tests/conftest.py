@@ -47,6 +47,29 @@ def fake_discord_in_a_thread(monkeypatch):
     loop.close()
 
 
+# The fixtures that run the bot against the fake Discord: a test that takes one is end to end.
+E2E_FIXTURES = {"world", "fake_discord_in_a_thread"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m "not e2e"` deselects by the marker
+def pytest_collection_modifyitems(items):
+    """Mark e2e every test that takes an end-to-end fixture, however indirectly, so that
+    `make test-fast` leaves it out without each module having to say so."""
+    for item in items:
+        if E2E_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(autouse=True)
+def e2e_tests_are_marked(request):
+    """A test that starts the fake Discord another way (make_world, a bench) fails until it is
+    marked e2e, so that `make test-fast` can never run one by mistake."""
+    starts = FakeDiscord.starts
+    yield
+    if FakeDiscord.starts != starts and request.node.get_closest_marker("e2e") is None:
+        pytest.fail("it starts the fake Discord: mark it @pytest.mark.e2e", pytrace=False)
+
+
 def pytest_asyncio_loop_factories(config, item):
     """Every async test runs on the event loop the bot runs on (uvloop where installed)."""
     return {"the bot's loop": new_event_loop}

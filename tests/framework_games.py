@@ -377,7 +377,8 @@ def create_banker(options: BankerOptions, stacks: list[int], rng: Rng) -> Banker
 
 
 class LargestBet(Policy):
-    """Banker's AI seats (tests/test_ai_seats_e2e.py): the largest bet; `fail` makes it raise."""
+    """Banker's AI seats (tests/discord/test_ai_seats_e2e.py): the largest bet; `fail` makes it
+    raise."""
 
     game_id = "fw_banker"
 

@@ -5,20 +5,44 @@ the rules' reason ("does not beat pair of 7s")."""
 
 from __future__ import annotations
 
-import discord
-from pydantic import BaseModel
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
+import discord
+
+from bot.cards import FrenchCard
 from bot.discord.format import plural
+from bot.discord.game_ui import OptionsT
 from bot.discord.picker import Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
 from bot.games.climbing import Pass, Passed, Play, Played, TrickWon
 from bot.tables import Table
 
 
-class ClimbingUI(PickerUI):
+class ClimbingView(Protocol):
+    """What this UI reads of a climbing game's view."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def to_beat(self) -> Sequence[FrenchCard]: ...  # empty: a free lead
+    @property
+    def to_beat_name(self) -> str | None: ...
+    @property
+    def last_player(self) -> int | None: ...
+    @property
+    def my_cards(self) -> Sequence[FrenchCard] | None: ...
+
+
+ClimbingViewT = TypeVar("ClimbingViewT", bound=ClimbingView)
+
+
+class ClimbingUI(PickerUI[ClimbingViewT, OptionsT]):
     title = "Climbing"
 
-    def private_embed(self, table: Table, view: BaseModel, names: list[str]) -> discord.Embed:
+    def private_embed(self, table: Table, view: ClimbingViewT, names: list[str]) -> discord.Embed:
         hand = view.my_cards or []
         embed = discord.Embed(
             title=f"Your {self.title} hand · table {table.id}", colour=self.colour
@@ -27,30 +51,34 @@ class ClimbingUI(PickerUI):
         embed.add_field(name="To beat", value=self.to_beat_text(view, names), inline=False)
         return embed
 
-    def to_beat_text(self, view: BaseModel, names: list[str]) -> str:
+    def to_beat_text(self, view: ClimbingViewT, names: list[str]) -> str:
         if view.phase != "playing" or view.turn is None:
             return "nothing yet"
         if not view.to_beat:
             return f"free lead ({names[view.turn]} leads anything)"
+        assert view.last_player is not None  # whoever played the cards there are to beat
         return f"{view.to_beat_name}: {cards_text(view.to_beat)} (by {names[view.last_player]})"
 
     # ---- picking cards ------------------------------------------------------------------------
 
-    def picker(self, view: BaseModel) -> Picker | None:
+    def picker(self, view: ClimbingViewT) -> Picker | None:
         """Cards of the hand, once the play has begun (not in Dou Dizhu's auction)."""
         if view.phase != "playing" or not view.my_cards:
             return None
         return Picker(zones=(Zone("your hand", view.my_cards),))
 
-    def pick_action(self, view: BaseModel, picked: Picked) -> Action:
+    def pick_action(self, view: ClimbingViewT, picked: Picked) -> Action:
         return Play(cards=picked.cards)
 
     # ---- words ------------------------------------------------------------------------------
 
-    def action_label(self, view: BaseModel, action: Action) -> str:
-        if isinstance(action, Pass):
-            return "Pass"
-        return cards_text(action.cards)
+    def action_label(self, view: ClimbingViewT, action: Action) -> str:
+        match action:
+            case Pass():
+                return "Pass"
+            case Play():
+                return cards_text(action.cards)
+        return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

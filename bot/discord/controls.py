@@ -23,7 +23,6 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import acknowledge_if_late, expired, redraw_clicked, send_answer
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
-from bot.games.ai import policy_for
 from bot.tables import Table
 
 MAX_SELECT_OPTIONS = 25
@@ -126,7 +125,7 @@ def buttons(table_id: int, *verbs: str) -> Controls:
 
 def lobby_controls(table: Table) -> Controls:
     sides = ("switch", "shuffle") if table.sides else ()
-    ai = ("add_ai", "remove_ai") if policy_for(table.game) else ()
+    ai = ("add_ai", "remove_ai") if table.game.ai else ()
     return buttons(table.id, "join", "leave", "start", "cancel", *ai, *sides)
 
 

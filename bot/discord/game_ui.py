@@ -20,7 +20,9 @@ from bot.discord.controls import (
 from bot.engine import Action, Event
 from bot.tables import Table, action_token
 
-ViewT = TypeVar("ViewT", bound=BaseModel)
+# Any object: the UIs several games share (climbing, poker, Terrapin) bound their view by a
+# Protocol of the fields they read, which each game's pydantic view satisfies.
+ViewT = TypeVar("ViewT")
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 

@@ -2,8 +2,8 @@
 
 Each was measured and is worth keeping (README, Measuring), but none is promised by discord.py:
 the next upgrade may break any of them. `PRIVATE_API` names what this module relies on, and
-tests/test_discord_internals.py checks that the pinned version still has it and behaves so;
-an upgrade that breaks one fails there, naming it.
+tests/discord/test_discord_internals.py checks that the pinned version still has it and
+behaves so; an upgrade that breaks one fails there, naming it.
 
 - The gateway's table of event parsers (`Client._connection.parsers`): events the bot never
   reads are dropped before discord.py builds a Message from them.

@@ -31,10 +31,12 @@ class TableLines:
                 for seat in range(len(names)):
                     self.private.pop((table.id, seat), None)
             line = self.line(table, event, names)
-            if line and event.public:
+            if not line:
+                continue
+            if event.audience is None:  # public: the table message's "Latest"
                 lines.append(line)
                 batch.append(line)
-            elif line:  # a private event: only its audience's DMs / My hand show it
+            else:  # a private event: only its audience's DMs / My hand show it
                 for seat in event.audience:
                     key = (table.id, seat)
                     self.private.setdefault(key, deque(maxlen=RECENT_LINES)).append(line)

@@ -5,12 +5,10 @@ table."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
-
-from pydantic import BaseModel
+from typing import Protocol, TypeVar
 
 from bot.discord.format import chips, plural, signed_chips
-from bot.discord.game_ui import GameUI
+from bot.discord.game_ui import GameUI, OptionsT, ViewT
 from bot.engine import Action, Event
 from bot.games.betting import Bet, BetPlaced, Call, Raise, UncalledReturned
 from bot.games.poker import BettingSeatView, Mucked, PotAwarded, Show
@@ -23,6 +21,16 @@ class BettingTableView(Protocol):
 
     dealer: int
     to_act: int | None
+
+
+class OwingView(Protocol):
+    """What the betting labels read of a view: what the seat to act owes."""
+
+    @property
+    def to_call(self) -> int: ...
+
+
+OwingViewT = TypeVar("OwingViewT", bound=OwingView)
 
 
 def hand_status(seat: BettingSeatView) -> list[str]:
@@ -62,23 +70,10 @@ def result_lines(won: list[int], net: list[int], carried: int, names: list[str])
     return lines
 
 
-class PokerUI(GameUI):
-    """Labels and lines of the betting actions and the showdown. A view read here has
-    `to_call` (what the seat to act owes)."""
+class PokerUI(GameUI[ViewT, OptionsT]):
+    """Lines of the betting actions and the showdown, and the seats' lines."""
 
     warning_kinds = frozenset({"fold"})
-
-    def action_label(self, view: BaseModel, action: Action) -> str:
-        match action:
-            case Call():
-                return f"Call {view.to_call}"
-            case Bet():
-                return f"Bet {action.amount}"
-            case Raise():
-                return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
-            case Show():
-                return "Show my hand"
-        return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
@@ -129,3 +124,19 @@ class PokerUI(GameUI):
             acting=seat.seat == view.to_act,
             cards=cards,
         )
+
+
+class BettingUI(PokerUI[OwingViewT, OptionsT]):
+    """A game with betting rounds: the labels of its bets, calls and raises."""
+
+    def action_label(self, view: OwingViewT, action: Action) -> str:
+        match action:
+            case Call():
+                return f"Call {view.to_call}"
+            case Bet():
+                return f"Bet {action.amount}"
+            case Raise():
+                return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
+            case Show():
+                return "Show my hand"
+        return super().action_label(view, action)

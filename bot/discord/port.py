@@ -2,8 +2,8 @@
 runtime, the stores it keeps DM channels and house figures in, and (for a click's handler) the
 presenter's answers. `CardTableBot` (bot/app.py) satisfies these; nothing below bot/app.py
 imports it, so the Discord layer can be read, and tested, without the whole bot.
-tests/test_discord_port.py checks that the bot, the runtime and the presenter have every member
-named here."""
+tests/discord/test_discord_port.py checks that the bot, the runtime and the presenter have every
+member named here."""
 
 from __future__ import annotations
 

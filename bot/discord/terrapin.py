@@ -3,14 +3,18 @@ common event lines and the end-of-hand result (the poker wording is bot/discord/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
 import discord
-from pydantic import BaseModel
 
 from bot.cards.decktet import DecktetCard
 from bot.discord.format import chips, plural
+from bot.discord.game_ui import OptionsT
 from bot.discord.poker import PokerUI, result_lines
 from bot.engine import Event
-from bot.games.terrapin.table import Revealed, SharedDealt
+from bot.games.terrapin.table import HandResult, Revealed, SharedDealt
+from bot.tables import Table
 
 SCORING = """\
 **Scoring.** A hand is your private cards plus the shared cards. **Turtle Butt** (all six suits) \
@@ -22,7 +26,7 @@ Chips carried in the pot to the next hand stay at the table when you leave: you 
 share of them (Leave warns you first)."""
 
 
-def card_list(cards: list[DecktetCard], empty: str = "none") -> str:
+def card_list(cards: Sequence[DecktetCard], empty: str = "none") -> str:
     return ", ".join(card.label for card in cards) or empty
 
 
@@ -40,18 +44,48 @@ def deal_line(hand: int, dealer: str, pot: int) -> str:
     return f"Hand {hand}: {dealer} deals; pot {pot}."
 
 
-class TerrapinUI(PokerUI):
+class TerrapinView(Protocol):
+    """What every Terrapin variant's view shows: the viewer's hand, and the pot."""
+
+    @property
+    def my_cards(self) -> Sequence[DecktetCard] | None: ...
+    @property
+    def my_score(self) -> int | None: ...  # with the shared cards; None for Turtle Butt
+    @property
+    def pot(self) -> int: ...
+
+
+class ShowdownView(TerrapinView, Protocol):
+    """A variant with shared cards and a showdown (all but Liar's Terrapin)."""
+
+    @property
+    def hand(self) -> int: ...
+    @property
+    def shared(self) -> Sequence[DecktetCard]: ...
+    @property
+    def result(self) -> HandResult | None: ...  # the last hand's, until the next is dealt
+
+
+TerrapinViewT = TypeVar("TerrapinViewT", bound=TerrapinView)
+ShowdownViewT = TypeVar("ShowdownViewT", bound=ShowdownView)
+
+
+class TerrapinUI(PokerUI[TerrapinViewT, OptionsT]):
     """What every Terrapin variant shows alike; variants add their own lines and fields."""
 
     title = "Terrapin"
 
-    def private_embed(self, table, view: BaseModel, names: list[str]) -> discord.Embed:
+    def shared_cards(self, view: TerrapinViewT) -> Sequence[DecktetCard]:
+        """The cards every hand shares (Liar's Terrapin has none)."""
+        return []
+
+    def private_embed(self, table: Table, view: TerrapinViewT, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
             title=f"Your {self.title} hand · table {table.id}", colour=self.colour
         )
         cards = view.my_cards or []
         embed.description = "\n".join(card.label for card in cards) or "You hold no cards now."
-        shared = getattr(view, "shared", [])
+        shared = self.shared_cards(view)
         if cards:
             name = "With the shared cards" if shared else "Your hand scores"
             embed.add_field(name=name, value=score_text(view.my_score))
@@ -74,7 +108,16 @@ class TerrapinUI(PokerUI):
                 return f"{names[event.seat]} shows {card_list(event.cards)}: {value}."
         return super().event_line(event, names)
 
-    def hand_summary(self, table, view: BaseModel, names: list[str]) -> discord.Embed | None:
+
+class TerrapinShowdownUI(TerrapinUI[ShowdownViewT, OptionsT]):
+    """A variant with shared cards and a showdown: the hand's result is shown when it ends."""
+
+    def shared_cards(self, view: ShowdownViewT) -> Sequence[DecktetCard]:
+        return view.shared
+
+    def hand_summary(
+        self, table: Table, view: ShowdownViewT, names: list[str]
+    ) -> discord.Embed | None:
         result = view.result
         if result is None:
             return None

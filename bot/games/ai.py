@@ -14,15 +14,9 @@ from __future__ import annotations
 import logging
 import random
 
-from bot.engine import Action, GameSpec, GameState, Policy
+from bot.engine import Action, GameState, Policy
 
 log = logging.getLogger(__name__)
-
-
-def policy_for(spec: GameSpec) -> Policy | None:
-    """The game's AI policy. Short-lived: the table runtime and the presenter still ask here;
-    they can read `spec.ai` instead."""
-    return spec.ai
 
 
 def ai_move(state: GameState, seat: int, policy: Policy, rng: random.Random) -> Action | None:

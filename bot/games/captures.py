@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from bot.cards import FrenchCard, Rank
 from bot.engine import IllegalAction
+from bot.games.jokerless import rank_of
 
 Matcher = Callable[[FrenchCard, FrenchCard], bool]
 TOP_NUMBER = 10  # the highest number card; J Q K are faces
@@ -121,8 +122,9 @@ def verify_match_capture(
 # ---- sequence captures --------------------------------------------------------------------
 
 
-def _run_ranks(start: Rank, present: Collection[Rank], wrap: bool) -> list[Rank]:
-    """The longest run of consecutive present ranks from `start` upwards (K-A wraps)."""
+def _run_ranks(start: Rank | None, present: Collection[Rank | None], wrap: bool) -> list[Rank]:
+    """The longest run of consecutive present ranks from `start` upwards (K-A wraps); a card
+    without a rank (a joker) starts none."""
     run: list[Rank] = []
     rank: Rank | None = start
     while rank is not None and rank in present and rank not in run:
@@ -136,7 +138,7 @@ def sequence_captures(
 ) -> Listed:
     """Runs of two or more consecutive ranks starting at `card`'s rank, longest first, with
     every choice of copies."""
-    by_rank: dict[Rank, list[FrenchCard]] = {}
+    by_rank: dict[Rank | None, list[FrenchCard]] = {}
     for other in table:
         by_rank.setdefault(other.rank, []).append(other)
     run = _run_ranks(card.rank, by_rank, wrap)
@@ -161,7 +163,7 @@ def verify_sequence_capture(
     if len(chosen) < 2 or len(ranks) != len(chosen) or len(run) != len(chosen):
         raise IllegalAction(
             f"A sequence is two or more cards of consecutive ranks, one of each, starting "
-            f"with a {card.rank.label}."
+            f"with a {rank_of(card).label}."
         )
 
 
@@ -170,7 +172,9 @@ def verify_sequence_capture(
 
 def pip(card: FrenchCard) -> int:
     """A = 1, number cards as printed; faces 11-13 (they never add up)."""
-    return int(card.rank)
+    rank = card.rank
+    assert rank is not None  # no jokers (bot/games/jokerless.py); inline: sums call it a lot
+    return int(rank)
 
 
 def is_face(card: FrenchCard) -> bool:
@@ -271,7 +275,7 @@ def verify_sum_capture(
     chosen = _check_taken(taken, table)
     if is_face(card):
         if any(other.rank != card.rank for other in chosen):
-            raise IllegalAction(f"A {card.rank.label} takes only {card.rank.label}s.")
+            raise IllegalAction(f"A {rank_of(card).label} takes only {rank_of(card).label}s.")
         return
     if any(is_face(other) for other in chosen):
         raise IllegalAction("J, Q and K are taken only by a matching face card.")

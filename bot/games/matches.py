@@ -122,9 +122,11 @@ class Match(BaseModel):
         for side, amount in points.items():
             self.scores[side] += amount
         if self.mode == "elimination":
+            threshold = self.target
+            assert threshold is not None  # _check: every mode but "hands" has a target
             wave = max((w for w in self.out if w is not None), default=0) + 1
             for side in points:
-                if self.scores[side] >= self.target:
+                if self.scores[side] >= threshold:
                     self.out[side] = wave
 
     def win(self, side: int) -> None:
@@ -145,8 +147,15 @@ class Match(BaseModel):
         if self.winner is not None or len(self.sides_in()) <= 1:
             return True
         if self.mode == "target":
-            return any(self.scores[side] >= self.target for side in self.sides_in())
-        return self.mode == "hands" and self.played >= self.hands
+            target = self.target
+            assert target is not None  # _check: every mode but "hands" has a target
+            return any(self.scores[side] >= target for side in self.sides_in())
+        return self.mode == "hands" and self.played >= self.hands_to_play()
+
+    def hands_to_play(self) -> int:
+        """How many hands a "hands" match lasts."""
+        assert self.hands is not None  # _check: a "hands" match has its number of hands
+        return self.hands
 
     def placings(self, tie_break: Sequence[Any] | None = None) -> list[int]:
         """Place per side, 1 = first; equal sides share a place."""
@@ -159,8 +168,8 @@ class Match(BaseModel):
             group, wave = 0, 0
         elif self.playing(side):
             group, wave = 1, 0
-        elif self.out[side] is not None:
-            group, wave = 2, -self.out[side]
+        elif (went_out := self.out[side]) is not None:
+            group, wave = 2, -went_out
         else:
             group, wave = 3, 0
         score = -self.scores[side] if self.higher_wins else self.scores[side]

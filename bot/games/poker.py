@@ -343,13 +343,21 @@ class BettingTable(PokerTable):
         """The seat the table shows acting and what it owes: the bettor and their call in a
         betting round, `drawing` (who draws) in the draw, nobody otherwise."""
         if self.phase == "betting":
-            return self.betting.to_act, self.betting.to_call(self.betting.to_act)
+            bettor = self.bettor()
+            return bettor, self.betting.to_call(bettor)
         return (drawing if self.phase == "draw" else None), 0
 
     # ---- the protocol, for betting and the showdown ---------------------------------------
 
-    def bet_prompt(self) -> str:
-        owed = self.betting.to_call(self.betting.to_act)
+    def bettor(self) -> int:
+        """Who bets now, in the betting phase."""
+        bettor = self.betting.to_act
+        # A round that opens or goes on with nobody to act ends at once (`after_betting`).
+        assert bettor is not None
+        return bettor
+
+    def bet_prompt(self, bettor: int) -> str:
+        owed = self.betting.to_call(bettor)
         if owed:
             return f"{owed} to call"
         if not self.limits.allow_check:
@@ -358,7 +366,8 @@ class BettingTable(PokerTable):
 
     def pending(self) -> list[Decision]:
         if self.phase == "betting":
-            return [Decision(seat=self.betting.to_act, kind="bet", prompt=self.bet_prompt())]
+            bettor = self.bettor()
+            return [Decision(seat=bettor, kind="bet", prompt=self.bet_prompt(bettor))]
         if self.phase == "showdown":
             prompt = "Your hand can't win: muck it or show it?"
             return [Decision(seat=self.showdown_queue[0], kind="muck", prompt=prompt)]

@@ -131,7 +131,7 @@ def _free_under_partner(allowed: list[FrenchCard], rules: TrickRules) -> list[Fr
     """Any card worth points; a card worth nothing only if it is the lowest of its suit."""
     if rules.card_points is None:
         return allowed
-    lowest: dict[Suit, FrenchCard] = {}
+    lowest: dict[Suit | None, FrenchCard] = {}
     for card in allowed:
         if card.suit not in lowest or rules.power(card) < rules.power(lowest[card.suit]):
             lowest[card.suit] = card

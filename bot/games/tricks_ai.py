@@ -82,16 +82,17 @@ class Table:
 @dataclass
 class Reading:
     """What the play so far proves of each seat's hand, per suit: the highest power it can
-    still hold there (0: void), and a power all its cards there are above."""
+    still hold there (0: void), and a power all its cards there are above. Suits are a card's
+    `suit` (None only for a joker, which no trick game deals)."""
 
-    highest: dict[int, dict[Suit, int]]
-    above: dict[int, dict[Suit, int]]
+    highest: dict[int, dict[Suit | None, int]]
+    above: dict[int, dict[Suit | None, int]]
 
     def may_hold(self, seat: int, card: FrenchCard, power: int) -> bool:
         suit = card.suit
         return self.above[seat].get(suit, 0) < power <= self.highest[seat].get(suit, math.inf)
 
-    def cap(self, seat: int, suit: Suit, power: int) -> None:
+    def cap(self, seat: int, suit: Suit | None, power: int) -> None:
         self.highest[seat][suit] = min(self.highest[seat].get(suit, power), power)
 
 
@@ -138,9 +139,9 @@ class Odds:
         reading = read_play(table)
         others = [s for s in table.seats if s != table.seat]
         known_left = {s: 0 for s in others}
-        for card, holder in table.known.items():
-            if card in table.unseen and holder in known_left:
-                known_left[holder] += 1
+        for card, known_holder in table.known.items():
+            if card in table.unseen and known_holder in known_left:
+                known_left[known_holder] += 1
         free = {s: max(0, table.counts[s] - known_left[s]) for s in others}
         self.chance: dict[FrenchCard, dict[int, float]] = {}
         for card in table.unseen:
@@ -163,11 +164,11 @@ class Odds:
         """The chance `seat` holds at least one of `cards`."""
         return 1 - math.prod(1 - self.holds(seat, card) for card in cards)
 
-    def outstanding(self, suit: Suit) -> list[FrenchCard]:
+    def outstanding(self, suit: Suit | None) -> list[FrenchCard]:
         """Unseen cards of `suit` someone may still hold."""
         return [card for card, held in self.chance.items() if card.suit == suit and held]
 
-    def beat_chance(self, seat: int, best: FrenchCard, led: Suit) -> float:
+    def beat_chance(self, seat: int, best: FrenchCard, led: Suit | None) -> float:
         """The chance `seat`, yet to play, can beat `best` in a trick led in `led`."""
         table = self.table
         following = self.outstanding(led)
@@ -264,7 +265,7 @@ def _pick(table: Table, cards: list[FrenchCard], rng: random.Random) -> FrenchCa
     return rng.choice([card for card in cards if cheapness(table, card) == cheapest])
 
 
-def ruff_risk(table: Table, suit: Suit) -> float:
+def ruff_risk(table: Table, suit: Suit | None) -> float:
     """The chance some opponent trumps a lead of `suit`."""
     trump = table.trump
     if trump is None or suit == trump:
@@ -310,7 +311,9 @@ def lead(table: Table, rng: random.Random) -> FrenchCard:
     if cashable:
         return max(cashable, key=lambda card: (table.points(card), table.power(card)))
     side_cards = [card for card in hand if card.suit != trump] or hand
-    length = {suit: sum(card.suit == suit for card in hand) for suit in Suit}
+    length: dict[Suit | None, int] = {
+        suit: sum(card.suit == suit for card in hand) for suit in Suit
+    }
 
     def low_lead(card: FrenchCard) -> tuple:
         lowest = min((c for c in side_cards if c.suit == card.suit), key=table.power)
@@ -452,7 +455,7 @@ class PlayOut:
             if beats(card, best_card, table.rules, table.trump):
                 best_seat, best_card = seat, card
         last = not any(hands.values())
-        points = sum(self.points[card] for _, card in plays) + table.trick_bonus
+        points: float = sum(self.points[card] for _, card in plays) + table.trick_bonus
         points += self.last_bonus if last else 0
         won = points if self.ours[best_seat] else -points
         if last:

@@ -2,8 +2,8 @@
 transaction's statements on the event loop's thread and hands the rest to aiosqlite's worker
 through the worker's own queue. It reads and overrides `Connection._execute` and uses
 `_conn`, `_running`, `_connection` and `_tx` (whose items are `(future, function)` pairs the
-worker runs in order). tests/test_store_internals.py checks that the pinned aiosqlite still
-has them and behaves so; an upgrade that breaks one fails there, naming it.
+worker runs in order). tests/store/test_store_internals.py checks that the pinned aiosqlite
+still has them and behaves so; an upgrade that breaks one fails there, naming it.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
-from bot.games.ai import ai_move, policy_for
+from bot.games.ai import ai_move
 from bot.store import TableStatus
 from bot.tables.events import TimedOut
 from bot.tables.play import Play
@@ -148,7 +148,7 @@ class Clock(Play):
         """The first AI seat that acts now makes its move (one per step, as a player would):
         a choice the next move takes away first, then other out-of-turn choices, then turns.
         `waited`: only the decisions whose wait (`_ai_delay`) is over."""
-        policy = policy_for(table.game)
+        policy = table.game.ai
         decisions = [
             decision
             for decision in table.pending()

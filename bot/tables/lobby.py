@@ -10,7 +10,6 @@ from pydantic import BaseModel
 from bot import text
 from bot.engine import Event, GameSpec
 from bot.errors import UserError
-from bot.games.ai import policy_for
 from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
 from bot.tables import settlement
 from bot.tables.clock import Clock
@@ -146,7 +145,7 @@ class Lobby(Clock):
     async def _check_ai_allowed(self, table: Table) -> None:
         if table.record.status != TableStatus.LOBBY:
             raise UserError("AI players are seated in the lobby, before the game starts.")
-        if policy_for(table.game) is None:
+        if table.game.ai is None:
             raise UserError(f"{table.game.name} has no AI player yet.")
         if not await self.guilds.ai_seats(table.record.guild_id):
             raise UserError("AI players are turned off on this server.")

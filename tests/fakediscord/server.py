@@ -14,7 +14,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import WSMsgType, web
 
@@ -219,6 +219,9 @@ class Interaction:
 
 
 class FakeDiscord:
+    # Every start in this process, so the tests' conftest can tell a test that starts one.
+    starts: ClassVar[int] = 0
+
     def __init__(self, token: str = "fake-token") -> None:
         self.token = token
         self._ids = itertools.count(1)
@@ -387,6 +390,7 @@ class FakeDiscord:
     # ---- server lifecycle -----------------------------------------------------------------
 
     async def start(self) -> None:
+        FakeDiscord.starts += 1
         app = web.Application(client_max_size=32 * 1024 * 1024, middlewares=[self._record])
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)

@@ -149,7 +149,7 @@ class BackhandPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, BackhandView)
+        assert isinstance(view, BackhandView)  # ai_move passes this game's view
         me = view.players[seat]
         if decision.kind == "bet":
             full_shoe = shoe_counts(len(view.players))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from bot.cards import FrenchCard, french_deck
+from bot.games.jokerless import rank_of
 
 AUTO_DEAL_BELOW = 12  # a hand under 12 is dealt cards until it reaches 12
 PUSH_LOW, PUSH_HIGH = 17, 20  # two cards totalling 17-20 make a push hand
@@ -21,7 +22,7 @@ MOST_DRAWN_PER_PLAYER = 7
 
 def card_value(card: FrenchCard) -> int:
     """Aces 1, faces 10, others their pips."""
-    return min(int(card.rank), 10)
+    return min(int(rank_of(card)), 10)
 
 
 def hand_total(cards: list[FrenchCard]) -> int:

@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from pydantic import BaseModel
+
 from bot.cards import FrenchCard, french_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.big_two.rules import BigTwoView, classify, value
@@ -179,11 +181,12 @@ class BigTwoPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: BigTwoView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, BigTwoView)  # ai_move passes this game's view
         players = len(view.counts)
         table = Table(
             seat=seat,

@@ -12,6 +12,7 @@ hand ended (the rule text is silent); players tied on that too share the place.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import combinations, product
 from typing import Annotated, Literal
 
@@ -22,8 +23,15 @@ from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchE
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
+from bot.games.jokerless import rank_of
 
-SUIT_ORDER = {Suit.DIAMONDS: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+# Keyed by a card's `suit`, which is None only for the jokers Big Two doesn't deal.
+SUIT_ORDER: dict[Suit | None, int] = {
+    Suit.DIAMONDS: 0,
+    Suit.CLUBS: 1,
+    Suit.HEARTS: 2,
+    Suit.SPADES: 3,
+}
 FIVE_CARD_NAMES = {
     1: "straight",
     2: "flush",
@@ -40,7 +48,9 @@ def rank_order(rank: Rank) -> int:
 
 
 def value(card: FrenchCard) -> int:
-    return rank_order(card.rank) * 4 + SUIT_ORDER[card.suit]
+    rank = card.rank
+    assert rank is not None  # no jokers (bot/games/jokerless.py); inline: sorts call it a lot
+    return rank_order(rank) * 4 + SUIT_ORDER[card.suit]
 
 
 def rank_name(rank: Rank) -> str:
@@ -71,7 +81,7 @@ def classify(cards: list[FrenchCard]) -> Combo:
         what = "a pair" if len(cards) == 2 else "three of a kind"
         if len(ranks) != 1:
             raise IllegalAction(f"{what.capitalize()} must be {len(cards)} cards of the same rank.")
-        rank = cards[0].rank
+        rank = rank_of(cards[0])
         top_suit = max(SUIT_ORDER[card.suit] for card in cards)
         name = f"{'pair' if len(cards) == 2 else 'three'} of {rank_name(rank)}s"
         return Combo(size=len(cards), category=0, key=(rank_order(rank), top_suit), name=name)
@@ -80,9 +90,9 @@ def classify(cards: list[FrenchCard]) -> Combo:
     raise IllegalAction("Play one card, a pair, three of a kind or a five-card hand.")
 
 
-def straight_start(cards: list[FrenchCard]) -> int | None:
+def straight_start(cards: Sequence[FrenchCard]) -> int | None:
     """The straight's place in DECISIONS.md's order (A-2-3-4-5 = 1 ... 10-J-Q-K-A = 10)."""
-    natural = sorted(int(card.rank) for card in cards)
+    natural = sorted(int(rank_of(card)) for card in cards)
     if len(set(natural)) != 5:
         return None
     if natural == [1, 10, 11, 12, 13]:
@@ -97,7 +107,7 @@ def five_card(cards: list[FrenchCard], ranks: Counter) -> Combo:
     start = straight_start(cards)
     if start is not None:
         top_rank = 1 if start == 10 else start + 4  # the Ace tops 10-J-Q-K-A
-        top = next(card for card in cards if int(card.rank) == top_rank)
+        top = next(card for card in cards if card.rank == top_rank)
         category = 5 if flush else 1
         return Combo(
             size=5,
@@ -126,13 +136,13 @@ def five_card_plays(hand: list[FrenchCard]) -> list[tuple[tuple, list[FrenchCard
     houses, flushes and straights (straight flushes once), built already classified from the
     hand's ranks and suits (not all 1,287 subsets of 13 cards classified one by one)."""
     by_rank: dict[int, list[FrenchCard]] = {}
-    by_suit: dict[Suit, list[FrenchCard]] = {}
+    by_suit: dict[Suit | None, list[FrenchCard]] = {}
     for card in hand:
-        by_rank.setdefault(int(card.rank), []).append(card)
+        by_rank.setdefault(int(rank_of(card)), []).append(card)
         by_suit.setdefault(card.suit, []).append(card)
     found: list[tuple[tuple, list[FrenchCard]]] = []
     for rank, cards in by_rank.items():
-        order = rank_order(cards[0].rank)
+        order = rank_order(rank_of(cards[0]))
         if len(cards) == 4:
             found += [
                 ((4, order), [*cards, kicker]) for kicker in hand if kicker.rank != cards[0].rank
@@ -170,7 +180,7 @@ def all_plays(hand: list[FrenchCard], size: int | None) -> list[tuple[tuple, lis
         found += [((1, 0, value(card)), [card]) for card in hand]
     by_rank: dict[Rank, list[FrenchCard]] = {}
     for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
+        by_rank.setdefault(rank_of(card), []).append(card)
     for rank, group in by_rank.items():
         for width in (2, 3):
             if size in (None, width) and len(group) >= width:
@@ -270,6 +280,12 @@ class BigTwoState(HandAfterHand):
     opening: FrenchCard | None = None  # the lowest card, until it has been played
     last_left: list[int] = []  # cards each player held when the last hand ended
 
+    @property
+    def climbing(self) -> Climb:
+        """The hand's climb (the last hand's between hands)."""
+        assert self.climb is not None  # dealt when the match is made
+        return self.climb
+
     def start_hand(self) -> list[Event]:
         deck = self.rng.shuffled(french_deck())
         order = [(self.dealer + 1 + i) % self.seat_count for i in range(self.seat_count)]
@@ -290,19 +306,19 @@ class BigTwoState(HandAfterHand):
             return []
         prompt = (
             "Lead anything"
-            if self.climb.free_lead
-            else f"Beat {classify(self.climb.to_beat).name} or pass"
+            if self.climbing.free_lead
+            else f"Beat {classify(self.climbing.to_beat).name} or pass"
         )
-        return [Decision(seat=self.climb.turn, kind="play", prompt=prompt)]
+        return [Decision(seat=self.climbing.turn, kind="play", prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase != "playing" or seat != self.climb.turn:
+        if self.phase != "playing" or seat != self.climbing.turn:
             return []
-        plays = [
+        plays: list[Action] = [
             Play(cards=cards)
-            for cards in legal_plays(self.hands[seat], self.climb.to_beat, self.opening)
+            for cards in legal_plays(self.hands[seat], self.climbing.to_beat, self.opening)
         ]
-        return plays if self.climb.free_lead else [Pass(), *plays]
+        return plays if self.climbing.free_lead else [Pass(), *plays]
 
     def verify(self, seat: int, action: Action) -> None:
         """Judge a play by what it is (not by listing every legal play), with the reason."""
@@ -310,37 +326,37 @@ class BigTwoState(HandAfterHand):
             raise IllegalAction(
                 "This hand is over." if self.phase == "between" else "This game is over."
             )
-        if seat != self.climb.turn:
+        if seat != self.climbing.turn:
             raise IllegalAction("It is not your turn to act.")
         if isinstance(action, Pass):
-            if self.climb.free_lead:
+            if self.climbing.free_lead:
                 raise IllegalAction("You lead this trick: play something.")
             return
         if not isinstance(action, Play):
             raise IllegalAction("That move is not allowed right now.")
         if not set(action.cards) <= set(self.hands[seat]):
             raise IllegalAction("You don't hold those cards.")
-        check_play(action.cards, self.climb.to_beat, self.opening)
+        check_play(action.cards, self.climbing.to_beat, self.opening)
 
     def default_action(self, seat: int) -> Action:
         """Pass; on a free lead, the single lowest card."""
-        if not self.climb.free_lead:
+        if not self.climbing.free_lead:
             return Pass()
         return Play(cards=[min(self.hands[seat], key=value)])
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Pass):
-            return self.climb.passed(seat)
-        for card in action.cards:
+            return self.climbing.passed(seat)
+        assert isinstance(action, Play)  # verify lets only a Pass or a Play through
+        cards = action.cards
+        for card in cards:
             self.hands[seat].remove(card)
-        self.played += action.cards
+        self.played += cards
         self.opening = None
-        self.climb.played(seat, action.cards)
-        combo = classify(action.cards)
+        self.climbing.played(seat, cards)
+        combo = classify(cards)
         events: list[Event] = [
-            Played(
-                seat=seat, cards=action.cards, combination=combo.name, left=len(self.hands[seat])
-            )
+            Played(seat=seat, cards=cards, combination=combo.name, left=len(self.hands[seat]))
         ]
         return events + (self.end_hand(seat) if not self.hands[seat] else [])
 
@@ -354,7 +370,7 @@ class BigTwoState(HandAfterHand):
                 hand=self.hand,
                 players=players,
                 net_chips=[0] * self.seat_count,
-                scores=points,
+                scores=list(points),
                 winners=[winner],
             )
         ]
@@ -379,8 +395,8 @@ class BigTwoState(HandAfterHand):
         return self.standings()
 
     def view(self, viewer: Viewer) -> BigTwoView:
-        playing = self.phase == "playing"
-        to_beat = self.climb.to_beat if playing else []
+        climb = self.climbing if self.phase == "playing" else None
+        to_beat = climb.to_beat if climb else []
         view = BigTwoView(
             hand=self.hand,
             phase=self.phase,
@@ -389,8 +405,8 @@ class BigTwoState(HandAfterHand):
             target=self.options.target,
             to_beat=to_beat,
             to_beat_name=classify(to_beat).name if to_beat else None,
-            last_player=self.climb.last_player if playing else None,
-            turn=self.climb.turn if playing else None,
+            last_player=climb.last_player if climb else None,
+            turn=climb.turn if climb else None,
             first_play=self.opening is not None,
             played=self.played,
         )

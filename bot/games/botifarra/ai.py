@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pydantic import BaseModel
+
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.botifarra.records import (
@@ -107,6 +109,7 @@ def passing_value(cards: list[FrenchCard]) -> float:
 def choose_trumps(view: BotifarraView) -> Action:
     """The choice worth the most: a score counts the excess times the multiplier, and
     botifarra doubles it."""
+    assert view.my_cards is not None  # a policy gets its own seat's view
     cards = list(view.my_cards)
     choices: list[tuple[float, Action]] = [
         (trumps_value(cards, suit), ChooseTrumps(suit=suit)) for suit in SUIT_ORDER
@@ -121,6 +124,7 @@ def own_excess(view: BotifarraView) -> float:
     """The points over 36 the seat's side should take in the contract named, judged from its
     hand as a chooser would, with the offset fitted for its role: the choosing side chose
     knowing its hands (+4.5 in trumps, +7.5 in botifarra), the defenders did not (-1, -4)."""
+    assert view.seat is not None and view.my_cards is not None  # its own seat's view
     cards = list(view.my_cards)
     choosing = side_of(view.seat) == side_of(view.dealer)
     if view.trump is None:
@@ -135,6 +139,8 @@ def answer_double(view: BotifarraView) -> Action:
 
 
 def table_for(view: BotifarraView) -> Table:
+    # A policy gets its own seat's view, and plays only when the view lists its cards.
+    assert view.seat is not None and view.my_cards is not None and view.my_legal is not None
     trick = view.trick.plays if view.trick else []
     seen = {play.card for play in [*view.played, *trick]}
     mine = set(view.my_cards)
@@ -163,11 +169,12 @@ class BotifarraPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: BotifarraView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, BotifarraView)  # ai_move passes this game's view
         if decision.kind == "trumps":
             return choose_trumps(view)
         if decision.kind == "double":

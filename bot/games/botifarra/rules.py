@@ -65,7 +65,14 @@ ORDER = (
     Rank.THREE,
     Rank.TWO,
 )
-CARD_POINTS = {Rank.NINE: 5, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+# Keyed by a card's `rank` (None only for a joker, which Botifarra doesn't deal).
+CARD_POINTS: dict[Rank | None, int] = {
+    Rank.NINE: 5,
+    Rank.ACE: 4,
+    Rank.KING: 3,
+    Rank.QUEEN: 2,
+    Rank.JACK: 1,
+}
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 DOUBLING_NAMES = ("double", "redouble", "re-redouble")
 MAX_DOUBLINGS = len(DOUBLING_NAMES)
@@ -166,6 +173,12 @@ class BotifarraState(PointsMatchHands):
     # ---- who decides --------------------------------------------------------------------------
 
     @property
+    def current_trick(self) -> Trick:
+        """The trick being played."""
+        assert self.trick is not None  # read only in the "play" phase, which has one
+        return self.trick
+
+    @property
     def multiplier(self) -> int:
         return multiplier(self.trumps_chosen and self.trump is None, self.doublings)
 
@@ -192,16 +205,14 @@ class BotifarraState(PointsMatchHands):
                 f"{trump_name(self.trump).capitalize()}, x{self.multiplier}. "
                 f"{question.capitalize()}? {after}"
             )
+            assert self.speaker is not None  # the "double" phase always asks someone
             return [Decision(seat=self.speaker, kind="double", prompt=prompt)]
         if self.phase == "play":
-            lead = not self.trick.plays
-            return [
-                Decision(
-                    seat=self.turn(),
-                    kind="play",
-                    prompt="Lead a card." if lead else "Play a card to the trick.",
-                )
-            ]
+            trick = self.current_trick
+            seat = trick.next_seat(range(SEATS))
+            assert seat is not None  # a full trick is taken at once
+            prompt = "Play a card to the trick." if trick.plays else "Lead a card."
+            return [Decision(seat=seat, kind="play", prompt=prompt)]
         return []
 
     def turn(self) -> int | None:
@@ -212,7 +223,11 @@ class BotifarraState(PointsMatchHands):
     def legal(self, seat: int) -> list[FrenchCard]:
         """The cards `seat` may play to the trick now (tricks.legal_cards, Botifarra's rules)."""
         return legal_cards(
-            self.hands[seat], self.trick, RULES, trump=self.trump, partners=[partner_of(seat)]
+            self.hands[seat],
+            self.current_trick,
+            RULES,
+            trump=self.trump,
+            partners=[partner_of(seat)],
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -237,7 +252,7 @@ class BotifarraState(PointsMatchHands):
             reason = why_illegal(
                 action.card,
                 self.hands[seat],
-                self.trick,
+                self.current_trick,
                 RULES,
                 trump=self.trump,
                 partners=[partner_of(seat)],
@@ -279,6 +294,7 @@ class BotifarraState(PointsMatchHands):
             return [TrumpsChosen(seat=seat, suit=action.suit, multiplier=self.multiplier)]
         if isinstance(action, Double | NoDouble):
             return self.speak(seat, isinstance(action, Double))
+        assert isinstance(action, PlayCard)  # verify lets no other action through
         return self.play(seat, action.card)
 
     def speak(self, seat: int, doubles: bool) -> list[Event]:
@@ -301,17 +317,18 @@ class BotifarraState(PointsMatchHands):
         return [event]
 
     def play(self, seat: int, card: FrenchCard) -> list[Event]:
+        trick = self.current_trick
         self.hands[seat].remove(card)
-        self.trick.add(seat, card)
+        trick.add(seat, card)
         events: list[Event] = [Played(seat=seat, card=card)]
-        if len(self.trick.plays) < SEATS:
+        if len(trick.plays) < SEATS:
             return events
-        winner = self.trick.winner(RULES, self.trump)
-        self.piles.take(winner, self.trick.cards)
-        points = sum(map(card_points, self.trick.cards)) + 1
-        events.append(TrickTaken(seat=winner, cards=self.trick.cards, points=points))
-        self.last_trick = list(self.trick.plays)
-        self.played += self.trick.plays
+        winner = trick.winner(RULES, self.trump)
+        self.piles.take(winner, trick.cards)
+        points = sum(map(card_points, trick.cards)) + 1
+        events.append(TrickTaken(seat=winner, cards=trick.cards, points=points))
+        self.last_trick = list(trick.plays)
+        self.played += trick.plays
         self.trick = Trick(leader=winner)
         if any(self.hands):
             return events

@@ -20,6 +20,8 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
+from pydantic import BaseModel
+
 from bot.cards import FrenchCard, Rank, Suit, italian_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.calabrasella.cards import (
@@ -42,6 +44,7 @@ from bot.games.calabrasella.records import (
     PlayCard,
     Take,
 )
+from bot.games.jokerless import suit_of
 from bot.games.tricks import TrickPlay
 from bot.games.tricks_ai import Table, choose_card
 
@@ -78,7 +81,8 @@ def suit_value(held: tuple[FrenchCard, ...], others: tuple[int, ...]) -> float:
     return value
 
 
-Parts = dict[Suit, tuple[tuple[FrenchCard, ...], tuple[int, ...]]]
+# Keyed by a card's `suit` (None only for a joker, which Calabrasella doesn't deal).
+Parts = dict[Suit | None, tuple[tuple[FrenchCard, ...], tuple[int, ...]]]
 
 
 def split(hand: list[FrenchCard], out: frozenset[FrenchCard] = frozenset()) -> Parts:
@@ -122,7 +126,7 @@ def widow_gain(hand: list[FrenchCard]) -> float:
 
 
 def best_name(hand: list[FrenchCard]) -> FrenchCard:
-    return max(nameable(hand), key=lambda card: (hand_value([*hand, card]), card.suit.value))
+    return max(nameable(hand), key=lambda card: (hand_value([*hand, card]), suit_of(card).value))
 
 
 def top_sequences(hand: list[FrenchCard]) -> int:
@@ -156,17 +160,18 @@ def expected_payment(hand: list[FrenchCard]) -> float:
 
 def worst(cards: list[FrenchCard], hand: list[FrenchCard]) -> FrenchCard:
     worth = worths(hand)
-    return min(cards, key=lambda c: (worth[c], power(c), c.suit.value))
+    return min(cards, key=lambda c: (worth[c], power(c), suit_of(c).value))
 
 
 def discards(view: CalabrasellaView) -> list[FrenchCard]:
     """The cards worth less than a card from the widow would be on average: one at least (it
     takes back a named card lost in the widow), four at most."""
+    assert view.my_cards is not None  # a policy gets its own seat's view
     hand = list(view.my_cards)
     lost = view.named_card if view.holder is None else None  # lies in the widow: taken back
     planned = [*hand, lost] if lost else hand
     worth = worths(planned)
-    by_worth = sorted(hand, key=lambda c: (worth[c], power(c), c.suit.value))
+    by_worth = sorted(hand, key=lambda c: (worth[c], power(c), suit_of(c).value))
     gain = widow_gain(planned)
     chosen = [by_worth[0]]
     for card in by_worth[1:MAX_DISCARD]:
@@ -177,6 +182,8 @@ def discards(view: CalabrasellaView) -> list[FrenchCard]:
 
 
 def takes(view: CalabrasellaView) -> list[FrenchCard]:
+    # The declarer's own view, once it has discarded and turned the widow up.
+    assert view.my_cards is not None and view.widow is not None and view.my_discards is not None
     hand, widow = list(view.my_cards), list(view.widow)
     out = frozenset(view.my_discards)
 
@@ -190,6 +197,8 @@ def takes(view: CalabrasellaView) -> list[FrenchCard]:
 
 def table_for(view: CalabrasellaView, seat: int) -> Table:
     declarer = view.declarer
+    # The seat's own view, in the play: a declarer, the seat's cards and those it may play.
+    assert declarer is not None and view.my_cards is not None and view.legal is not None
     trick = [TrickPlay(seat=p.seat, card=p.card) for p in view.trick]
     history = [TrickPlay(seat=p.seat, card=p.card) for p in view.played]
     seen = {play.card for play in [*history, *trick]} | set(view.widow or [])
@@ -197,6 +206,7 @@ def table_for(view: CalabrasellaView, seat: int) -> Table:
     own_discards = set(view.my_discards or [])
     known = {card: declarer for card in view.taken}
     if seat == declarer and view.given_back is not None:
+        assert view.holder is not None  # a card is given back to the seat that handed one
         known[view.given_back] = view.holder
     elif view.named_card is not None and seat != declarer:
         known[view.named_card] = declarer
@@ -227,11 +237,13 @@ class CalabrasellaPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: CalabrasellaView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, CalabrasellaView)  # ai_move passes this game's view
+        assert view.my_cards is not None  # of its own seat
         hand = list(view.my_cards)
         match decision.kind:
             case "bidding":

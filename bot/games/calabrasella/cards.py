@@ -68,6 +68,34 @@ def payment(declarer_points: int, defender_points: int) -> int:
     return difference
 
 
+def defenders_of(declarer: int) -> list[int]:
+    """The declarer's left, then right."""
+    return [(declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS]
+
+
+def pay(stacks: list[int], declarer: int, per_defender: int) -> bool:
+    """Move the hand's payment (`payment`) between the stacks; nobody pays more than they
+    hold, and a short declarer's payment is split evenly, an odd chip to the defender on
+    their left. True when someone paid short."""
+    defenders = defenders_of(declarer)
+    if per_defender > 0:
+        short = False
+        for defender in defenders:
+            paid = min(per_defender, stacks[defender])
+            short |= paid < per_defender
+            stacks[defender] -= paid
+            stacks[declarer] += paid
+        return short
+    if per_defender < 0:
+        owed = -2 * per_defender
+        paid = min(owed, stacks[declarer])
+        stacks[declarer] -= paid
+        stacks[defenders[0]] += paid - paid // 2
+        stacks[defenders[1]] += paid // 2
+        return paid < owed
+    return False
+
+
 def name_reason(hand: list[FrenchCard]) -> str:
     if all(FrenchCard(Rank.THREE, suit) in hand for suit in SUITS):
         return "You hold all four 3s: name a 2 you don't hold."

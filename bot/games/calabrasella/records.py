@@ -4,12 +4,14 @@ they make, and what each seat is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard
 from bot.engine import Action, Event
+from bot.games.tricks import TrickPlay
 
 # ---- actions and events -------------------------------------------------------------------
 
@@ -154,6 +156,10 @@ class Settled(Event):
 class TrickPlayView(BaseModel):
     seat: int
     card: FrenchCard
+
+
+def plays_view(plays: Sequence[TrickPlay]) -> list[TrickPlayView]:
+    return [TrickPlayView(seat=play.seat, card=play.card) for play in plays]
 
 
 class CalabrasellaView(BaseModel):

@@ -23,7 +23,7 @@ import random
 from itertools import combinations
 from typing import Literal
 
-from bot.cards import FrenchCard, italian_deck
+from bot.cards import FrenchCard, Suit, italian_deck
 from bot.engine import (
     Action,
     Decision,
@@ -47,10 +47,12 @@ from bot.games.calabrasella.cards import (
     SUITS,
     TRICKS,
     card_points,
+    defenders_of,
     discard_reason,
     lowness,
     name_reason,
     nameable,
+    pay,
     payment,
     sort_key,
     take_reason,
@@ -76,9 +78,9 @@ from bot.games.calabrasella.records import (
     Settled,
     Take,
     Took,
-    TrickPlayView,
     TrickWon,
     WidowTurned,
+    plays_view,
 )
 from bot.games.hands import HandAfterHandWithStacks
 from bot.games.tricks import Trick, TrickPlay, WonPiles, legal_cards, why_illegal
@@ -109,6 +111,21 @@ class CalabrasellaState(HandAfterHandWithStacks):
     settled: list[FrenchCard] = []  # cards of finished hands, all shown
 
     listable = False  # discards: any 1-4 cards of twelve; verify judges them
+
+    @property
+    def declarer_seat(self) -> int:
+        assert self.declarer is not None  # read only after a bid made a declarer
+        return self.declarer
+
+    @property
+    def won_piles(self) -> WonPiles:
+        assert self.piles is not None  # made with the declarer
+        return self.piles
+
+    @property
+    def current_trick(self) -> Trick:
+        assert self.trick is not None  # read only in the "playing" phase, which has one
+        return self.trick
 
     # ---- dealing --------------------------------------------------------------------------
 
@@ -157,7 +174,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         return events
 
     def name(self, card: FrenchCard) -> list[Event]:
-        declarer = self.declarer
+        declarer = self.declarer_seat
         self.named, self.named_done = card, True
         holder = next((s for s in range(PLAYERS) if card in self.hands[s]), None)
         self.holder = holder
@@ -176,7 +193,8 @@ class CalabrasellaState(HandAfterHandWithStacks):
         ]
 
     def give_back(self, card: FrenchCard) -> list[Event]:
-        declarer, holder = self.declarer, self.holder
+        declarer, holder = self.declarer_seat, self.holder
+        assert holder is not None  # only the seat that handed the named card over gets one back
         self.hands[declarer].remove(card)
         self.hands[holder] = sorted([*self.hands[holder], card], key=sort_key)
         self.given_back = card
@@ -187,7 +205,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         ]
 
     def discard(self, cards: list[FrenchCard]) -> list[Event]:
-        seat = self.declarer
+        seat = self.declarer_seat
         for card in cards:
             self.hands[seat].remove(card)
         self.discards = list(cards)
@@ -200,7 +218,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         ]
 
     def take(self, cards: list[FrenchCard]) -> list[Event]:
-        seat = self.declarer
+        seat = self.declarer_seat
         for card in cards:
             self.widow.remove(card)
         self.hands[seat] = sorted([*self.hands[seat], *cards], key=sort_key)
@@ -217,25 +235,26 @@ class CalabrasellaState(HandAfterHandWithStacks):
         if self.phase in ("naming", "giving_back", "discarding", "taking"):
             return self.declarer
         if self.phase == "playing":
-            return self.trick.next_seat(list(range(PLAYERS)))
+            return self.current_trick.next_seat(list(range(PLAYERS)))
         return None
 
     def legal_plays(self, seat: int) -> list[FrenchCard]:
-        return legal_cards(self.hands[seat], self.trick, RULES)
+        return legal_cards(self.hands[seat], self.current_trick, RULES)
 
     def play(self, seat: int, card: FrenchCard) -> list[Event]:
+        trick, piles = self.current_trick, self.won_piles
         self.hands[seat].remove(card)
-        self.trick.add(seat, card)
+        trick.add(seat, card)
         events: list[Event] = [Played(seat=seat, card=card)]
-        if len(self.trick.plays) < PLAYERS:
+        if len(trick.plays) < PLAYERS:
             return events
-        winner = self.trick.winner(RULES)
-        cards = self.trick.cards
-        self.piles.take(winner, cards)
+        winner = trick.winner(RULES)
+        cards = trick.cards
+        piles.take(winner, cards)
         events.append(TrickWon(seat=winner, cards=cards, points=sum(map(card_points, cards))))
-        self.last_trick = self.trick
-        self.played += self.trick.plays
-        if sum(self.piles.tricks) == TRICKS:
+        self.last_trick = trick
+        self.played += trick.plays
+        if sum(piles.tricks) == TRICKS:
             self.trick = None
             return events + self.settle()
         self.trick = Trick(leader=winner)
@@ -243,34 +262,25 @@ class CalabrasellaState(HandAfterHandWithStacks):
 
     def settle(self) -> list[Event]:
         """Score the hand and pay. Nobody pays more than they hold."""
-        declarer = self.declarer
-        defenders = [(declarer + 1) % PLAYERS, (declarer + 2) % PLAYERS]
+        declarer, piles = self.declarer_seat, self.won_piles
         set_aside = self.discards + self.widow
-        last = self.piles.last
-        self.piles.add(last, set_aside)
-        points = self.piles.points(card_points, last_trick=LAST_TRICK)
+        last = piles.last
+        assert last is not None  # the hand's tricks have all been taken
+        piles.add(last, set_aside)
+        points = piles.points(card_points, last_trick=LAST_TRICK)
         per_defender = payment(points[DECLARER], points[DEFENDERS])
         before = list(self.stacks)
-        short = False
-        if per_defender > 0:
-            for defender in defenders:
-                paid = min(per_defender, self.stacks[defender])
-                short |= paid < per_defender
-                self.stacks[defender] -= paid
-                self.stacks[declarer] += paid
-        elif per_defender < 0:
-            owed = -2 * per_defender
-            paid = min(owed, self.stacks[declarer])
-            short = paid < owed
-            self.stacks[declarer] -= paid
-            self.stacks[defenders[0]] += paid - paid // 2
-            self.stacks[defenders[1]] += paid // 2
+        short = pay(self.stacks, declarer, per_defender)
         net = [after - b for after, b in zip(self.stacks, before, strict=True)]
-        self.settled = [c for pile in self.piles.cards for c in pile]
+        self.settled = [c for pile in piles.cards for c in pile]
         self.hands, self.widow, self.discards, self.exposed = [[], [], []], [], [], []
         self.phase = "between"
-        scores = [points[DECLARER] if s == declarer else points[DEFENDERS] for s in range(PLAYERS)]
-        winners = [declarer] if per_defender > 0 else defenders if per_defender < 0 else []
+        scores: list[int | None] = [
+            points[DECLARER] if s == declarer else points[DEFENDERS] for s in range(PLAYERS)
+        ]
+        winners = (
+            [declarer] if per_defender > 0 else defenders_of(declarer) if per_defender < 0 else []
+        )
         return [
             Settled(
                 declarer=declarer,
@@ -289,8 +299,6 @@ class CalabrasellaState(HandAfterHandWithStacks):
                 winners=winners,
             ),
         ]
-
-    # ---- leaving --------------------------------------------------------------------------
 
     # ---- the protocol -----------------------------------------------------------------------
 
@@ -365,7 +373,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
         elif isinstance(action, Take):
             return take_reason(action.cards, self.widow, len(self.discards))
         elif isinstance(action, PlayCard):
-            return why_illegal(action.card, hand, self.trick, RULES)
+            return why_illegal(action.card, hand, self.current_trick, RULES)
         return None
 
     def sample(self, seat: int, chooser: random.Random) -> Action:
@@ -382,7 +390,9 @@ class CalabrasellaState(HandAfterHandWithStacks):
             case "bidding":
                 return Pass()
             case "naming":
-                length = {suit: sum(c.suit == suit for c in hand) for suit in SUITS}
+                length: dict[Suit | None, int] = {
+                    suit: sum(c.suit == suit for c in hand) for suit in SUITS
+                }
                 return Name(card=max(nameable(hand), key=lambda c: length[c.suit]))
             case "giving_back":
                 return GiveBack(card=min((c for c in hand if c != self.named), key=lowness))
@@ -404,6 +414,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
             return self.discard(action.cards)
         if isinstance(action, Take):
             return self.take(action.cards)
+        assert isinstance(action, PlayCard)  # verify lets no other action through
         return self.play(seat, action.card)
 
     # ---- what each seat sees ------------------------------------------------------------------
@@ -435,16 +446,10 @@ class CalabrasellaState(HandAfterHandWithStacks):
             discard_count=len(self.discards),
             widow=self.widow if self.widow_up else None,
             widow_count=len(self.widow),
-            leader=self.trick.leader if playing else None,
-            trick=[TrickPlayView(seat=p.seat, card=p.card) for p in self.trick.plays]
-            if self.trick
-            else [],
-            last_trick=[TrickPlayView(seat=p.seat, card=p.card) for p in self.last_trick.plays]
-            if self.last_trick and playing
-            else [],
-            played=[TrickPlayView(seat=p.seat, card=p.card) for p in self.played]
-            if playing
-            else [],
+            leader=self.current_trick.leader if playing else None,
+            trick=plays_view(self.trick.plays) if self.trick else [],
+            last_trick=plays_view(self.last_trick.plays) if self.last_trick and playing else [],
+            played=plays_view(self.played) if playing else [],
             taken=self.exposed,
             tricks=piles.tricks if piles and playing else [0, 0],
             points=[sum(map(card_points, pile)) for pile in piles.cards]

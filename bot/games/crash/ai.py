@@ -19,7 +19,7 @@ from itertools import combinations
 
 from pydantic import BaseModel
 
-from bot.cards import FrenchCard
+from bot.cards import FrenchCard, Rank
 from bot.engine import Action, Decision, Policy
 from bot.games.crash.planner import expected_points, planner, win_chance
 from bot.games.crash.ranking import MAX_HANDS, BragKey, display_order, quads_in_full, ranked
@@ -49,7 +49,7 @@ def plans(cards: tuple[FrenchCard, ...]) -> dict[tuple[BragKey, ...], tuple[int,
 
 def quad_masks(cards: Sequence[FrenchCard]) -> list[int]:
     """Each four of a kind among the cards, as a mask of their positions."""
-    masks: dict[int, int] = {}
+    masks: dict[Rank | None, int] = {}  # by a card's `rank`
     for index, card in enumerate(cards):
         masks[card.rank] = masks.get(card.rank, 0) | 1 << index
     return [mask for mask in masks.values() if mask.bit_count() == 4]
@@ -74,6 +74,7 @@ def plan_value(keys: Sequence[BragKey], quad: bool, opponents: int, missing: int
 
 def best_arrangement(view: CrashView, rng: random.Random) -> tuple[Arrange, float]:
     """The arrangement worth the most (ties broken by `rng`), and its value."""
+    assert view.seat is not None and view.my_cards is not None  # its own seat's view
     opponents = len(view.seats) - 1
     missing = view.target - view.seats[view.seat].score
     cards = tuple(display_order(view.my_cards))
@@ -98,7 +99,7 @@ class CrashPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, CrashView)
+        assert isinstance(view, CrashView)  # ai_move passes this game's view
         if view.my_straight:
             return RevealStraight()
         arrangement, value = best_arrangement(view, rng)

@@ -154,7 +154,8 @@ def random_arrangement(cards: Sequence[FrenchCard], chooser: random.Random) -> l
     plan = planner(tuple(display_order(cards)))
     triples = [mask for mask, _ in plan.triples]
     chooser.shuffle(triples)
-    wanted, used, hands = chooser.randint(0, MAX_HANDS), 0, []
+    wanted, used = chooser.randint(0, MAX_HANDS), 0
+    hands: list[list[FrenchCard]] = []
     for mask in triples:
         if len(hands) == wanted:
             break

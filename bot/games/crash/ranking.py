@@ -12,6 +12,7 @@ from enum import IntEnum
 from itertools import combinations
 
 from bot.cards import FrenchCard, Rank, Suit, french_deck
+from bot.games.jokerless import rank_of
 
 MIN_SEATS, MAX_SEATS = 2, 4
 DEALT = 13  # cards per player
@@ -53,8 +54,9 @@ class Category(IntEnum):
 BragKey = tuple[int, int, int, int]  # (category, then values compared in order)
 
 
-def high(rank: Rank) -> int:
-    """A rank's value with the ace high (14)."""
+def high(rank: Rank | None) -> int:
+    """A card's rank's value with the ace high (14)."""
+    assert rank is not None  # no jokers (bot/games/jokerless.py); inline: hands are keyed a lot
     return 14 if rank == Rank.ACE else int(rank)
 
 
@@ -79,12 +81,12 @@ def brag_key(cards: Sequence[FrenchCard]) -> BragKey:
     if top is not None:
         return (Category.RUNNING_FLUSH if flush else Category.RUN, top, 0, 0)
     if flush:
-        return (Category.FLUSH, *values)
+        return (Category.FLUSH, values[0], values[1], values[2])
     if values[0] == values[1] or values[1] == values[2]:
         pair = values[1]
         kicker = values[2] if values[0] == pair else values[0]
         return (Category.PAIR, pair, kicker, 0)
-    return (Category.HIGH_CARD, *values)
+    return (Category.HIGH_CARD, values[0], values[1], values[2])
 
 
 def category(cards: Sequence[FrenchCard]) -> Category:
@@ -112,7 +114,7 @@ def hand_name(cards: Sequence[FrenchCard]) -> str:
     key = brag_key(cards)
     kind = Category(key[0])
     if kind == Category.PRIAL:
-        return f"prial of {cards[0].rank.label}s"
+        return f"prial of {rank_of(cards[0]).label}s"
     if kind in (Category.RUNNING_FLUSH, Category.RUN):
         values = [1, 2, 3] if key[1] == 15 else [key[1], key[1] - 1, key[1] - 2]
         run = "-".join(value_label(value) for value in values)
@@ -180,5 +182,5 @@ def quad_power(rank: Rank) -> int:
 
 def quads_in_full(hands: Sequence[Sequence[FrenchCard]]) -> list[Rank]:
     """Ranks whose four cards are all in these set hands (in one hand or spread over several)."""
-    counts = Counter(card.rank for hand in hands for card in hand)
+    counts = Counter(rank_of(card) for hand in hands for card in hand)
     return [rank for rank, count in counts.items() if count == 4]

@@ -178,6 +178,7 @@ class CrashState(PointsMatchHands):
         if isinstance(action, DeclareSixPairs):
             self.declared[seat] = True
         else:
+            assert isinstance(action, Arrange)  # verify lets no other action through
             self.sets[seat] = ranked(action.hands)
         events: list[Event] = [Ready(seat=seat)]
         if all(self.ready(s) for s in range(self.seat_count)):
@@ -247,7 +248,7 @@ class CrashState(PointsMatchHands):
             hand=self.hand,
             players=seats,
             net_chips=[0] * self.seat_count,
-            scores=points,
+            scores=list(points),
             winners=winners,
         )
 
@@ -267,18 +268,19 @@ class CrashState(PointsMatchHands):
 
     # ---- what each seat sees --------------------------------------------------------------
 
-    def revealed(self) -> bool:
-        return self.result is not None and self.phase in ("between", "over")
+    def shown_result(self) -> HandResult | None:
+        """The last hand's result, while it is shown (between hands and at the end)."""
+        return self.result if self.phase in ("between", "over") else None
 
     def view(self, viewer: Viewer) -> CrashView:
-        shown = self.revealed()
+        shown = self.shown_result()
         seats = [
             SeatView(
                 seat=seat,
                 score=self.match.scores[seat],
                 ready=self.phase == "setting" and self.ready(seat),
-                hands=self.result.sets[seat] if shown else None,
-                discards=self.result.discards[seat] if shown else None,
+                hands=shown.sets[seat] if shown is not None else None,
+                discards=shown.discards[seat] if shown is not None else None,
                 declared=seat in self.void_by,
                 straight=self.hands[seat] if seat in self.straights else None,
             )
@@ -290,7 +292,7 @@ class CrashState(PointsMatchHands):
             dealer=self.dealer,
             target=self.options.target,
             seats=seats,
-            result=self.result if shown else None,
+            result=shown,
             void=bool(self.void_by),
             straight_winners=self.straights,
         )
@@ -311,8 +313,8 @@ class CrashState(PointsMatchHands):
         """The undealt cards and other players' cards, but for set hands once revealed and
         a winning straight; discards are never shown."""
         shown = set()
-        if self.revealed():
-            shown = {card for hands in self.result.sets for hand in hands for card in hand}
+        if (result := self.shown_result()) is not None:
+            shown = {card for hands in result.sets for hand in hands for card in hand}
         for seat in self.straights:
             shown |= set(self.hands[seat])
         others = {card for seat, hand in enumerate(self.hands) if seat != viewer for card in hand}

@@ -69,12 +69,25 @@ def last_card_rule(name: str, test: Callable[[FrenchCard, FrenchCard], bool]) ->
     return Hypothesis(name, lambda line, card: test(line[-1], card), None, RELATION_PRIOR)
 
 
+# The tests below close over their parameter in a function of their own (a lambda's default
+# argument would do, but the type checker can't infer such a lambda's type).
+
+
+def in_suits(suits: frozenset[Suit]) -> Callable[[FrenchCard], bool]:
+    return lambda card: card.suit in suits
+
+
+def in_ranks(ranks: range) -> Callable[[FrenchCard], bool]:
+    return lambda card: value(card) in ranks
+
+
+def not_in_ranks(ranks: range) -> Callable[[FrenchCard], bool]:
+    return lambda card: value(card) not in ranks
+
+
 def suit_rules() -> list[Hypothesis]:
     subsets = [frozenset(s) for size in (1, 2, 3) for s in itertools.combinations(Suit, size)]
-    return [
-        card_rule(f"suits {''.join(sorted(s))}", SUITS_PRIOR, lambda c, s=s: c.suit in s)
-        for s in subsets
-    ]
+    return [card_rule(f"suits {''.join(sorted(s))}", SUITS_PRIOR, in_suits(s)) for s in subsets]
 
 
 def rank_rules() -> list[Hypothesis]:
@@ -87,16 +100,37 @@ def rank_rules() -> list[Hypothesis]:
     for low, high in itertools.combinations_with_replacement(range(1, 14), 2):
         ranks = range(low, high + 1)
         if (low, high) != (1, 13):
-            rules.append(card_rule(f"{low}-{high}", RANGE_PRIOR, lambda c, r=ranks: value(c) in r))
+            rules.append(card_rule(f"{low}-{high}", RANGE_PRIOR, in_ranks(ranks)))
         if low > 1 and high < 13:
-            rules.append(
-                card_rule(f"not {low}-{high}", RANGE_PRIOR, lambda c, r=ranks: value(c) not in r)
-            )
+            rules.append(card_rule(f"not {low}-{high}", RANGE_PRIOR, not_in_ranks(ranks)))
     return rules
 
 
+Relation = Callable[[FrenchCard, FrenchCard], bool]  # (the last correct card, the card)
+
+
+def within(gap: int) -> Relation:
+    return lambda last, c: abs(value(c) - value(last)) <= gap
+
+
+def over(gap: int) -> Relation:
+    return lambda last, c: abs(value(c) - value(last)) > gap
+
+
+def sum_at_least(total: int) -> Relation:
+    return lambda last, c: value(c) + value(last) >= total
+
+
+def sum_under(total: int) -> Relation:
+    return lambda last, c: value(c) + value(last) < total
+
+
+def suit_after(after: dict[Suit | None, Suit]) -> Relation:
+    return lambda last, c: c.suit == after[last.suit]
+
+
 def relation_rules() -> list[Hypothesis]:
-    relations: dict[str, Callable[[FrenchCard, FrenchCard], bool]] = {
+    relations: dict[str, Relation] = {
         "same suit": lambda last, c: c.suit == last.suit,
         "other suit": lambda last, c: c.suit != last.suit,
         "same rank": lambda last, c: c.rank == last.rank,
@@ -108,15 +142,18 @@ def relation_rules() -> list[Hypothesis]:
         "lower or equal": lambda last, c: value(c) <= value(last),
     }
     for gap in range(1, 7):
-        relations[f"within {gap}"] = lambda last, c, g=gap: abs(value(c) - value(last)) <= g
-        relations[f"over {gap} away"] = lambda last, c, g=gap: abs(value(c) - value(last)) > g
+        relations[f"within {gap}"] = within(gap)
+        relations[f"over {gap} away"] = over(gap)
     for total in range(8, 21):
-        relations[f"sum {total}+"] = lambda last, c, t=total: value(c) + value(last) >= t
-        relations[f"sum under {total}"] = lambda last, c, t=total: value(c) + value(last) < t
+        relations[f"sum {total}+"] = sum_at_least(total)
+        relations[f"sum under {total}"] = sum_under(total)
     for rest in itertools.permutations([Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]):
         cycle = (Suit.CLUBS, *rest)
-        after = {suit: cycle[(place + 1) % 4] for place, suit in enumerate(cycle)}
-        relations[f"suits go {''.join(cycle)}"] = lambda last, c, a=after: c.suit == a[last.suit]
+        # Keyed by a card's `suit` (None only for a joker, which Delphi doesn't deal).
+        after: dict[Suit | None, Suit] = {
+            suit: cycle[(place + 1) % 4] for place, suit in enumerate(cycle)
+        }
+        relations[f"suits go {''.join(cycle)}"] = suit_after(after)
     return [last_card_rule(name, test) for name, test in relations.items()]
 
 
@@ -136,11 +173,17 @@ def mask_of(keep: Callable[[Hypothesis], bool]) -> int:
     return sum(1 << i for i, hypothesis in enumerate(HYPOTHESES) if keep(hypothesis))
 
 
+def prior_is(prior: float) -> Callable[[Hypothesis], bool]:
+    return lambda hypothesis: hypothesis.prior == prior
+
+
+def level_is(level: int) -> Callable[[Hypothesis], bool]:
+    return lambda hypothesis: hypothesis.level == level
+
+
 LIBRARY_MASK = mask_of(lambda h: h.level is not None)
-PRIOR_MASKS = [
-    (mask_of(lambda h, p=p: h.prior == p), p) for p in sorted({h.prior for h in HYPOTHESES})
-]
-LEVEL_MASKS = {level: mask_of(lambda h, lv=level: h.level == lv) for level in LEVELS.values()}
+PRIOR_MASKS = [(mask_of(prior_is(p)), p) for p in sorted({h.prior for h in HYPOTHESES})]
+LEVEL_MASKS: dict[int | None, int] = {level: mask_of(level_is(level)) for level in LEVELS.values()}
 LONG_MEMORY_BITS = [(1 << i, h.judge) for i, h in enumerate(HYPOTHESES) if h.long_memory]
 SHORT_MEMORY_BITS = [(1 << i, h.judge) for i, h in enumerate(HYPOTHESES) if not h.long_memory]
 BY_TEXT = {rule.text: rule for rule in LIBRARY}
@@ -200,6 +243,7 @@ def yes_share(view: DelphiView) -> float | None:
     weights = priors(view)
     considered = sum(mask for mask, _ in weights)
     most = 0 if view.bot_judges else MOST_MISSES
+    assert view.current is not None  # players answer about the card up
     said = saying_correct(view.line, view.current)
     yes = total = 0.0
     for misses, standing in enumerate(by_misses(view, considered, most)):
@@ -249,6 +293,7 @@ class DelphiPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, DelphiView)  # ai_move passes this game's view
         if decision.kind == "rule":
             return rule_to_write(rng)
         if decision.kind == "judge":

@@ -37,6 +37,7 @@ from bot.games.delphi.records import (
     STARTING_TOKENS,
     UNJUDGED,
     YES,
+    Answer,
     AnswerKind,
     CardTurned,
     DelphiOptions,
@@ -167,15 +168,19 @@ class DelphiState(PointsMatchHands):
         """The cards judged in a hand: every card placed but the starter."""
         return self.options.cards - 1
 
-    def judge(self) -> VerdictKind:
+    def judge(self, card: FrenchCard) -> VerdictKind:
         if self.oracle_judges():
+            assert self.verdict is not None  # the card is revealed once the oracle judged it
             return self.verdict
-        correct = BY_ID[self.library_rule].judge(self.line, self.current)
+        assert self.library_rule is not None  # else a player oracle judges
+        correct = BY_ID[self.library_rule].judge(self.line, card)
         return "correct" if correct else "incorrect"
 
     def reveal(self) -> list[Event]:
         """Everyone has answered: the verdict, the tokens, and the card placed."""
-        card, verdict = self.current, self.judge()
+        card = self.current
+        assert card is not None  # the card answered about
+        verdict = self.judge(card)
         answers = {seat: self.answers.get(seat, "abstain") for seat in self.players()}
         paid = {seat: self.payment(seat, answer, verdict) for seat, answer in answers.items()}
         for seat, tokens in paid.items():
@@ -228,7 +233,7 @@ class DelphiState(PointsMatchHands):
                 hand=self.hand,
                 players=list(self.seats()),
                 net_chips=[0] * self.seat_count,
-                scores=scores,
+                scores=list(scores),
                 winners=[seat for seat in self.seats() if scores[seat] == best],
             ),
         ]
@@ -239,20 +244,25 @@ class DelphiState(PointsMatchHands):
 
     def pending_seats(self) -> list[int]:
         """Who must decide now (cheaper than building their decisions; none is optional)."""
+        oracle = self.oracle
         if self.phase == "rule":
-            return [self.oracle]
+            assert oracle is not None  # only a player oracle writes a rule
+            return [oracle]
         if self.phase != "answer":
             return []
         seats = [seat for seat in self.players() if seat not in self.answers]
         if self.oracle_judges() and self.verdict is None:
-            seats.append(self.oracle)
+            assert oracle is not None  # oracle_judges: a player oracle
+            seats.append(oracle)
         return seats
 
     def required_seats(self) -> list[int]:
         return self.pending_seats()
 
     def pending(self) -> list[Decision]:
+        oracle = self.oracle
         if self.phase == "rule":
+            assert oracle is not None  # only a player oracle writes a rule
             prompt = (
                 "You are the oracle. Write a secret rule saying which cards are correct, judged "
                 "only from the line of correct cards before them (the starter comes first). The "
@@ -260,7 +270,7 @@ class DelphiState(PointsMatchHands):
             )
             return [
                 Decision(
-                    seat=self.oracle,
+                    seat=oracle,
                     kind="rule",
                     prompt=prompt,
                     text_question=RULE_QUESTION,
@@ -269,12 +279,13 @@ class DelphiState(PointsMatchHands):
             ]
         if self.phase != "answer":
             return []
+        assert self.current is not None  # the card answered about
         card = f"Card {self.judged + 1} of {self.to_judge()}: {self.current.label}."
         answer = f"{card} Is it correct? Answer in secret: yes, no, or abstain."
         judge = f"{card} Judge it by your rule, in secret: correct or incorrect."
         return [
             Decision(seat=seat, kind="judge", prompt=judge, secret=True)
-            if seat == self.oracle
+            if seat == oracle
             else Decision(seat=seat, kind="answer", prompt=answer, secret=True)
             for seat in self.pending_seats()
         ]
@@ -327,6 +338,7 @@ class DelphiState(PointsMatchHands):
         if isinstance(action, Verdict):
             self.verdict = action.kind
         else:
+            assert isinstance(action, Answer)  # verify lets no other action through
             self.answers[seat] = action.kind
         return self.reveal() if not self.pending_seats() else []
 
@@ -336,7 +348,7 @@ class DelphiState(PointsMatchHands):
         drawn = BY_ID.get(self.library_rule) if self.library_rule else None
         view = DelphiView.model_construct(  # built from the state's own valid fields
             hand=self.hand,
-            hands=self.match.hands,
+            hands=self.match.hands_to_play(),
             phase=self.phase,
             oracle=self.oracle,
             bot_judges=drawn is not None,

@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from pydantic import BaseModel
+
 from bot.cards import FrenchCard, french_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.climbing import Play
@@ -125,17 +127,17 @@ def plan_from(rank: int, left: tuple[int, ...], slots: int) -> float:
                     *trimmed(rank, after), slots + carried
                 )
                 best = min(best, cost)
-    after = trimmed(rank + 1, left[1:])
+    rest = trimmed(rank + 1, left[1:])
     if rank == BLACK_JOKER and left[1:2] == (1,):
         best = min(best, ROCKET_COST + plan_from(RED_JOKER + 1, (), slots))
     if count == 4:
-        return min(best, BOMB_COST + plan_from(*after, slots))
+        return min(best, BOMB_COST + plan_from(*rest, slots))
     if count == 3:
-        return min(best, SET_COSTS[rank] + plan_from(*after, slots + 1))
+        return min(best, SET_COSTS[rank] + plan_from(*rest, slots + 1))
     cost = SINGLE_COSTS[rank] if count == 1 else SET_COSTS[rank]
-    best = min(best, cost + plan_from(*after, slots))
+    best = min(best, cost + plan_from(*rest, slots))
     if rank <= ACE and slots > -MOST_OWED:  # a kicker: it plays with a three, free
-        best = min(best, plan_from(*after, slots - 1))
+        best = min(best, plan_from(*rest, slots - 1))
     return best
 
 
@@ -171,6 +173,9 @@ def worth_trying(legal: list[Action], hand: Sequence[FrenchCard]) -> list[Action
     keep: set[int] = set()
     groups: dict[tuple, list[tuple[bool, int, int]]] = {}
     for index, action in enumerate(legal):
+        if not isinstance(action, Play):
+            keep.add(index)  # a pass
+            continue
         split = main_and_kickers(action)
         if split is None or len(action.cards) == len(hand):
             keep.add(index)
@@ -180,16 +185,14 @@ def worth_trying(legal: list[Action], hand: Sequence[FrenchCard]) -> list[Action
         groups.setdefault((main, len(action.cards)), []).append((not loose, sum(kickers), index))
     for options in groups.values():
         options.sort()
-        loose = [option for option in options if not option[0]]
-        keep |= {index for *_, index in loose[:KICKER_CHOICES] or options[:1]}
+        loose_ones = [option for option in options if not option[0]]
+        keep |= {index for *_, index in loose_ones[:KICKER_CHOICES] or options[:1]}
     return [action for index, action in enumerate(legal) if index in keep]
 
 
-def main_and_kickers(action: Action) -> tuple[tuple[int, ...], dict[int, int]] | None:
+def main_and_kickers(action: Play) -> tuple[tuple[int, ...], dict[int, int]] | None:
     """A play with kickers: the ranks of its threes or four, and its kickers' ranks and
-    sizes. None for anything else."""
-    if not isinstance(action, Play):
-        return None
+    sizes. None for any other play."""
     counts = Counter(order(card) for card in action.cards)
     widest = max(counts.values())
     kickers = {rank: n for rank, n in counts.items() if n < widest}
@@ -227,14 +230,16 @@ class DouDizhuPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: DouDizhuView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, DouDizhuView)  # ai_move passes this game's view
         if decision.kind == "bid":
             return choose_bid(view)
         landlord = view.landlord
+        assert landlord is not None  # asked to play only once the landlord is chosen
         farmers = [s for s in range(PLAYERS) if s != landlord]
         if seat == landlord:
             opponents, partner = farmers, None

@@ -36,9 +36,10 @@ NAMES = [
 
 def order(card: FrenchCard) -> int:
     """3 -> 0 ... A -> 11, 2 -> 12, black joker 13, red joker 14."""
-    if card.joker is not None:
+    rank = card.rank
+    if rank is None:  # a joker
         return BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER
-    return (card.rank - 3) % 13
+    return (rank - 3) % 13
 
 
 POWER = {"rocket": 2, "bomb": 1}  # by shape; 0 for the others

@@ -78,8 +78,9 @@ def cards_by_rank(hand: list[FrenchCard]) -> list[list[FrenchCard]]:
     # One list per rank, written out (quicker than a comprehension); `order` inline.
     by_rank: list[list[FrenchCard]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
     for card in hand:
-        if card.joker is None:
-            by_rank[RANK_ORDER[card.rank]].append(card)
+        rank = card.rank
+        if rank is not None:  # else a joker
+            by_rank[RANK_ORDER[rank]].append(card)
         else:
             by_rank[BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER].append(card)
     return by_rank
@@ -126,7 +127,8 @@ class Holding:
             return self.runs_of(width, int(shape.split(":")[1]), above)
         ranks, sets = self.pool(width)
         found: dict[int, list] = {}
-        streak, previous, row = 0, -2, []
+        streak, previous = 0, -2
+        row: list[FrenchCard] = []
         for stop, top in enumerate(ranks, 1):
             if top > ACE:
                 break

@@ -57,6 +57,12 @@ class DouDizhuState(HandAfterHandWithStacks):
     doublings: int = 0
     climb: Climb | None = None
 
+    @property
+    def climbing(self) -> Climb:
+        """The hand's climb, led by the landlord."""
+        assert self.climb is not None  # read only while playing: the landlord made it
+        return self.climb
+
     def start_hand(self) -> list[Event]:
         if min(self.stacks) < 1:
             self.phase = "over"
@@ -98,36 +104,38 @@ class DouDizhuState(HandAfterHandWithStacks):
         return events
 
     def crown_landlord(self) -> list[Event]:
-        self.landlord = self.high_bidder
-        self.hands[self.landlord] = sorted(self.hands[self.landlord] + self.widow, key=order)
+        landlord = self.high_bidder
+        assert landlord is not None  # the auction ends on a bid
+        self.landlord = landlord
+        self.hands[landlord] = sorted(self.hands[landlord] + self.widow, key=order)
         self.widow = []
-        self.climb = Climb(
-            seats=[(self.landlord + i) % PLAYERS for i in range(PLAYERS)], turn=self.landlord
-        )
+        self.climb = Climb(seats=[(landlord + i) % PLAYERS for i in range(PLAYERS)], turn=landlord)
         self.phase = "playing"
-        return [LandlordChosen(seat=self.landlord, bid=self.bid)]
+        return [LandlordChosen(seat=landlord, bid=self.bid)]
 
     # ---- the end of a hand ----------------------------------------------------------------------
 
     def settle(self, winner: int) -> list[Event]:
         """Pay the bid, doubled per bomb and rocket; nobody pays more than they have (the
         landlord's payment is split evenly, an odd chip to the first farmer on their left)."""
+        landlord = self.landlord
+        assert landlord is not None  # crowned before the play that ends the hand
         stake = self.bid * 2**self.doublings
-        farmers = [(self.landlord + 1) % PLAYERS, (self.landlord + 2) % PLAYERS]
+        farmers = [(landlord + 1) % PLAYERS, (landlord + 2) % PLAYERS]
         before = list(self.stacks)
-        landlord_won = winner == self.landlord
+        landlord_won = winner == landlord
         if landlord_won:
             for farmer in farmers:
                 paid = min(stake, self.stacks[farmer])
                 self.stacks[farmer] -= paid
-                self.stacks[self.landlord] += paid
+                self.stacks[landlord] += paid
         else:
-            owed = min(2 * stake, self.stacks[self.landlord])
-            self.stacks[self.landlord] -= owed
+            owed = min(2 * stake, self.stacks[landlord])
+            self.stacks[landlord] -= owed
             self.stacks[farmers[0]] += owed - owed // 2
             self.stacks[farmers[1]] += owed // 2
         net = [after - b for after, b in zip(self.stacks, before, strict=True)]
-        winners = [self.landlord] if landlord_won else farmers
+        winners = [landlord] if landlord_won else farmers
         self.phase = "between"
         return [
             Settled(winner=winner, landlord_won=landlord_won, doublings=self.doublings, paid=net),
@@ -142,17 +150,19 @@ class DouDizhuState(HandAfterHandWithStacks):
                 Decision(seat=self.bidder, kind="bid", prompt=f"Bid more than {self.bid}, or pass")
             ]
         if self.phase == "playing":
-            prompt = "Lead anything" if self.climb.free_lead else "Beat it or pass"
-            return [Decision(seat=self.climb.turn, kind="play", prompt=prompt)]
+            prompt = "Lead anything" if self.climbing.free_lead else "Beat it or pass"
+            return [Decision(seat=self.climbing.turn, kind="play", prompt=prompt)]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "bidding" and seat == self.bidder:
             return [Bid(chips=0), *(Bid(chips=n) for n in range(self.bid + 1, 4))]
-        if self.phase != "playing" or seat != self.climb.turn:
+        if self.phase != "playing" or seat != self.climbing.turn:
             return []
-        plays = [Play(cards=cards) for cards in legal_plays(self.hands[seat], self.climb.to_beat)]
-        return plays if self.climb.free_lead else [Pass(), *plays]
+        plays: list[Action] = [
+            Play(cards=cards) for cards in legal_plays(self.hands[seat], self.climbing.to_beat)
+        ]
+        return plays if self.climbing.free_lead else [Pass(), *plays]
 
     def canonical(self, seat: int, action: Action) -> Action:
         """Suits don't matter: a play is listed with the hand's first cards of each rank."""
@@ -163,20 +173,20 @@ class DouDizhuState(HandAfterHandWithStacks):
 
     def verify(self, seat: int, action: Action) -> None:
         """Plays are judged by what they are, with the reason, not by listing every play."""
-        if isinstance(action, Play) and self.phase == "playing" and seat == self.climb.turn:
+        if isinstance(action, Play) and self.phase == "playing" and seat == self.climbing.turn:
             if not set(action.cards) <= set(self.hands[seat]):
                 raise IllegalAction("You don't hold those cards.")
-            check_play(action.cards, self.climb.to_beat)
+            check_play(action.cards, self.climbing.to_beat)
             return
-        if isinstance(action, Pass) and self.phase == "playing" and seat == self.climb.turn:
-            if self.climb.free_lead:
+        if isinstance(action, Pass) and self.phase == "playing" and seat == self.climbing.turn:
+            if self.climbing.free_lead:
                 raise IllegalAction("You lead this trick: play something.")
             return
         super().verify(seat, action)
 
     def default_action(self, seat: int) -> Action:
         """Pass (in the auction too); on a free lead, the single lowest card."""
-        if self.phase == "bidding" or not self.climb.free_lead:
+        if self.phase == "bidding" or not self.climbing.free_lead:
             return Bid(chips=0) if self.phase == "bidding" else Pass()
         return Play(cards=[min(self.hands[seat], key=order)])
 
@@ -184,23 +194,23 @@ class DouDizhuState(HandAfterHandWithStacks):
         if isinstance(action, Bid):
             return self.make_bid(seat, action.chips)
         if isinstance(action, Pass):
-            return self.climb.passed(seat)
-        for card in action.cards:
+            return self.climbing.passed(seat)
+        assert isinstance(action, Play)  # verify lets only a Bid, a Pass or a Play through
+        cards = action.cards
+        for card in cards:
             self.hands[seat].remove(card)
-        self.played += action.cards
-        combo = classify(action.cards)
+        self.played += cards
+        combo = classify(cards)
         if combo.power:
             self.doublings += 1
-        self.climb.played(seat, action.cards)
+        self.climbing.played(seat, cards)
         left = len(self.hands[seat])
-        events: list[Event] = [
-            Played(seat=seat, cards=action.cards, combination=combo.name, left=left)
-        ]
+        events: list[Event] = [Played(seat=seat, cards=cards, combination=combo.name, left=left)]
         return events + (self.settle(seat) if not left else [])
 
     def view(self, viewer: Viewer) -> DouDizhuView:
-        playing = self.phase == "playing"
-        to_beat = self.climb.to_beat if playing else []
+        climb = self.climbing if self.phase == "playing" else None
+        to_beat = climb.to_beat if climb else []
         holder = next((s for s in range(PLAYERS) if self.face_up in self.hands[s]), None)
         view = DouDizhuView(
             hand=self.hand,
@@ -216,8 +226,8 @@ class DouDizhuState(HandAfterHandWithStacks):
             doublings=self.doublings,
             to_beat=to_beat,
             to_beat_name=classify(to_beat).name if to_beat else None,
-            last_player=self.climb.last_player if playing else None,
-            turn=self.climb.turn if playing else (self.bidder if self.phase == "bidding" else None),
+            last_player=climb.last_player if climb else None,
+            turn=climb.turn if climb else (self.bidder if self.phase == "bidding" else None),
             played=self.played,
         )
         if viewer is not None:

@@ -25,6 +25,7 @@ from pydantic import BaseModel
 
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Policy
+from bot.games.jokerless import suit_of
 from bot.games.last_one.cards import SUITS, card_points, is_wild
 from bot.games.last_one.records import (
     Call,
@@ -57,6 +58,7 @@ class Table:
     """What the seat knows of the table: its cards, and who sits where with how many."""
 
     def __init__(self, view: LastOneView) -> None:
+        assert view.seat is not None  # a policy gets its own seat's view
         self.view = view
         self.seat: int = view.seat
         self.others = [s for s in view.players if s != view.seat and view.counts[s] > 0]
@@ -118,7 +120,7 @@ def follow_up(hand: Sequence[FrenchCard], card: FrenchCard) -> int:
         return followers(hand, *best_name(hand))
     if card.rank == Rank.EIGHT:
         return followers(hand, None, best_suit(hand))
-    return followers(hand, card.rank, card.suit)
+    return followers(hand, card.rank, suit_of(card))
 
 
 # ---- the value of a play --------------------------------------------------------------------
@@ -199,8 +201,8 @@ def melee_choice(table: Table, moves: list[Continue]) -> Continue | None:
     King (it ends the melee on the previous aggressor), or when nobody else is likely to go
     on; a joker only as a defender facing a big draw."""
     view = table.view
-    melee = view.melee
-    hand = view.my_cards
+    melee, hand = view.melee, view.my_cards
+    assert melee is not None and hand is not None  # asked in a melee, with the seat's cards
     naturals = [m for m in moves if not m.card.is_joker]
     jokers = [m for m in moves if m.card.is_joker]
     if len(hand) == 1:
@@ -233,7 +235,7 @@ class LastOnePolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, LastOneView)
+        assert isinstance(view, LastOneView)  # ai_move passes this game's view
         table = Table(view)
         hand = view.my_cards or []
         plays = [a for a in legal if isinstance(a, Play)]
@@ -247,6 +249,7 @@ class LastOnePolicy(Policy):
                 if not plays:
                     return EndTurn()
                 play = best_play(table, hand, plays, rng)
+                assert view.upcard is not None  # the 3 that gave this free card
                 stop = FOLLOW * follow_up(hand, view.upcard)  # end the turn on the 3
                 return play if play_value(table, hand, play.card, DEPTH) > stop else EndTurn()
             case "suit":

@@ -20,13 +20,14 @@ def full_deck() -> list[FrenchCard]:
 
 def card_points(card: FrenchCard) -> int:
     """What a card left in hand scores: joker 40, 8 25, A 15, K Q J 10, others their pips."""
-    if card.is_joker:
+    rank = card.rank
+    if rank is None:  # a joker
         return 40
-    if card.rank == Rank.EIGHT:
+    if rank == Rank.EIGHT:
         return 25
-    if card.rank == Rank.ACE:
+    if rank == Rank.ACE:
         return 15
-    return min(int(card.rank), 10)
+    return min(int(rank), 10)
 
 
 def is_wild(card: FrenchCard) -> bool:
@@ -36,7 +37,8 @@ def is_wild(card: FrenchCard) -> bool:
 
 def hand_order(card: FrenchCard) -> tuple[int, int, int]:
     """By suit (♠ ♥ ♦ ♣), A to K, jokers last."""
-    return (1, 0, 0) if card.is_joker else (0, SUITS.index(card.suit), card.rank)
+    rank = card.rank
+    return (1, 0, 0) if rank is None else (0, SUITS.index(card.suit), rank)
 
 
 def sort_cards(cards: list[FrenchCard]) -> list[FrenchCard]:

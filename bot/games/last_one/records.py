@@ -109,6 +109,9 @@ class Reversed(Event):
     direction: int  # 1: to the left (clockwise), -1: to the right
 
 
+DrawReason = Literal["draw", "two", "melee", "penalty"]
+
+
 class Drew(Event):
     """A draw. The public copy says how many; the drawer's own copy (audience) also names
     the cards."""
@@ -117,7 +120,7 @@ class Drew(Event):
     seat: int
     count: int  # cards actually drawn
     wanted: int  # cards the rules asked for (more than `count` when everything ran out)
-    reason: Literal["draw", "two", "melee", "penalty"]
+    reason: DrawReason
     cards: list[FrenchCard] = []
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng
+from bot.games.jokerless import rank_of, suit_of
 from bot.games.last_one.cards import (
     PENALTY_CARDS,
     SUITS,
@@ -141,7 +142,7 @@ class LastOneState(LastOneTable):
             case "name":
                 return "Name the card your joker stands for (it has none of that card's effects)."
             case "melee":
-                melee = self.melee
+                melee = self.current_melee
                 step = named_text(Rank(melee.rank + 1), melee.suit)
                 return f"You may play {step} (or a joker as it) to become the aggressor."
         return "You hold one card: press Last one! before the next player plays, or draw two."
@@ -151,7 +152,7 @@ class LastOneState(LastOneTable):
             return []
         actions: list[Action] = []
         if self.phase == "melee":
-            step = Rank(self.melee.rank + 1)
+            step = Rank(self.current_melee.rank + 1)
             actions += [Continue(card=card, rank=step) for card in self.melee_cards(seat)]
         elif seat == self.turn:
             actions += self.turn_actions(seat)
@@ -192,10 +193,11 @@ class LastOneState(LastOneTable):
         if self.phase == "melee":
             if not isinstance(action, Continue):
                 return "Only melee cards can be played now."
-            if self.melee.aggressor == seat:
+            melee = self.current_melee
+            if melee.aggressor == seat:
                 return "You are the aggressor: someone else must continue the melee."
-            step = named_text(Rank(self.melee.rank + 1), self.melee.suit)
-            if action.rank == self.melee.rank + 1 and not holds:
+            step = named_text(Rank(melee.rank + 1), melee.suit)
+            if action.rank == melee.rank + 1 and not holds:
                 return "You don't hold that card."
             return f"Only {step} (or a joker standing for it) continues this melee."
         if seat != self.turn:
@@ -233,7 +235,7 @@ class LastOneState(LastOneTable):
 
     def default_name(self, seat: int) -> NameCard:
         suit = self.longest_suit(seat)
-        ranks = [card.rank for card in self.hands[seat] if card.suit == suit]
+        ranks = [rank_of(card) for card in self.hands[seat] if card.suit == suit]
         return NameCard(rank=max(ranks, default=Rank.KING), suit=suit)
 
     def sample(self, seat: int, chooser) -> Action:
@@ -321,7 +323,7 @@ class LastOneState(LastOneTable):
             case Rank.THREE if not first:
                 self.phase, self.turn = "free", seat
             case Rank.FOUR if not first:
-                return self.start_melee(seat, card.suit)
+                return self.start_melee(seat, suit_of(card))
         return []
 
     # ---- the melee -------------------------------------------------------------------------
@@ -333,7 +335,7 @@ class LastOneState(LastOneTable):
         return [MeleeStarted(seat=seat, suit=suit, defender=defender)]
 
     def continue_melee(self, seat: int, card: FrenchCard, rank: Rank) -> list[Event]:
-        melee = self.melee
+        melee = self.current_melee
         self.discard(seat, card)
         if card.is_joker:
             self.named = Named(rank=rank, suit=melee.suit)
@@ -366,7 +368,7 @@ class LastOneState(LastOneTable):
     def end_melee(self) -> list[Event]:
         """Nobody went on (or the King was played): the defender draws the last card's pips
         and play resumes after them."""
-        melee, self.melee = self.melee, None
+        melee, self.melee = self.current_melee, None
         self.phase, self.turn = "turn", self.next_seat(melee.defender)
         ended = MeleeEnded(defender=melee.defender, rank=melee.rank)
         return [ended, *self.draw(melee.defender, int(melee.rank), "melee")]

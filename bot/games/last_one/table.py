@@ -11,7 +11,15 @@ from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Event, Viewer
 from bot.games.hands import PointsMatchHands
 from bot.games.last_one.cards import SUIT_NAMES, is_wild, named_text, sort_cards
-from bot.games.last_one.records import Drew, LastOneOptions, LastOneView, Melee, Named, StockRebuilt
+from bot.games.last_one.records import (
+    DrawReason,
+    Drew,
+    LastOneOptions,
+    LastOneView,
+    Melee,
+    Named,
+    StockRebuilt,
+)
 
 
 class LastOneTable(PointsMatchHands):
@@ -46,7 +54,7 @@ class LastOneTable(PointsMatchHands):
 
     # ---- what may be played ----------------------------------------------------------------
 
-    def target(self) -> tuple[Rank | None, Suit]:
+    def target(self) -> tuple[Rank | None, Suit | None]:
         """The rank and suit the next card must match: a joker's named card, or the upcard
         with the suit its 8 named."""
         upcard = self.discards[-1]
@@ -69,8 +77,10 @@ class LastOneTable(PointsMatchHands):
     def melee_cards(self, seat: int) -> list[FrenchCard]:
         """The cards `seat` may continue the melee with: the next card of its suit, or a
         joker. Never the aggressor's: they can't attack themselves."""
-        melee = self.melee
-        if self.phase != "melee" or seat == melee.aggressor or seat not in self.players:
+        if self.phase != "melee" or seat not in self.players:
+            return []
+        melee = self.current_melee
+        if seat == melee.aggressor:
             return []
         step = Rank(melee.rank + 1)
         return [
@@ -79,12 +89,18 @@ class LastOneTable(PointsMatchHands):
             if card.is_joker or (card.rank == step and card.suit == melee.suit)
         ]
 
+    @property
+    def current_melee(self) -> Melee:
+        """The melee being played."""
+        assert self.melee is not None  # read only in the "melee" phase, which has one
+        return self.melee
+
     def can_draw(self) -> bool:
         return bool(self.stock) or len(self.discards) > 1
 
     # ---- drawing ---------------------------------------------------------------------------
 
-    def draw(self, seat: int, count: int, reason: str) -> list[Event]:
+    def draw(self, seat: int, count: int, reason: DrawReason) -> list[Event]:
         """Draw `count` from the stock, rebuilding it from the discards when it runs out; the
         draw stops short when both are empty."""
         events: list[Event] = []

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from bot.cards import FrenchCard
 from bot.engine import Action, Decision, Policy
 from bot.games.betting import Bet, Call, Check, Fold, Raise
+from bot.games.jokerless import rank_of
 from bot.games.lowball.rules import DRAWS, HAND_SIZE, Draw, LowballView, StandPat, high_value
 
 # The highest top card of a made low that stands pat, by the draws left (this one included).
@@ -32,7 +33,7 @@ STRAIGHT_LENGTH = 5
 
 
 def value(card: FrenchCard) -> int:
-    return high_value(card.rank)
+    return high_value(rank_of(card))
 
 
 def is_straight(values: list[int]) -> bool:
@@ -157,7 +158,7 @@ class LowballPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, LowballView)
+        assert isinstance(view, LowballView)  # ai_move passes this game's view
         if decision.kind == "draw":
             cards = view.my_cards or []
             kept = keep(cards, DRAWS + 1 - view.draw_round)

@@ -24,6 +24,7 @@ from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import Action, Decision, Event, IllegalAction, Rng, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
+from bot.games.jokerless import rank_of, suit_of
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
 
 HAND_SIZE = 5
@@ -43,8 +44,8 @@ def high_value(rank: Rank) -> int:
 
 def pokerkit_code(card: FrenchCard) -> str:
     """`Ts`, `Ah`, `7c`: the card as pokerkit writes it."""
-    rank = "T" if card.rank is Rank.TEN else card.rank.label
-    return f"{rank}{card.suit.value}"
+    rank = "T" if card.rank is Rank.TEN else rank_of(card).label
+    return f"{rank}{suit_of(card).value}"
 
 
 def low_hand(cards: list[FrenchCard]) -> StandardLowHand:
@@ -59,9 +60,9 @@ def low_strength(cards: list[FrenchCard]) -> int:
 
 def describe(cards: list[FrenchCard]) -> str:
     """`8-6-5-4-2` for no pair, straight or flush; else `one pair: 7-7-K-5-2`."""
-    counts = Counter(card.rank for card in cards)
+    counts = Counter(rank_of(card) for card in cards)
     ranks = sorted(
-        (card.rank for card in cards), key=lambda r: (counts[r], high_value(r)), reverse=True
+        (rank_of(card) for card in cards), key=lambda r: (counts[r], high_value(r)), reverse=True
     )
     text = "-".join(rank.label for rank in ranks)
     label = low_hand(cards).entry.label.value
@@ -70,7 +71,7 @@ def describe(cards: list[FrenchCard]) -> str:
 
 def in_hand_order(cards: list[FrenchCard]) -> list[FrenchCard]:
     """Highest first, as players hold a low hand."""
-    return sorted(cards, key=lambda c: (high_value(c.rank), c.suit.value), reverse=True)
+    return sorted(cards, key=lambda c: (high_value(rank_of(c)), suit_of(c).value), reverse=True)
 
 
 # ---- options, actions, events ----------------------------------------------------------------

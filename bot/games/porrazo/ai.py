@@ -21,9 +21,11 @@ from pydantic import BaseModel
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Policy
 from bot.games.captures_ai import best, chance_holds
+from bot.games.jokerless import rank_of
 from bot.games.porrazo.plays import (
     SAN_BENITO,
     TENDIDO_SIZE,
+    Move,
     last_rank,
     move_of,
     pip,
@@ -45,7 +47,7 @@ def side_of(view: PorrazoView, seat: int) -> int:
     return next(side for side, seats in enumerate(view.sides) if seat in seats)
 
 
-def gain(move: str, card: FrenchCard, take: Sequence[FrenchCard], table_size: int) -> float:
+def gain(move: Move, card: FrenchCard, take: Sequence[FrenchCard], table_size: int) -> float:
     """What a play on a table of `table_size` open cards is worth to its player at once, if it
     stands: its bonus and its cards (a porrazo on the only table card is a limpia too)."""
     cards = CARD * (len(take) + 1) if take else 0.0
@@ -54,10 +56,10 @@ def gain(move: str, card: FrenchCard, take: Sequence[FrenchCard], table_size: in
     if move == "limpia":
         return cards + ronda_points(last_rank(card, len(take)))
     if move == "porrazo":
-        limpia = ronda_points(card.rank) if table_size == 1 else 0
-        return cards + set_points(card.rank, 2) + limpia
+        limpia = ronda_points(rank_of(card)) if table_size == 1 else 0
+        return cards + set_points(rank_of(card), 2) + limpia
     if move == "counter":
-        return cards + set_points(card.rank, 3)
+        return cards + set_points(rank_of(card), 3)
     if move == "san_benito":
         return GAME
     return cards
@@ -116,9 +118,9 @@ class Table:
         if self.next_is_partner or not self.view.counts[self.next_seat]:
             return 0.0
         gains = best_gains(
-            tuple(sorted(card.rank for card in table)),
-            tuple(card.rank for card in stack),
-            trailed.rank if trailed else None,
+            tuple(sorted(rank_of(card) for card in table)),
+            tuple(rank_of(card) for card in stack),
+            rank_of(trailed) if trailed else None,
         )
         expected, none_better = 0.0, 1.0
         for worth, rank in gains:
@@ -141,18 +143,20 @@ class Table:
         else:
             worth += self.standing_stack()
             table = [other for other in view.table if other not in take]
-        after_stack, after_trailed = [], None
+        after_stack: list[FrenchCard] = []
+        after_trailed: FrenchCard | None = None
         if move in ("placed", "in_place"):
             table.append(card)
             after_trailed = card
         elif move == "porrazo":  # the card placed is in `take`: off the table already
+            assert trailed is not None  # a porrazo takes the card just placed
             after_stack = [trailed, card]
         elif move == "counter":
             after_stack = [*stack, card]
         if after_stack and not self.next_is_partner:
-            worth *= 1 - self.next_holds(card.rank)
+            worth *= 1 - self.next_holds(rank_of(card))
             if len(after_stack) + 1 == SAN_BENITO:
-                worth -= self.next_holds(card.rank) * GAME
+                worth -= self.next_holds(rank_of(card)) * GAME
                 return worth
         return worth - THEIRS * self.offered(table, after_stack, after_trailed)
 
@@ -161,9 +165,10 @@ class Table:
         stack = self.view.porrazo
         if not stack or self.view.porrazo_seat is None:
             return 0.0
-        worth = set_points(stack[0].rank, len(stack)) + CARD * len(stack)
+        rank = rank_of(stack[0])
+        worth = set_points(rank, len(stack)) + CARD * len(stack)
         if self.view.porrazo_limpia:
-            worth += ronda_points(stack[0].rank)
+            worth += ronda_points(rank)
         if side_of(self.view, self.view.porrazo_seat) == side_of(self.view, self.seat):
             return worth
         return -THEIRS * worth
@@ -172,7 +177,7 @@ class Table:
 
     def tendido_sets(self) -> float:
         """The set points a tendido dealt now can expect from pairing the table's ranks."""
-        on_table = Counter(card.rank for card in self.view.table)
+        on_table = Counter(rank_of(card) for card in self.view.table)
         unseen = max(self.unseen_total, 1)
         return sum(
             TENDIDO_SIZE * self.unseen[rank] / unseen * set_points(rank, count + 1)
@@ -201,7 +206,7 @@ class PorrazoPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, PorrazoView)
+        assert isinstance(view, PorrazoView)  # ai_move passes this game's view
         if any(isinstance(action, Declare) for action in legal):
             return Declare()
         if decision.optional:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -18,6 +19,7 @@ from bot.games.captures import (
     verify_match_capture,
     verify_sequence_capture,
 )
+from bot.games.jokerless import rank_of
 
 MIN_SEATS, MAX_SEATS = 2, 5
 PARTNERSHIP_SEATS = 4
@@ -28,13 +30,17 @@ TARGET = 61
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 FACE_VALUES = {Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}  # a ronda; 10 down to A: 1
 SET_TIMES = {2: 1, 3: 3, 4: 6}  # a ronda, a rondine (x3), four of a kind (two rondines)
-SET_NAMES = {2: "ronda", 3: "rondine"}
+SetName = Literal["ronda", "rondine"]
+SET_NAMES: dict[int, SetName] = {2: "ronda", 3: "rondine"}
+Move = Literal[
+    "placed", "in_place", "pair", "sequence", "limpia", "porrazo", "counter", "san_benito", "last"
+]
 SAN_BENITO = 4  # the fourth card of a rank in a row
 
 
 def card_key(card: FrenchCard) -> tuple[int, int]:
     """Aces low, then ♠ ♥ ♦ ♣."""
-    return int(card.rank), SUIT_ORDER.index(card.suit)
+    return pip(card), SUIT_ORDER.index(card.suit)
 
 
 def sort_cards(cards: Sequence[FrenchCard]) -> list[FrenchCard]:
@@ -51,17 +57,19 @@ def set_points(rank: Rank, size: int) -> int:
 
 
 def pip(card: FrenchCard) -> int:
-    return int(card.rank)
+    rank = card.rank
+    assert rank is not None  # no jokers (bot/games/jokerless.py); inline: sorts call it a lot
+    return int(rank)
 
 
 def last_rank(card: FrenchCard, length: int) -> Rank:
     """The last rank of a run of `length` ranks starting at `card`'s (K-A wraps)."""
-    return Rank((int(card.rank) - 1 + length - 1) % 13 + 1)
+    return Rank((pip(card) - 1 + length - 1) % 13 + 1)
 
 
 def run_order(card: FrenchCard, taken: Sequence[FrenchCard]) -> list[FrenchCard]:
     """Taken cards as the run reads from `card`'s rank (Q K A 2)."""
-    return sorted(taken, key=lambda other: ((other.rank - card.rank) % 13, card_key(other)))
+    return sorted(taken, key=lambda other: ((pip(other) - pip(card)) % 13, card_key(other)))
 
 
 def declarable(hand: Sequence[FrenchCard]) -> list[FrenchCard]:
@@ -77,7 +85,8 @@ def declarable(hand: Sequence[FrenchCard]) -> list[FrenchCard]:
 def fits_in_place(card: FrenchCard, table: Sequence[FrenchCard]) -> bool:
     """An A-4 placed without capturing, whose pip is the number of open table cards once it
     lies there (a pending porrazo has stood and left the table by then)."""
-    return card.rank <= Rank.FOUR and pip(card) == len(table) + 1
+    value = pip(card)
+    return value <= Rank.FOUR and value == len(table) + 1
 
 
 def capture_options(
@@ -89,12 +98,12 @@ def capture_options(
     """Every set of cards `card` may take: a pending porrazo of its rank (countering it), the
     card just placed (a porrazo), runs from its rank (longest first), then the other pairs."""
     options = [sort_cards(stack)] if stack and stack[0].rank == card.rank else []
-    porrazo = trailed is not None and trailed.rank == card.rank
-    if porrazo:
-        options.append([trailed])
+    porrazo = trailed if trailed is not None and trailed.rank == card.rank else None
+    if porrazo is not None:
+        options.append([porrazo])
     options += [sort_cards(run) for run in sequence_captures(card, table).options]
     pairs = match_captures(card, table).options
-    return options + [pair for pair in pairs if not porrazo or pair != [trailed]]
+    return options + [pair for pair in pairs if porrazo is None or pair != [porrazo]]
 
 
 def play_options(
@@ -130,7 +139,9 @@ def play_problem(
     if set(take) & set(stack):
         if Counter(take) == Counter(stack) and card.rank == stack[0].rank:
             return None
-        return f"The porrazo's cards are taken all together, and only by a {stack[0].rank.label}."
+        return (
+            f"The porrazo's cards are taken all together, and only by a {rank_of(stack[0]).label}."
+        )
     if len(take) > 1 and all(taken.rank == card.rank for taken in take):
         return f"Your {card.label} takes only one card of its rank, even from a pair."
     try:
@@ -163,7 +174,7 @@ def move_of(
     table: Sequence[FrenchCard],
     stack: Sequence[FrenchCard] = (),
     trailed: FrenchCard | None = None,
-) -> str:
+) -> Move:
     """What a legal play is: placed, in_place, pair, sequence, limpia, porrazo, counter or
     san_benito."""
     if not take:
@@ -209,8 +220,8 @@ class TendidoSet(BaseModel):
 
 def tendido_sets(tendido: Sequence[FrenchCard], table: Sequence[FrenchCard]) -> list[TendidoSet]:
     """The pairs, threes and fours a tendido forms with the cards already on the table."""
-    counts = Counter(card.rank for card in [*table, *tendido])
-    ranks = sorted({card.rank for card in tendido})
+    counts = Counter(rank_of(card) for card in [*table, *tendido])
+    ranks = sorted({rank_of(card) for card in tendido})
     return [
         TendidoSet(rank=rank, count=counts[rank], points=set_points(rank, counts[rank]))
         for rank in ranks

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from bot.cards import FrenchCard, Rank
 from bot.engine import Action, Event
-from bot.games.porrazo.plays import SET_NAMES, TARGET, TendidoSet, sort_cards
+from bot.games.porrazo.plays import SET_NAMES, TARGET, Move, SetName, TendidoSet, sort_cards
 
 # ---- actions and events --------------------------------------------------------------------
 
@@ -45,9 +45,6 @@ class NoTendido(Action):
 
 PorrazoAction = Annotated[Play | Declare | DealTendido | NoTendido, Field(discriminator="kind")]
 
-Move = Literal[
-    "placed", "in_place", "pair", "sequence", "limpia", "porrazo", "counter", "san_benito", "last"
-]
 Why = Literal[
     "in_place", "limpia", "porrazo", "counter_porrazo", "ronda", "rondine", "tendido", "cards"
 ]
@@ -163,7 +160,7 @@ class Declaration(BaseModel):
     cards: list[FrenchCard]  # hidden until played
 
     @property
-    def name(self) -> str:
+    def name(self) -> SetName:
         return SET_NAMES[len(self.cards)]
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from bot.cards import FrenchCard, french_deck
 from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng
+from bot.games.jokerless import rank_of
 from bot.games.matches import Match
 from bot.games.porrazo.plays import (
     HAND_SIZE,
@@ -70,6 +71,7 @@ from bot.games.porrazo.records import (
     Swept,
     TendidoDealt,
     TendidoDeferred,
+    Why,
 )
 from bot.games.porrazo.table import PorrazoTable
 
@@ -249,6 +251,7 @@ class PorrazoState(PorrazoTable):
             if not self.match.is_over():
                 events += self.begin_play()
         else:
+            assert isinstance(action, Play)  # verify lets no other action through
             events = self.play(seat, action.card, action.take)
             if not self.match.is_over():
                 events += self.advance()
@@ -288,6 +291,7 @@ class PorrazoState(PorrazoTable):
 
     def counter(self, seat: int, card: FrenchCard) -> list[Event]:
         """A third card on a porrazo (a counter-porrazo) or a fourth (a san benito)."""
+        assert self.stack is not None  # a counter plays on a pending porrazo
         taken = self.stack.cards
         self.stack = Stack(seat=seat, cards=[*taken, card])
         self.trailed = None
@@ -308,8 +312,8 @@ class PorrazoState(PorrazoTable):
             return []
         stack, self.stack = self.stack, None
         self.won[self.side(stack.seat)] += stack.cards
-        size, rank = len(stack.cards), stack.cards[0].rank
-        why = "porrazo" if size == 2 else "counter_porrazo"
+        size, rank = len(stack.cards), rank_of(stack.cards[0])
+        why: Why = "porrazo" if size == 2 else "counter_porrazo"
         events = self.award(stack.seat, set_points(rank, size), why, rank, stack.cards)
         if stack.limpia:
             events += self.award(stack.seat, ronda_points(rank), "limpia", rank, stack.cards[:1])
@@ -344,7 +348,7 @@ class PorrazoState(PorrazoTable):
             key=lambda d: (len(d.cards), d.cards[0].rank, -order.index(d.seat)),
         )
         self.declared = []
-        size, rank = len(best.cards), best.cards[0].rank
+        size, rank = len(best.cards), rank_of(best.cards[0])
         return self.award(best.seat, set_points(rank, size), best.name, rank, best.cards)
 
     def dealers_last_turn(self) -> bool:
@@ -375,7 +379,8 @@ class PorrazoState(PorrazoTable):
             self.table.remove(self.trailed)
             self.won[self.side(dealer)] += pair
             events.append(Played(seat=dealer, card=card, taken=pair[:1], move="porrazo"))
-            events += self.award(dealer, set_points(card.rank, 2), "porrazo", card.rank, pair)
+            rank = rank_of(card)
+            events += self.award(dealer, set_points(rank, 2), "porrazo", rank, pair)
         else:
             self.table.append(card)
             events.append(Played(seat=dealer, card=card, taken=[], move="last"))

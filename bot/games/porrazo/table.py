@@ -84,7 +84,7 @@ class PorrazoTable(PointsMatchHands):
                 points=points,
                 why=why,
                 rank=rank,
-                cards=cards,
+                cards=list(cards),
                 total=self.match.scores[side],
                 side_seats=self.match.sides[side],
             )

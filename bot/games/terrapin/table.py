@@ -13,12 +13,22 @@ from pydantic import BaseModel, TypeAdapter
 from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Event, GameSpec, Policy, Rng
+from bot.engine import HandStarted as BaseHandStarted
 from bot.engine.protocol import OptionsT
 from bot.games.poker import PokerTable
 from bot.games.poker import PotAwarded as PotAwarded  # where it was before bot/games/poker.py
 from bot.games.terrapin.scoring import is_turtle_butt, score
 
 TURTLE_BUTT = -1  # ranks below every scoring hand: a Turtle Butt hand can never win
+
+
+class HandStarted(BaseHandStarted):
+    """A deal (bot.engine.HandStarted) and what the table shows of it: who dealt, who plays
+    and the pot. Western, Provincial and Temptation tell it (Liar's has its own)."""
+
+    dealer: int
+    players: list[int]
+    pot: int
 
 
 class SharedDealt(Event):
@@ -178,13 +188,17 @@ def terrapin_spec(
     """A Terrapin betting variant: 2-7 players on the basic Decktet, playing for chips."""
 
     def create(options: OptionsT, stacks: list[int], rng: Rng) -> tuple[TerrapinTable, list[Event]]:
-        state = state_model(
-            rng=rng,
-            seat_count=len(stacks),
-            options=options,
-            stacks=stacks,
-            seated=[True] * len(stacks),
-            deck=decktet.deck(),
+        # Validated from a mapping, as __init__ is: each variant adds its own fields (its
+        # options, its phases), which TerrapinTable's signature doesn't know.
+        state = state_model.model_validate(
+            {
+                "rng": rng,
+                "seat_count": len(stacks),
+                "options": options,
+                "stacks": stacks,
+                "seated": [True] * len(stacks),
+                "deck": decktet.deck(),
+            }
         )
         return state, state.start_match()
 

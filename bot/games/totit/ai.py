@@ -104,5 +104,5 @@ class TotitPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, TotitView)
+        assert isinstance(view, TotitView)  # ai_move passes this game's view
         return best(legal, Table(view, seat).score, rng)

@@ -45,7 +45,9 @@ def hand_size(players: int) -> int:
 
 def sort_key(card: FrenchCard) -> tuple[bool, int, int, int]:
     """2 up to 9, then A J Q K together (they capture each other); then suit, then pack."""
-    return card.rank in HONOURS, int(card.rank), SUITS.index(card.suit), card.pack
+    rank = card.rank
+    assert rank is not None  # no jokers (bot/games/jokerless.py); inline: sorts call it a lot
+    return rank in HONOURS, int(rank), SUITS.index(card.suit), card.pack
 
 
 def sort_cards(cards: Sequence[FrenchCard]) -> list[FrenchCard]:
@@ -223,7 +225,7 @@ class TotitState(PointsMatchHands):
             HandStarted(hand=self.hand),
             Dealt(
                 hand=self.hand,
-                deals=self.match.hands,
+                deals=self.match.hands_to_play(),
                 dealer=self.dealer,
                 first=self.turn,
                 hand_size=size,
@@ -344,6 +346,7 @@ class TotitState(PointsMatchHands):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Capture):
             return self.capture(seat, action)
+        assert isinstance(action, Trail)  # verify lets no other action through
         return self.trail(seat, action.card)
 
     # ---- what each seat sees ------------------------------------------------------------------
@@ -351,7 +354,7 @@ class TotitState(PointsMatchHands):
     def view(self, viewer: Viewer) -> TotitView:
         view = TotitView(
             hand=self.hand,
-            deals=self.match.hands,
+            deals=self.match.hands_to_play(),
             phase=self.phase,
             dealer=self.dealer,
             turn=self.seat_to_act(),

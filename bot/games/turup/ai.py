@@ -146,6 +146,6 @@ class TurupPolicy(Policy):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, TurupView)
+        assert isinstance(view, TurupView)  # ai_move passes this game's view
         table = Table(view, seat)
         return best(table.moves() or legal, table.score, rng)

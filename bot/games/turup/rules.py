@@ -280,6 +280,7 @@ class TurupState(PointsMatchHands):
         return Place(card=min(self.hands[seat], key=card_order))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, Capture | Place)  # verify lets no other action through
         self.hands[seat].remove(action.card)
         if isinstance(action, Capture):
             events = self.capture(seat, action.card, action.cards)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pydantic import BaseModel
+
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.liars.rules import (
@@ -37,11 +39,12 @@ class LiarsPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: LiarsView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, LiarsView)  # ai_move passes this game's view
         if decision.kind == "respond":
             return respond(view)
         hand = tuple(sorted(ai.ids(view.my_cards or [])))
@@ -93,7 +96,8 @@ class Chances:
 def discard(hand: tuple[int, ...], chances: Chances) -> Action:
     """Drop the card whose loss most raises the chance of getting through; else stop. (One
     draw looked ahead per card: the claim that follows looks further.)"""
-    best, action = chances.of(hand, 1), DoneDiscarding()
+    best = chances.of(hand, 1)
+    action: Action = DoneDiscarding()
     if best == 1.0:
         return action
     for card in hand:

@@ -192,17 +192,18 @@ class LiarsState(TerrapinTable):
         return self.claim_range().start
 
     def challenge(self) -> list[Event]:
-        challenger, holder = self.responder, self.holder
+        challenger, holder, claim = self.responder, self.holder, self.claim
+        assert challenger is not None and claim is not None  # a challenge answers a claim
         cards = list(self.hands[holder])
         value = hand_value(cards)
-        truthful = value != TURTLE_BUTT and value >= self.claim
+        truthful = value != TURTLE_BUTT and value >= claim
         out = challenger if truthful else holder
         paid = self.go_out(out)
         self.shown[holder] = True
         self.last_challenge = Challenged(
             challenger=challenger,
             holder=holder,
-            claim=self.claim,
+            claim=claim,
             cards=cards,
             score=max(value, 0),
             turtle_butt=value == TURTLE_BUTT,
@@ -286,6 +287,7 @@ class LiarsState(TerrapinTable):
         if self.phase == "discarding":
             return [Decision(seat=self.holder, kind="discard", prompt="Discard cards, then draw")]
         if self.phase == "responding":
+            assert self.responder is not None  # set with the claim it answers
             return [
                 Decision(
                     seat=self.responder, kind="respond", prompt=f"Challenge or accept {self.claim}?"
@@ -300,7 +302,7 @@ class LiarsState(TerrapinTable):
             return [Challenge(), Accept()]
         if self.phase == "discarding":
             return [DoneDiscarding(), *(DiscardOne(card=c) for c in self.hands[seat])]
-        claims = [Claim(points=n) for n in self.claim_range()]
+        claims: list[Action] = [Claim(points=n) for n in self.claim_range()]
         return ([Draw()] if self.deck or self.discards else []) + claims
 
     def default_action(self, seat: int) -> Action:

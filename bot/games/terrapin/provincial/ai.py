@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pydantic import BaseModel
+
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.provincial.rules import (
@@ -37,11 +39,12 @@ class ProvincialPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: ProvincialView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, ProvincialView)  # ai_move passes this game's view
         hand = ai.ids(view.my_cards or [])
         shared = ai.ids(view.shared)
         others = [s for s in view.seats if s.in_hand and s.seat != seat]
@@ -72,7 +75,7 @@ def exchanges(
 ) -> list[tuple[float, Action]]:
     """Each exchange with the share it leaves: discard a card, take the face-up card, or draw
     from the deck (any card the seat hasn't seen may come)."""
-    options = [
+    options: list[tuple[float, Action]] = [
         (
             table.share(ai.value([c for c in hand if c != card] + shared)),
             Discard(card=ai.card_at(card)),

@@ -15,10 +15,9 @@ from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
-from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
-from bot.games.terrapin.table import HandResult, TerrapinTable
+from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
 
 ANTE = 1
 PRIVATE_CARDS = 3
@@ -56,14 +55,6 @@ class DrawDiscard(Action):
 ProvincialAction = Annotated[
     SetStake | Fist | Discard | DrawDeck | DrawDiscard, Field(discriminator="kind")
 ]
-
-
-class HandStarted(BaseHandStarted):
-    """A deal (bot.engine.HandStarted) and what the table shows of it."""
-
-    dealer: int
-    players: list[int]
-    pot: int
 
 
 class StakeSet(Event):
@@ -158,6 +149,12 @@ class ProvincialState(TerrapinTable):
             )
         ]
 
+    @property
+    def stake_chips(self) -> int:
+        """The stake, once the dealer has set it."""
+        assert self.stake is not None  # read only in the fists, which come after the stake
+        return self.stake
+
     def open_fists(self) -> list[Event]:
         self.phase = "fists"
         self.fist_round += 1
@@ -166,11 +163,15 @@ class ProvincialState(TerrapinTable):
 
     def reveal_fists(self) -> list[Event]:
         """Everyone has chosen: open all fists at once, take the payments, drop the folds."""
-        fists = {s: self.fists[s] for s in self.in_hand}
+        fists: dict[int, int] = {}
+        for seat in self.in_hand:
+            shown = self.fists[seat]
+            assert shown is not None  # opened once everyone has chosen
+            fists[seat] = shown
         paid = {}
         for seat, chips in fists.items():
             if chips:
-                paid[seat] = chips * self.stake
+                paid[seat] = chips * self.stake_chips
                 self.stacks[seat] -= paid[seat]
                 self.pot += paid[seat]
         self.shown_fists = list(self.fists)
@@ -245,7 +246,8 @@ class ProvincialState(TerrapinTable):
         if self.phase == "stake":
             return [SetStake(chips=n) for n in range(1, self.options.stake_limit + 1)]
         if self.phase == "fists":
-            return [Fist(chips=c) for c in (FOLD, PAY, CALL) if self.stacks[seat] >= c * self.stake]
+            stake = self.stake_chips
+            return [Fist(chips=c) for c in (FOLD, PAY, CALL) if self.stacks[seat] >= c * stake]
         return self.legal_exchanges(seat)
 
     def default_action(self, seat: int) -> Action:

@@ -203,6 +203,7 @@ class SoliterrapinState(GameState):
         if isinstance(action, Abandon):
             self.abandoned = True
             return self.finish()
+        assert isinstance(action, Place)  # verify lets no other action through
         card = self.deck.pop()
         self.cells.append(Cell(row=action.row, col=action.col, card=card))
         events: list[Event] = [Placed(card=card, label=spot_name(action.row, action.col))]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from pydantic import BaseModel
+
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.temptation.rules import Buy, Decline, TemptationView
@@ -19,11 +21,12 @@ class TemptationPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: TemptationView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, TemptationView)  # ai_move passes this game's view
         hand = ai.ids(view.my_cards or []) + ai.ids(view.shared)
         pool = ai.unseen(view.my_cards or [], view.shared, view.set_aside)
         rivals = [ai.Rival(hidden=s.cards) for s in view.seats if s.in_hand and s.seat != seat]

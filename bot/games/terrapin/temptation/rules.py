@@ -13,10 +13,9 @@ from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
-from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
-from bot.games.terrapin.table import HandResult, TerrapinTable
+from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
 
 ANTE = 3
 PRIVATE_CARDS = 2
@@ -36,14 +35,6 @@ class Decline(Action):
 
 
 TemptationAction = Annotated[Buy | Decline, Field(discriminator="kind")]
-
-
-class HandStarted(BaseHandStarted):
-    """A deal (bot.engine.HandStarted) and what the table shows of it."""
-
-    dealer: int
-    players: list[int]
-    pot: int
 
 
 class Bought(Event):

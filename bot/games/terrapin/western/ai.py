@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from pydantic import BaseModel
+
 from bot.engine import Action, Decision, Policy
 from bot.games.betting import Bet, Call, Check, Fold, Raise
 from bot.games.poker import Muck
@@ -27,11 +29,12 @@ class WesternPolicy(Policy):
     def choose(
         self,
         seat: int,
-        view: WesternView,
+        view: BaseModel,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
+        assert isinstance(view, WesternView)  # ai_move passes this game's view
         if decision.kind == "muck":
             return Muck()  # asked only when the hand can't win: show nothing
         mine = ai.ids(view.my_cards or [])

@@ -14,10 +14,9 @@ from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, Viewer
-from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Limits
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
-from bot.games.terrapin.table import HandResult, TerrapinTable
+from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
 
 ANTE = 1
 PRIVATE_CARDS = 2
@@ -38,14 +37,6 @@ class Stand(Action):
 
 
 WesternAction = Annotated[BettingAction | Take | Stand | Show | Muck, Field(discriminator="kind")]
-
-
-class HandStarted(BaseHandStarted):
-    """A deal (bot.engine.HandStarted) and what the table shows of it."""
-
-    dealer: int
-    players: list[int]
-    pot: int
 
 
 class Drew(Event):
@@ -146,6 +137,7 @@ class WesternState(BettingTable, TerrapinTable):
 
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
+            assert self.draw_turn is not None  # the draw ends when nobody is left to draw
             return [Decision(seat=self.draw_turn, kind="draw", prompt="Take a card or stand")]
         return super().pending()
 

@@ -1,0 +1,1 @@
+"""The benches' own tests (bench/): each still runs, small, in CI."""

@@ -1,0 +1,95 @@
+"""A short run of the load bench (bench/load.py) in every CI run, so it keeps working and so
+mixed games played at once meet Discord's rate limits end to end: ten tables of ten games,
+scripted players acting as fast as their prompts reach them, the bot in a process of its own,
+stopped and started again in the middle."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+from types import SimpleNamespace
+
+import pytest
+
+from bench import load as load_bench
+from bench.load import MIX, measure
+
+
+@pytest.mark.e2e
+async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_restart():
+    report = await measure(tables=len(MIX), seconds=3, verbose=False)
+    assert report.errors == []
+    assert report.limited == 0  # no 429: the bot paced itself under every limit
+    assert report.chips_conserved
+    assert report.tables_resumed == report.tables_open == len(MIX)
+    for phase in report.phases:  # before the restart and after it
+        assert phase["actions"] >= 50, phase
+        assert phase["late"] == 0, phase  # every interaction answered within 3 s
+        assert phase["refused"] <= phase["actions"] // 20, phase
+        assert phase["calls_per_action"] <= 3, phase
+        # measured inside the bot too, for every interaction: a share of what the fake
+        # Discord measured
+        assert phase["inside_timed"] >= phase["interactions"] * 0.95, phase
+        assert 0 < phase["inside_p50"] <= phase["p50"], phase
+        # ... and from the fake's sending, on the clock both processes share: later than the
+        # bot's parsing, earlier than the fake's receiving, for each interaction
+        assert phase["sent_to_answered_timed"] >= phase["interactions"] * 0.95, phase
+        assert phase["inside_p50"] <= phase["sent_to_answered_p50"] <= phase["p50"], phase
+        assert phase["inside_p99"] <= phase["sent_to_answered_p99"] <= phase["p99"], phase
+        # ... and, for the clicks that moved, where that time went: every such click marked
+        # along its way, and the slowest 1% slower than the median in sum
+        segments = phase["segments"]
+        assert segments["clicks"] >= phase["actions"] * 0.8, phase
+        for group in ("median", "slowest"):
+            assert len(segments[group]) == len(load_bench.SEGMENTS), phase
+            assert min(segments[group]) >= 0, phase
+        assert sum(segments["slowest"]) >= sum(segments["median"]) > 0, phase
+        for group, collecting in zip(("median", "slowest"), segments["collecting"], strict=True):
+            assert 0 <= collecting <= sum(segments[group]), phase
+
+
+def test_a_clicks_time_in_collector_pauses_counts_only_what_overlaps_it():
+    pauses = collections.deque([(0.0, 1.0), (2.0, 3.0), (4.0, 4.5), (6.0, 7.0)])
+    times = SimpleNamespace(collector_pauses=pauses)
+
+    def collecting(start, end):
+        return load_bench.BotSideTimes._collecting(times, start, end)
+
+    assert collecting(2.5, 4.2) == pytest.approx(0.5 + 0.2)  # the end of one, the start of one
+    assert collecting(1.0, 2.0) == 0  # between two pauses
+    assert collecting(4.1, 4.3) == pytest.approx(0.2)  # inside one
+    assert collecting(0.0, 10.0) == pytest.approx(3.5)  # all of them
+
+
+async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
+    """Whether a rate is sustained: answers counted per slice, not averaged over the window."""
+    monkeypatch.setattr(load_bench, "SLICE_SECONDS", 0.5)
+    answered: list[float] = []
+    load = SimpleNamespace(tester=SimpleNamespace(answer_times=answered))
+    rates: list[float] = []
+    counting = asyncio.create_task(load_bench.count_slices(load, rates))
+    await asyncio.sleep(0.25)  # answers come mid-slice, clear of where slices end
+    for per_slice in (10, 40):
+        answered += [0.0] * per_slice
+        await asyncio.sleep(0.5)
+    counting.cancel()
+    assert len(rates) == 2
+    assert rates == pytest.approx([10 / 0.5, 40 / 0.5], rel=0.2)
+
+
+async def test_the_open_loop_lets_one_waiting_player_act_at_each_moment_at_its_rate():
+    """An open loop (--rate): the load offered is its rate, not the bot's pace; moments
+    that find nobody waiting are counted, not saved up for a burst later."""
+    open_loop = load_bench.OpenLoop(rate=200, rng=load_bench.random.Random(3))
+    open_loop.start()
+    await asyncio.sleep(0.25)  # nobody waits yet: these moments pass unused
+    unused = open_loop.idle
+    players = [asyncio.create_task(open_loop.turn()) for _ in range(40)]
+    await asyncio.sleep(0.1)
+    let_act = sum(player.done() for player in players)
+    open_loop.stop()  # the window's end: everyone still waiting goes ...
+    await asyncio.gather(*players)
+    await asyncio.wait_for(open_loop.turn(), 1)  # ... and a player coming after it does not wait
+    assert unused >= 20  # about 50 moments in 0.25 s
+    assert 5 <= let_act < 40  # about 20 in 0.1 s: one a moment, the unused ones not saved up
+    assert open_loop.moments - unused >= let_act

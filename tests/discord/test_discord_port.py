@@ -1,0 +1,92 @@
+"""bot/discord depends on a narrow port (bot/discord/port.py), not on the bot: the running bot,
+its runtime and its presenter have every member the port names, with the same parameters, and
+no module below bot/app.py imports it, so there is no import cycle through it."""
+
+import ast
+import inspect
+from pathlib import Path
+from typing import Protocol
+
+from bot.discord.port import Answers, DiscordCalls, PresenterHost, Runtime, TableHost
+from tests import ROOT
+
+BOT = ROOT / "bot"
+
+
+def members(port: type) -> dict[str, object]:
+    """What a Protocol declares (its bases' too), by name."""
+    declared: dict[str, object] = {}
+    for cls in reversed(port.__mro__):
+        if cls is object or cls is Protocol or not getattr(cls, "_is_protocol", False):
+            continue
+        declared |= {name: getattr(cls, name, None) for name in cls.__annotations__}
+        declared |= {
+            name: value
+            for name, value in vars(cls).items()
+            if not name.startswith("_") and (callable(value) or isinstance(value, property))
+        }
+    return declared
+
+
+def parameters(function: object) -> list[tuple[str, object]]:
+    listed = inspect.signature(function).parameters.values()
+    return [(p.name, p.kind) for p in listed if p.name != "self"]
+
+
+def assert_satisfies(implementer: object, port: type) -> None:
+    for name, declared in members(port).items():
+        assert hasattr(implementer, name), (
+            f"{type(implementer).__name__} lacks {port.__name__}.{name}"
+        )
+        if callable(declared) and not isinstance(declared, property):
+            found = getattr(implementer, name)
+            assert parameters(found) == parameters(declared), f"{port.__name__}.{name} differs"
+
+
+async def test_the_bot_its_runtime_and_its_presenter_satisfy_the_port(world):
+    bot = world.bot
+    for port in (DiscordCalls, PresenterHost, TableHost):
+        assert_satisfies(bot, port)
+    assert_satisfies(bot.runtime, Runtime)
+    assert_satisfies(bot.presenter, Answers)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module `path` imports, type-checking imports included."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(BOT.parent).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_no_module_below_the_app_imports_it():
+    importers = {
+        module_name(path) for path in BOT.rglob("*.py") if "bot.app" in imported_modules(path)
+    }
+    assert importers - {"bot.app", "bot.__main__"} == set()
+
+
+def test_the_discord_layer_has_no_import_cycle():
+    """Type-checking imports count: a cycle through them is a cycle to read."""
+    paths = [*BOT.joinpath("discord").rglob("*.py"), BOT / "app.py"]
+    modules = {module_name(path): imported_modules(path) for path in paths}
+    edges = {name: imported & modules.keys() - {name} for name, imported in modules.items()}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, "import cycle: " + " -> ".join([*path, name])
+        if name in done:
+            return
+        for imported in edges[name]:
+            visit(imported, (*path, name))
+        done.add(name)
+
+    for name in edges:
+        visit(name, ())
