@@ -58,7 +58,7 @@ from bot.app import CardTableBot
 from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
 from bot.settings import Settings
-from bot.store import Database, Ledger
+from bot.store import Ledger, SQLiteDatabase
 from bot.store.db import Durability
 from bot.store.tables import TableStore
 from bot.tables import action_token
@@ -679,7 +679,7 @@ class Load:
 
 
 async def chips_in_play(database: Path) -> int:
-    db = await Database.open(database)
+    db = await SQLiteDatabase.open(database)
     try:
         return (await Ledger(db, starting_chips=STARTING_CHIPS).totals()).held
     finally:

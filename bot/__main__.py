@@ -11,7 +11,7 @@ import discord
 from bot import eventloop
 from bot.app import run_bot
 from bot.settings import Settings, SettingsError, load_settings, require_token
-from bot.store import SchemaTooNew
+from bot.store import DatabaseUnavailable, SchemaTooNew
 
 EXIT_CONFIG = 2
 
@@ -53,7 +53,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    except SchemaTooNew as error:
+    except (SchemaTooNew, DatabaseUnavailable) as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:

@@ -21,7 +21,7 @@ from bot.discord.presenter import TablePresenter
 from bot.errors import InvalidComponent
 from bot.games import GAMES  # registers every game
 from bot.settings import Settings
-from bot.store import Database, DMChannels, Ledger, TableStore
+from bot.store import Database, DMChannels, Ledger, TableStore, open_database
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
@@ -157,9 +157,7 @@ class CardTableBot(commands.Bot):
                 return
 
     async def setup_hook(self) -> None:
-        self.database = await Database.open(
-            self.settings.database_path, durability=self.settings.durability
-        )
+        self.database = await open_database(self.settings)
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
         await self.presenter.hands.restore_reply_hooks()

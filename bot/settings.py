@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -17,6 +18,7 @@ TOKEN_HELP = (
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 class SettingsError(Exception):
@@ -30,6 +32,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/cardtable.sqlite3")
+    # postgresql://user[:password]@host[:port]/database: the store on that PostgreSQL server
+    # instead of the SQLite file. Secret: it may hold a password.
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
@@ -44,8 +49,19 @@ class Settings(BaseSettings):
     # "full": every step is fsynced before it is acknowledged, and survives a power loss.
     # "normal": no fsync per step (WAL with synchronous=NORMAL): still safe against a crash or
     # kill -9, but a power loss may undo the last steps; for disks whose fsync stalls.
+    # On PostgreSQL, synchronous_commit on and off: with "normal" a crash of the server (not
+    # of the bot) may undo its last steps too.
     durability: Durability = "full"
     log_level: str = "INFO"
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            url = value.get_secret_value()
+            if urlsplit(url).scheme not in POSTGRES_SCHEMES or not urlsplit(url).hostname:
+                raise ValueError("should be a URL like postgresql://user@host/database")
+        return value
 
     @field_validator("log_level")
     @classmethod
@@ -63,12 +79,17 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         raise SettingsError(describe_errors(error)) from None
 
 
+# Never echoed back: a token, a URL with its password.
+SECRET_SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL")
+
+
 def describe_errors(error: ValidationError) -> str:
     problems = []
     for item in error.errors():
         name = str(item["loc"][0]).upper() if item["loc"] else "a setting"
         message = item["msg"].removeprefix("Value error, ")
-        problems.append(f"{name} {message[:1].lower()}{message[1:]} (got {item['input']!r})")
+        got = "" if name in SECRET_SETTINGS else f" (got {item['input']!r})"
+        problems.append(f"{name} {message[:1].lower()}{message[1:]}{got}")
     return "Invalid setting: " + "; ".join(problems) + ". Fix it in .env or the environment."
 
 

@@ -11,6 +11,7 @@ from hypothesis import settings
 from bot.eventloop import new_event_loop
 from tests.e2e import world  # noqa: F401  (the end-to-end fixture, for every test module)
 from tests.fakediscord import FakeDiscord
+from tests.postgres import SKIP_REASON, postgres_server, postgres_url  # noqa: F401  (fixtures)
 
 # Property tests check properties, not speed: a loaded 2-core CI must not fail them on time.
 settings.register_profile("project", deadline=None)
@@ -73,3 +74,20 @@ def e2e_tests_are_marked(request):
 def pytest_asyncio_loop_factories(config, item):
     """Every async test runs on the event loop the bot runs on (uvloop where installed)."""
     return {"the bot's loop": new_event_loop}
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line when the PostgreSQL tests were skipped for want of a server, and how to run
+    them (pytest lists no skip reasons by default)."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if SKIP_REASON in str(report.longrepr)
+    ]
+    if skipped:
+        reason = skipped[0].longrepr[2].removeprefix("Skipped: ")
+        terminalreporter.write_line(
+            f"{len(skipped)} PostgreSQL tests skipped ({reason}): start PostgreSQL there with "
+            "a database named test (trust authentication), or set TEST_DATABASE_URL to another "
+            "server, to run them; REQUIRE_POSTGRES=1 makes a missing server fail the run."
+        )

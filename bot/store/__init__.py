@@ -1,6 +1,14 @@
-"""Persistence: the SQLite database, the chip ledger, results."""
+"""Persistence: the database (SQLite or PostgreSQL), the chip ledger, results."""
 
-from bot.store.db import Database, Migration, SchemaTooNew, bundled_migrations
+from bot.store.backends import open_database
+from bot.store.db import (
+    Database,
+    DatabaseUnavailable,
+    Migration,
+    SchemaTooNew,
+    Transaction,
+    bundled_migrations,
+)
 from bot.store.dms import DMChannels
 from bot.store.ledger import (
     Account,
@@ -12,6 +20,8 @@ from bot.store.ledger import (
     Standing,
     Totals,
 )
+from bot.store.postgres import PostgresDatabase
+from bot.store.sqlite import SQLiteDatabase
 from bot.store.tables import (
     ActionRecord,
     ChipOperation,
@@ -29,13 +39,16 @@ __all__ = [
     "ChipOperation",
     "DMChannels",
     "Database",
+    "DatabaseUnavailable",
     "GameStanding",
     "GuildSettings",
     "InsufficientChips",
     "Ledger",
     "Migration",
     "Move",
+    "PostgresDatabase",
     "ResultRow",
+    "SQLiteDatabase",
     "SchemaTooNew",
     "SeatRecord",
     "StaleTable",
@@ -44,5 +57,7 @@ __all__ = [
     "TableStatus",
     "TableStore",
     "Totals",
+    "Transaction",
     "bundled_migrations",
+    "open_database",
 ]

@@ -1,34 +1,30 @@
-"""The SQLite connection: pragmas, numbered migrations, group-committed write transactions."""
+"""The store's database: one interface, two backends. SQLite in one file (bot/store/sqlite.py,
+the default) or a PostgreSQL server (bot/store/postgres.py, with DATABASE_URL). The store's SQL
+(ledger.py, tables.py, dms.py) is written once, with `?` placeholders, and runs on both through
+`Transaction`; each backend has its own numbered migrations with the same version numbers, so
+that a version means the same schema on both."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from functools import partial
 from importlib import resources
-from pathlib import Path
-from typing import Literal
+from typing import Any, ClassVar, Literal, Protocol
 
-import aiosqlite
-
-from bot.store.internals import BUSY_TIMEOUT_MS, INSIDE_STEP, InlineConnection
-
-CHECKPOINT_EVERY_SECONDS = 1.0
-# SQLite's own checkpoint runs inside the COMMIT that finds the WAL past this many pages (its
-# default: 1,000), and every step of that group commit waits for it. The Checkpointer keeps the
-# WAL far below this; it stays as a backstop.
-AUTOCHECKPOINT_PAGES = 10_000
-
-log = logging.getLogger(__name__)
+Backend = Literal["sqlite", "postgres"]
+# The setting DURABILITY (bot/settings.py says what each keeps safe).
+Durability = Literal["full", "normal"]
 
 
 class SchemaTooNew(Exception):
     """The database was written by a newer version of the bot."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be used as set: one sentence for the operator, naming the setting."""
 
 
 @dataclass(frozen=True)
@@ -38,10 +34,11 @@ class Migration:
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The numbered `NNN_name.sql` files in bot/store/migrations, in order."""
+def bundled_migrations(backend: Backend = "sqlite") -> list[Migration]:
+    """The numbered `NNN_name.sql` files in bot/store/migrations/<backend>, in order."""
     found = []
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+    folder = resources.files("bot.store").joinpath("migrations", backend)
+    for entry in folder.iterdir():
         match = re.fullmatch(r"(\d+)_(\w+)\.sql", entry.name)
         if match:
             found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
@@ -52,299 +49,82 @@ def bundled_migrations() -> list[Migration]:
     return found
 
 
-class StepLock:
-    """A mutex for steps whose release wakes every waiter at once, not one per loop iteration
-    as asyncio.Lock does. A step's statements run inline without yielding, so the steps that
-    queued during a COMMIT then all run in the iteration after it, in the order they came. With
-    asyncio.Lock, 40 queued steps took 40 iterations, each running whatever else was ready:
-    at 500 tables the slowest 1% of clicks waited 80-100 ms here."""
-
-    def __init__(self) -> None:
-        self._held = False
-        self._waiters: list[asyncio.Future] = []
-
-    async def __aenter__(self) -> None:
-        while self._held:  # a woken step finds it taken if one before it yielded: waits again
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiters.append(waiter)
-            try:
-                await waiter
-            finally:
-                if waiter in self._waiters:
-                    self._waiters.remove(waiter)
-        self._held = True
-
-    async def __aexit__(self, *_: object) -> None:
-        self._held = False
-        waiters, self._waiters = self._waiters, []
-        for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+def refuse_newer(current: int, migrations: Sequence[Migration], where: str, instead: str) -> None:
+    """Raise SchemaTooNew if the database is past the newest migration this bot has."""
+    latest = migrations[-1].version if migrations else 0
+    if current > latest:
+        raise SchemaTooNew(
+            f"The database {where} has schema version {current} but this bot knows only up to "
+            f"{latest}: run a newer version of the bot, or {instead}."
+        )
 
 
-class _Batch:
-    """Steps sharing one BEGIN ... COMMIT: whether it committed, or why it failed, and the
-    steps waiting to hear which."""
+class Row(Protocol):
+    """A result row (sqlite3.Row, asyncpg.Record): by position or column name, `tuple(row)`
+    for its values and `dict(row)` by column."""
 
-    def __init__(self) -> None:
-        self.steps = 0  # steps that succeeded into it, each waiting for the COMMIT
-        self.committed = False
-        self.error: BaseException | None = None
-        self.ended = False
-        self.waiting: list[asyncio.Future] = []
-        self.committer: asyncio.Task | None = None
-
-    async def outcome(self) -> None:
-        """Wait for the COMMIT (or the ROLLBACK); a cancelled waiter leaves it to the others."""
-        if not self.ended:
-            waiter = asyncio.get_running_loop().create_future()
-            self.waiting.append(waiter)
-            await waiter
-        if not self.committed:
-            raise self.error or RuntimeError("the transaction was rolled back")
-
-    def end(self) -> None:
-        self.ended = True
-        for waiter in self.waiting:
-            if not waiter.done():
-                waiter.set_result(None)
-        self.waiting.clear()
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> Any: ...
 
 
-def _end_committed(batch: _Batch) -> None:
-    batch.committed = True
-    batch.end()
+class Transaction(Protocol):
+    """The statements of one step, with `?` placeholders. A statement that fails fails the step
+    (on PostgreSQL the rest of its transaction could not run anyway)."""
+
+    # Appended to a SELECT, it locks the rows found until the step ends: on a server where
+    # writers lock rows one by one, steps that lock what they will change in one order never
+    # wait for each other in a cycle. Empty where a write transaction holds the whole database.
+    row_lock: str
+
+    async def run(self, sql: str, *params: object) -> int:
+        """Run a statement; how many rows it changed."""
+        ...
+
+    async def one(self, sql: str, *params: object) -> Row | None:
+        """The first row (of a SELECT, or of an INSERT ... RETURNING), None if none."""
+        ...
+
+    async def all(self, sql: str, *params: object) -> list[Row]: ...
+
+    async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run a statement once for each row of parameters."""
+        ...
 
 
-class Checkpointer:
-    """Copies the WAL back into the database file once a second, from a connection and a
-    thread of its own: a PASSIVE checkpoint waits for no writer, and no step waits for it.
-    Left to SQLite, a checkpoint ran inside the COMMIT that found the WAL past 1,000 pages, and
-    every step of that group commit and behind it waited for it: at 500 tables played at a human
-    pace (bench/load.py --think 3), checkpoints took up to 0.18 s here."""
+class Database(ABC):
+    """What the store needs of its database. Writes go through `transaction()`: one step whose
+    statements commit together or not at all, durable once the block is left; a step that
+    fails undoes only itself. Reads outside a step see what has committed."""
 
-    def __init__(self, path: Path) -> None:
-        self.connection = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self.stopping = asyncio.Event()
-        self.last: tuple[int, int, int] | None = None
-        self.task = asyncio.create_task(self._run())
+    backend: ClassVar[Backend]
+    setting: ClassVar[str]  # the setting that names the database, for messages
 
-    async def _run(self) -> None:
-        try:
-            while not self.stopping.is_set():
-                try:
-                    await asyncio.wait_for(self.stopping.wait(), CHECKPOINT_EVERY_SECONDS)
-                except TimeoutError:
-                    await asyncio.to_thread(self._checkpoint)
-        finally:
-            self.connection.close()
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
-    def _checkpoint(self) -> None:
-        try:
-            # (busy, frames in the WAL, frames copied back)
-            self.last = self.connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        except sqlite3.Error as error:  # the backstop checkpoints instead
-            log.warning("could not checkpoint the database: %s", error)
+    @abstractmethod
+    async def fetch_all(self, sql: str, *params: object) -> list[Row]: ...
 
-    def wal_frames(self) -> int:
-        """The WAL's frames at the last checkpoint (0 before the first)."""
-        return self.last[1] if self.last else 0
-
-    async def stop(self) -> None:
-        """After the checkpoint under way, if any (its connection closes with it)."""
-        self.stopping.set()
-        await self.task
-
-
-# The setting DURABILITY (bot/settings.py says what each keeps safe), as SQLite's synchronous.
-Durability = Literal["full", "normal"]
-SYNCHRONOUS: dict[Durability, str] = {"full": "FULL", "normal": "NORMAL"}
-
-
-class Database:
-    """One connection in autocommit mode; writes go through `transaction()`.
-
-    A single connection is shared by every task, so steps are serialised with a lock: two tasks
-    must never interleave statements inside one step. Steps that arrive while another runs are
-    group-committed: each runs in its own SAVEPOINT inside one BEGIN IMMEDIATE ... COMMIT, so
-    one fsync makes all of them durable, and none returns before that COMMIT succeeded. With
-    DURABILITY=normal there is no fsync to share, and each step commits as it ends.
-    """
-
-    def __init__(
-        self, connection: InlineConnection, path: Path, durability: Durability = "full"
-    ) -> None:
-        self.connection = connection
-        self.path = path
-        self.durability = durability
-        self._write_lock = StepLock()
-        self._batch: _Batch | None = None  # the open BEGIN IMMEDIATE, if any
-        self.checkpointer: Checkpointer | None = None
-
-    @classmethod
-    async def open(
-        cls,
-        path: Path | str,
-        migrations: list[Migration] | None = None,
-        *,
-        durability: Durability = "full",
-    ) -> Database:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = InlineConnection(path)
-        await connection  # starts aiosqlite's worker thread and connects
-        connection.row_factory = aiosqlite.Row
-        database = cls(connection, path, durability)
-        try:
-            for pragma in (
-                "journal_mode = WAL",
-                f"synchronous = {SYNCHRONOUS[durability]}",
-                "foreign_keys = ON",
-                f"busy_timeout = {BUSY_TIMEOUT_MS}",
-                f"wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}",
-            ):
-                await connection.execute(f"PRAGMA {pragma}")
-            await database.migrate(bundled_migrations() if migrations is None else migrations)
-            database.checkpointer = Checkpointer(path)
-        except BaseException:
-            await connection.close()
-            raise
-        return database
-
-    async def close(self) -> None:
-        if self.checkpointer is not None:
-            await self.checkpointer.stop()
-        async with self._write_lock:
-            if self._batch is not None:
-                await self._commit(self._batch)
-        await self.connection.close()
-
-    async def schema_version(self) -> int:
-        async with self.connection.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None  # the pragma always answers one row
-        return row[0]
-
-    async def migrate(self, migrations: list[Migration]) -> None:
-        """Apply every migration newer than the database in one transaction."""
-        current = await self.schema_version()
-        latest = migrations[-1].version if migrations else 0
-        if current > latest:
-            raise SchemaTooNew(
-                f"The database {self.path} has schema version {current} but this bot knows only "
-                f"up to {latest}: run a newer version of the bot, or set DATABASE_PATH to "
-                "another file."
-            )
-        pending = [migration.sql for migration in migrations if migration.version > current]
-        if not pending:
-            return
-        script = "\n".join(["BEGIN IMMEDIATE;", *pending, f"PRAGMA user_version = {latest};"])
-        try:
-            await self.connection.executescript(script + "\nCOMMIT;")
-        except BaseException:
-            if self.connection.in_transaction:
-                await self.connection.execute("ROLLBACK")
-            raise
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One step: its statements commit together or not at all (any exception, cancellation
-        included, undoes them). Leaving the block means they are committed and fsynced."""
-        async with self._write_lock:
-            batch = self._batch or await self._begin()
-            # Only this step's own task runs inline, not one it started that outlives it.
-            self.connection.step = step = object()
-            inside = INSIDE_STEP.set(step)
-            try:
-                await self.connection.execute("SAVEPOINT step")
-                try:
-                    yield self.connection
-                    await self.connection.execute("RELEASE step")
-                except BaseException:
-                    await asyncio.shield(self._undo_step(batch))
-                    raise
-                batch.steps += 1
-            finally:
-                self.connection.step = None
-                INSIDE_STEP.reset(inside)
-            if self._commit_inline():  # no fsync to share: now, not a loop iteration later
-                await self._commit(batch)
-        if batch.committer is None and not batch.ended:
-            # One task commits the batch, started by its first step: it queues behind the
-            # tasks already ready, so their steps run into this batch first. The others wait
-            # for it without a task of their own; a cancelled step leaves it to commit.
-            batch.committer = asyncio.create_task(self._flush(batch))
-        await batch.outcome()
-
-    async def _begin(self) -> _Batch:
-        if not self.connection.begin_now():
-            await self.connection.execute("BEGIN IMMEDIATE")
-        self._batch = _Batch()
-        return self._batch
-
-    async def _undo_step(self, batch: _Batch) -> None:
-        """Take a failed step out of its batch; alone there (or if that fails), end it all."""
-        if batch.steps:
-            try:
-                await self.connection.execute("ROLLBACK TO step")
-                await self.connection.execute("RELEASE step")
-                return
-            except BaseException as error:
-                batch.error = error  # the steps waiting for this batch fail with it
-        self._batch = None
-        await self.connection.execute("ROLLBACK")
-
-    async def _flush(self, batch: _Batch) -> None:
-        try:
-            async with self._write_lock:
-                if batch is self._batch:
-                    await self._commit(batch)
-        finally:
-            batch.end()  # committed, or given up (undone, or committed by close)
-
-    async def _commit(self, batch: _Batch) -> None:
-        self._batch = None
-        try:
-            if self._commit_inline():
-                self.connection.commit_now()
-            else:
-                # The batch's steps hear of the COMMIT as the worker's answer comes, not a loop
-                # iteration later from this task: at 500 tables and 400 clicks a second, a
-                # click's commit took 3.6-4.2 ms at the median instead of 10-11 ms, and 33-65
-                # ms instead of 108-135 ms for the slowest 1% (bench/load.py --rate 400).
-                await self.connection.commit_on_worker(partial(_end_committed, batch))
-            batch.committed = True
-        except BaseException as error:
-            batch.error = error
-            if self.connection.in_transaction:
-                await self.connection.execute("ROLLBACK")
-        finally:
-            batch.end()
-
-    def _commit_inline(self) -> bool:
-        """Whether a step commits itself, on the event loop's thread, as it ends. With
-        DURABILITY=normal a COMMIT only writes the WAL, without an fsync; a committer task
-        waited a loop iteration and the worker's round trip (the GIL, then the loop again): at
-        500 tables the slowest 2% of clicks waited 10-16 ms there. Not while the worker has
-        calls to run, and not once the WAL nears SQLite's backstop checkpoint, which the COMMIT
-        would run (and fsync). The WAL starts over only while no reader holds it: at 500 tables
-        it grew by some 1,300 pages a second, checkpointed each second, past 5,000 at times."""
-        checkpointer = self.checkpointer
-        limit = AUTOCHECKPOINT_PAGES * 3 // 4
-        behind = checkpointer is None or checkpointer.wal_frames() > limit
-        return self.durability == "normal" and not behind and not self.connection.worker_busy
-
-    async def fetch_one(self, sql: str, *params: object) -> aiosqlite.Row | None:
+    async def fetch_one(self, sql: str, *params: object) -> Row | None:
         """The first row; every caller asks for one row (by its key, or an aggregate)."""
         rows = await self.fetch_all(sql, *params)
         return rows[0] if rows else None
 
-    async def fetch_aggregate(self, sql: str, *params: object) -> aiosqlite.Row:
+    async def fetch_aggregate(self, sql: str, *params: object) -> Row:
         """The one row of an aggregate query: COUNT, SUM and MAX give one even over no rows."""
         (row,) = await self.fetch_all(sql, *params)
         return row
 
-    async def fetch_all(self, sql: str, *params: object) -> list[aiosqlite.Row]:
-        # One round trip to the worker, where a cursor takes three (execute, fetch, close).
-        return list(await self.connection.execute_fetchall(sql, params))
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def migrate(self, migrations: list[Migration]) -> None:
+        """Apply every migration newer than the database in one transaction, recording the
+        version in the database; refuse (SchemaTooNew) a database newer than them."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """After the steps under way, which commit."""

@@ -27,22 +27,24 @@ class DMChannels:
 
     async def remember(self, member_id: int, channel_id: int) -> None:
         self.known[member_id] = channel_id
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "INSERT OR REPLACE INTO dm_channels (member_id, channel_id) VALUES (?, ?)",
-                (member_id, channel_id),
+        async with self.db.transaction() as tx:
+            await tx.run(
+                "INSERT INTO dm_channels (member_id, channel_id) VALUES (?, ?)"
+                " ON CONFLICT (member_id) DO UPDATE SET channel_id = excluded.channel_id",
+                member_id,
+                channel_id,
             )
 
     async def forget(self, member_id: int) -> None:
         self.known.pop(member_id, None)
-        async with self.db.transaction() as conn:
-            await conn.execute("DELETE FROM dm_channels WHERE member_id = ?", (member_id,))
+        async with self.db.transaction() as tx:
+            await tx.run("DELETE FROM dm_channels WHERE member_id = ?", member_id)
 
     async def keep_reply_tokens(self, tokens: dict[int, tuple[str, float]]) -> None:
         """At shutdown: member -> (their latest DM click's token, when it expires, epoch s)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("DELETE FROM reply_tokens")
-            await conn.executemany(
+        async with self.db.transaction() as tx:
+            await tx.run("DELETE FROM reply_tokens")
+            await tx.many(
                 "INSERT INTO reply_tokens (member_id, token, expires_at) VALUES (?, ?, ?)",
                 [(member, token, expires) for member, (token, expires) in tokens.items()],
             )

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.store.db import Row
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -29,6 +31,22 @@ INSIDE_STEP: ContextVar[object | None] = ContextVar("inside_step", default=None)
 
 def _nothing() -> None:
     pass
+
+
+def _changed(connection: sqlite3.Connection, sql: str, params: Sequence[object]) -> int:
+    return connection.execute(sql, params).rowcount
+
+
+def _first(connection: sqlite3.Connection, sql: str, params: Sequence[object]) -> Any:
+    cursor = connection.execute(sql, params)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()  # an INSERT ... RETURNING is finished, not left pending in the step
+
+
+def _every(connection: sqlite3.Connection, sql: str, params: Sequence[object]) -> Any:
+    return connection.execute(sql, params).fetchall()
 
 
 class InlineConnection(aiosqlite.Connection):
@@ -54,6 +72,22 @@ class InlineConnection(aiosqlite.Connection):
         if self._queued == 0 and step is not None and INSIDE_STEP.get() is step:
             return fn(*args, **kwargs)
         return await self._on_worker(partial(fn, *args, **kwargs))
+
+    # The store's Transaction (bot/store/db.py): each statement is one call, inline inside a
+    # step, where aiosqlite's cursor API took one per execute, fetch and close.
+    row_lock = ""  # BEGIN IMMEDIATE holds the whole database for the step
+
+    async def run(self, sql: str, *params: object) -> int:
+        return await self._execute(_changed, self._conn, sql, params)
+
+    async def one(self, sql: str, *params: object) -> Row | None:
+        return await self._execute(_first, self._conn, sql, params)
+
+    async def all(self, sql: str, *params: object) -> list[Row]:
+        return await self._execute(_every, self._conn, sql, params)
+
+    async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        await self._execute(self._conn.executemany, sql, rows)
 
     async def commit_on_worker(self, committed: Callable[[], None]) -> None:
         """COMMIT on the worker's thread (it may fsync); `committed` runs as the worker's

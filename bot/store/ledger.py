@@ -2,21 +2,23 @@
 
 Each operation runs in one transaction under an idempotency key: the key is inserted first,
 so repeating an operation (a retried click, a replay after a crash) moves nothing. Debits are
-single conditional UPDATEs (never read-then-write); CHECKs keep every balance and movement a
-whole number, balances >= 0.
+single conditional UPDATEs (never read-then-write); the schema keeps every balance and
+movement a whole number, balances >= 0.
 Invariant, per guild and overall: sum of balances + escrows = minted - burned.
+
+The SQL runs on SQLite and PostgreSQL alike: sums are cast back to BIGINT (PostgreSQL's SUM of
+a BIGINT is a NUMERIC), averages to DOUBLE PRECISION, a subquery in FROM has a name, and the
+column "placing" is quoted (PLACING is a reserved word in PostgreSQL).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import aiosqlite
-
 from bot.errors import UserError
-from bot.store.db import Database
+from bot.store.db import Database, Transaction
 
 
 class InsufficientChips(UserError):
@@ -142,17 +144,40 @@ class _RankingQuery:
 
     @property
     def ranked(self) -> str:
-        return f"SELECT *, RANK() OVER (ORDER BY {self.order}) AS rank FROM ({self.grouped})"
+        return (
+            f"SELECT *, RANK() OVER (ORDER BY {self.order}) AS rank"
+            f" FROM ({self.grouped}) AS grouped"
+        )
 
 
 PEOPLE = "member_id > 0"  # AI seats (member ids below zero) are never ranked
+
+
+def _total(chips: str) -> str:
+    """SUM over no rows is NULL, and on PostgreSQL a NUMERIC: 0 for none, an int always."""
+    return f"CAST(COALESCE(SUM({chips}), 0) AS BIGINT)"
+
+
+_BALANCES = ", ".join(  # members', tables' and the house's chips
+    _total(f"CASE kind WHEN '{kind}' THEN chips END") for kind in ("member", "table", "house")
+)
+_FLOWS = ", ".join(  # chips minted and burned
+    _total(f"CASE WHEN {end}_account IS NULL THEN amount END") for end in ("debit", "credit")
+)
+
+
+def _variant(variant: str | None) -> tuple[str, tuple[str, ...]]:
+    """The condition narrowing results down to one variant, and its parameter (none for all)."""
+    return ("", ()) if variant is None else (" AND variant = ?", (variant,))
+
 
 _RANKINGS: dict[Ranking, _RankingQuery] = {
     # A match row repeats the chips of the hands and settlements it sums, so it is left out;
     # only hand rows count as hands played or won.
     "chips": _RankingQuery(
-        "SELECT member_id, SUM(scope = 'hand') AS hands,"
-        " SUM(scope = 'hand' AND placing = 1) AS wins, SUM(chip_net) AS net"
+        "SELECT member_id, COUNT(*) FILTER (WHERE scope = 'hand') AS hands,"
+        " COUNT(*) FILTER (WHERE scope = 'hand' AND \"placing\" = 1) AS wins,"
+        " CAST(SUM(chip_net) AS BIGINT) AS net"
         " FROM results WHERE guild_id = ? AND game_id = ? AND scope IN ('hand', 'settle')"
         f" AND {PEOPLE}"
         " GROUP BY member_id",
@@ -160,8 +185,8 @@ _RANKINGS: dict[Ranking, _RankingQuery] = {
         GameStanding,
     ),
     "matches": _RankingQuery(
-        "SELECT member_id, COUNT(*) AS matches, SUM(placing = 1) AS wins,"
-        " AVG(placing) AS average_place"
+        'SELECT member_id, COUNT(*) AS matches, COUNT(*) FILTER (WHERE "placing" = 1) AS wins,'
+        ' CAST(AVG("placing") AS DOUBLE PRECISION) AS average_place'
         " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'match'"
         f" AND {PEOPLE}"
         " GROUP BY member_id",
@@ -190,8 +215,8 @@ class Ledger:
         """A member's chips; the first look creates the account with the starting chips."""
         chips = await self._chips(guild_id, Account.member(member_id))
         if chips is None:
-            async with self.db.transaction() as conn:
-                await self._account_id(conn, guild_id, Account.member(member_id))
+            async with self.db.transaction() as tx:
+                await self._account_ids(tx, guild_id, [Account.member(member_id)])
             chips = await self._chips(guild_id, Account.member(member_id))
             assert chips is not None  # the account was just made
         return chips
@@ -211,15 +236,11 @@ class Ledger:
     async def totals(self, guild_id: int | None = None) -> Totals:
         where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
         balances = await self.db.fetch_aggregate(
-            "SELECT COALESCE(SUM(CASE kind WHEN 'member' THEN chips END), 0),"
-            " COALESCE(SUM(CASE kind WHEN 'table' THEN chips END), 0),"
-            f" COALESCE(SUM(CASE kind WHEN 'house' THEN chips END), 0) FROM accounts {where}",
-            *params,
+            f"SELECT {_BALANCES} FROM accounts {where}", *params
         )
         flows = await self.db.fetch_aggregate(
-            "SELECT COALESCE(SUM(CASE WHEN debit_account IS NULL THEN amount END), 0),"
-            " COALESCE(SUM(CASE WHEN credit_account IS NULL THEN amount END), 0)"
-            f" FROM ledger JOIN operations ON operations.key = ledger.op_key {where}",
+            f"SELECT {_FLOWS} FROM ledger JOIN operations ON operations.key = ledger.op_key"
+            f" {where}",
             *params,
         )
         return Totals(balances[0], balances[1], flows[0], flows[1], house=balances[2])
@@ -239,7 +260,7 @@ class Ledger:
         row = await self.db.fetch_one(
             "SELECT owner_id, chips, rank FROM (SELECT owner_id, chips,"
             " RANK() OVER (ORDER BY chips DESC) AS rank FROM accounts"
-            " WHERE guild_id = ? AND kind = 'member') WHERE owner_id = ?",
+            " WHERE guild_id = ? AND kind = 'member') AS ranked WHERE owner_id = ?",
             guild_id,
             member_id,
         )
@@ -264,7 +285,10 @@ class Ledger:
     ) -> AnyStanding | None:
         query = _RANKINGS[ranking]
         row = await self.db.fetch_one(
-            f"SELECT * FROM ({query.ranked}) WHERE member_id = ?", guild_id, game_id, member_id
+            f"SELECT * FROM ({query.ranked}) AS ranked WHERE member_id = ?",
+            guild_id,
+            game_id,
+            member_id,
         )
         return None if row is None else query.standing(*row)
 
@@ -273,7 +297,9 @@ class Ledger:
     ) -> int:
         """How many players the game's board ranks (who has a result it counts)."""
         grouped = _RANKINGS[ranking].grouped
-        row = await self.db.fetch_aggregate(f"SELECT COUNT(*) FROM ({grouped})", guild_id, game_id)
+        row = await self.db.fetch_aggregate(
+            f"SELECT COUNT(*) FROM ({grouped}) AS grouped", guild_id, game_id
+        )
         return row[0]
 
     async def best_scores(
@@ -281,14 +307,14 @@ class Ledger:
     ) -> list[tuple[int, int]]:
         """(member, best score) for a scored game, best first; `variant` narrows it down.
         Only single games (hand rows) count: a match row's score is a match total."""
+        of_variant, variants = _variant(variant)
         rows = await self.db.fetch_all(
             "SELECT member_id, MAX(score) AS best FROM results WHERE guild_id = ? AND game_id = ?"
-            " AND scope = 'hand' AND score IS NOT NULL AND (? IS NULL OR variant = ?)"
+            f" AND scope = 'hand' AND score IS NOT NULL{of_variant}"
             " GROUP BY member_id ORDER BY best DESC, member_id LIMIT ?",
             guild_id,
             game_id,
-            variant,
-            variant,
+            *variants,
             limit,
         )
         return [(row[0], row[1]) for row in rows]
@@ -296,14 +322,14 @@ class Ledger:
     async def member_best(
         self, guild_id: int, game_id: str, member_id: int, variant: str | None = None
     ) -> int | None:
+        of_variant, variants = _variant(variant)
         row = await self.db.fetch_aggregate(
             "SELECT MAX(score) FROM results WHERE guild_id = ? AND game_id = ? AND member_id = ?"
-            " AND scope = 'hand' AND (? IS NULL OR variant = ?)",
+            f" AND scope = 'hand'{of_variant}",
             guild_id,
             game_id,
             member_id,
-            variant,
-            variant,
+            *variants,
         )
         return row[0]
 
@@ -358,12 +384,12 @@ class Ledger:
         results: Sequence[ResultRow] = (),
     ) -> bool:
         """Run one operation atomically. Returns False (moving nothing) if `key` was used."""
-        async with self.db.transaction() as conn:
-            return await self.execute_in(conn, guild_id, key, kind, moves, results)
+        async with self.db.transaction() as tx:
+            return await self.execute_in(tx, guild_id, key, kind, moves, results)
 
     async def execute_in(
         self,
-        conn: aiosqlite.Connection,
+        tx: Transaction,
         guild_id: int,
         key: str,
         kind: str,
@@ -372,57 +398,65 @@ class Ledger:
     ) -> bool:
         """`execute` inside a transaction the caller holds (with its own writes beside it)."""
         for move in moves:
-            # A whole number of chips only (not 2.5, not True): refused here before any SQL,
-            # as the database's own CHECK would refuse it after.
+            # A whole number of chips only (not 2.5, not True): refused here before any SQL.
+            # SQLite's CHECK would refuse it after; PostgreSQL's driver would round it.
             whole = type(move.amount) is int and move.amount >= 0
             if not whole or (move.source is None and move.target is None):
                 raise ValueError(f"invalid chip movement {move!r}")
-        if not await self._claim_key(conn, guild_id, key, kind):
+        if not await self._claim_key(tx, guild_id, key, kind):
             return False
-        for move in moves:
-            if move.amount:
-                await self._move(conn, guild_id, key, move)
+        moving = [move for move in moves if move.amount]
+        ids = await self._account_ids(
+            tx, guild_id, [end for move in moving for end in (move.source, move.target) if end]
+        )
+        for move in moving:
+            await self._move(tx, key, move, ids)
         for result in results:
-            await self._record(conn, guild_id, key, result)
+            await self._record(tx, guild_id, key, result)
         return True
 
     # ---- inside a transaction ---------------------------------------------------------------
 
-    async def claim_once(
-        self, conn: aiosqlite.Connection, guild_id: int, key: str, kind: str
-    ) -> bool:
+    async def claim_once(self, tx: Transaction, guild_id: int, key: str, kind: str) -> bool:
         """Use `key` up inside the caller's transaction; False if it was used before."""
-        return await self._claim_key(conn, guild_id, key, kind)
+        return await self._claim_key(tx, guild_id, key, kind)
 
-    async def _claim_key(
-        self, conn: aiosqlite.Connection, guild_id: int, key: str, kind: str
-    ) -> bool:
-        cursor = await conn.execute(
-            "INSERT INTO operations (key, kind, guild_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (key, kind, guild_id),
+    async def _claim_key(self, tx: Transaction, guild_id: int, key: str, kind: str) -> bool:
+        return (
+            await tx.run(
+                "INSERT INTO operations (key, kind, guild_id) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
+                key,
+                kind,
+                guild_id,
+            )
+            == 1
         )
-        return cursor.rowcount == 1
 
-    async def _move(self, conn: aiosqlite.Connection, guild_id: int, key: str, move: Move) -> None:
+    async def _move(self, tx: Transaction, key: str, move: Move, ids: dict[Account, int]) -> None:
         debit = credit = None
         if move.source is not None:
-            debit = await self._account_id(conn, guild_id, move.source)
-            cursor = await conn.execute(
+            debit = ids[move.source]
+            changed = await tx.run(
                 "UPDATE accounts SET chips = chips - ? WHERE id = ? AND chips >= ?",
-                (move.amount, debit, move.amount),
+                move.amount,
+                debit,
+                move.amount,
             )
-            if cursor.rowcount != 1:
-                available = await self._chips_by_id(conn, debit)
+            if changed != 1:
+                available = await self._chips_by_id(tx, debit)
                 raise InsufficientChips(move.source, available, move.amount)
         if move.target is not None:
-            credit = await self._account_id(conn, guild_id, move.target)
-            await conn.execute(
-                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (move.amount, credit)
-            )
-        await conn.execute(
+            credit = ids[move.target]
+            await tx.run("UPDATE accounts SET chips = chips + ? WHERE id = ?", move.amount, credit)
+        await tx.run(
             "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
             " VALUES (?, ?, ?, ?, ?)",
-            (key, debit, credit, move.amount, move.reason),
+            key,
+            debit,
+            credit,
+            move.amount,
+            move.reason,
         )
 
     async def fund_house(self, guild_id: int, amount: int, *, reason: str, key: str) -> bool:
@@ -445,60 +479,81 @@ class Ledger:
 
     async def _house_net(self, guild_id: int, group: str) -> list[tuple[str, int, int]]:
         rows = await self.db.fetch_all(
-            f"SELECT {group} AS key, COUNT(*), SUM(chip_net) FROM results"
+            f"SELECT {group} AS key, COUNT(*), CAST(SUM(chip_net) AS BIGINT) FROM results"
             " WHERE guild_id = ? AND scope = 'house' GROUP BY key ORDER BY key",
             guild_id,
         )
         return [(row[0], row[1], row[2]) for row in rows]
 
-    async def _account_id(self, conn: aiosqlite.Connection, guild_id: int, account: Account) -> int:
-        """The account's id, creating it (a member's with the starting chips) if new."""
-        cursor = await conn.execute(
-            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (?, ?, ?)"
-            " ON CONFLICT DO NOTHING",
-            (guild_id, account.kind, account.owner_id),
+    async def _account_ids(
+        self, tx: Transaction, guild_id: int, accounts: Collection[Account]
+    ) -> dict[Account, int]:
+        """The accounts' ids, creating those that are new (a member's with the starting chips).
+        The ones found are locked in the order of their ids, before any changes: two steps
+        moving chips between the same accounts, each its own way, then never wait for each
+        other in a cycle on a server that locks rows (PostgreSQL). One SELECT for them all."""
+        wanted = sorted(set(accounts), key=lambda account: (account.kind, account.owner_id))
+        if not wanted:
+            return {}
+        which = " OR ".join(["(kind = ? AND owner_id = ?)"] * len(wanted))
+        rows = await tx.all(
+            f"SELECT id, kind, owner_id FROM accounts WHERE guild_id = ? AND ({which})"
+            f" ORDER BY id{tx.row_lock}",
+            guild_id,
+            *[value for account in wanted for value in (account.kind, account.owner_id)],
         )
-        created = cursor.rowcount == 1
-        async with conn.execute(
-            "SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND owner_id = ?",
-            (guild_id, account.kind, account.owner_id),
-        ) as found:
-            row = await found.fetchone()
-        assert row is not None  # the account was there or was just inserted
-        account_id = row[0]
-        if created and account.kind == "member" and self.starting_chips:
-            key = f"start:{guild_id}:{account.owner_id}"
-            await self._claim_key(conn, guild_id, key, "starting_chips")
-            await self._move(
-                conn, guild_id, key, Move(None, account, self.starting_chips, "starting chips")
+        ids = {Account(row[1], row[2]): row[0] for row in rows}
+        for account in wanted:
+            if account not in ids:
+                ids[account] = await self._create_account(tx, guild_id, account)
+        return ids
+
+    async def _create_account(self, tx: Transaction, guild_id: int, account: Account) -> int:
+        created = await tx.one(
+            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (?, ?, ?)"
+            " ON CONFLICT DO NOTHING RETURNING id",
+            guild_id,
+            account.kind,
+            account.owner_id,
+        )
+        if created is None:  # another process created it since the SELECT
+            found = await tx.one(
+                "SELECT id FROM accounts WHERE guild_id = ? AND kind = ? AND owner_id = ?"
+                f"{tx.row_lock}",
+                guild_id,
+                account.kind,
+                account.owner_id,
             )
+            assert found is not None  # it was there, or the INSERT would have made it
+            return found[0]
+        account_id = created[0]
+        if account.kind == "member" and self.starting_chips:
+            key = f"start:{guild_id}:{account.owner_id}"
+            await self._claim_key(tx, guild_id, key, "starting_chips")
+            mint = Move(None, account, self.starting_chips, "starting chips")
+            await self._move(tx, key, mint, {account: account_id})
         return account_id
 
-    async def _chips_by_id(self, conn: aiosqlite.Connection, account_id: int) -> int:
-        async with conn.execute("SELECT chips FROM accounts WHERE id = ?", (account_id,)) as cursor:
-            row = await cursor.fetchone()
+    async def _chips_by_id(self, tx: Transaction, account_id: int) -> int:
+        row = await tx.one("SELECT chips FROM accounts WHERE id = ?", account_id)
         assert row is not None  # account ids come from _account_id, which makes the account
         return row[0]
 
-    async def _record(
-        self, conn: aiosqlite.Connection, guild_id: int, key: str, result: ResultRow
-    ) -> None:
-        await conn.execute(
-            "INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, placing,"
+    async def _record(self, tx: Transaction, guild_id: int, key: str, result: ResultRow) -> None:
+        await tx.run(
+            'INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, "placing",'
             " score, chip_net, variant, scope, with_ai)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                key,
-                guild_id,
-                result.game_id,
-                result.table_id,
-                result.member_id,
-                result.seat,
-                result.placing,
-                result.score,
-                result.chip_net,
-                result.variant,
-                result.scope,
-                result.with_ai,
-            ),
+            key,
+            guild_id,
+            result.game_id,
+            result.table_id,
+            result.member_id,
+            result.seat,
+            result.placing,
+            result.score,
+            result.chip_net,
+            result.variant,
+            result.scope,
+            result.with_ai,
         )

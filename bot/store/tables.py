@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-import aiosqlite
 from pydantic import BaseModel
 
 from bot.errors import UserError
-from bot.store.db import Database
+from bot.store.db import Database, Transaction
 from bot.store.ledger import Account, Ledger, Move, ResultRow
 
 
@@ -130,38 +129,36 @@ class TableStore:
     ) -> TableRecord:
         """A new lobby with its creator seated and their buy-in in the table's escrow.
         `once` = (key, refusal): a key that may open a table only once (a daily challenge)."""
-        async with self.db.transaction() as conn:
-            if once and not await self.ledger.claim_once(conn, table.guild_id, once[0], "once"):
+        async with self.db.transaction() as tx:
+            if once and not await self.ledger.claim_once(tx, table.guild_id, once[0], "once"):
                 raise UserError(once[1])
-            if await self._open_here(conn, table):
+            if await self._open_here(tx, table):
                 if table.solo:
                     raise UserError("You already have a game going in this channel.")
                 raise UserError("A table is already open in this channel.")
-            cursor = await conn.execute(
+            created = await tx.one(
                 "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
                 " buy_in, options, turn_seconds, solo, ai_delay)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (
-                    table.guild_id,
-                    table.channel_id,
-                    table.game_id,
-                    table.creator_id,
-                    table.buy_in,
-                    table.options,
-                    table.turn_seconds,
-                    table.solo,
-                    table.ai_delay,
-                ),
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                table.guild_id,
+                table.channel_id,
+                table.game_id,
+                table.creator_id,
+                table.buy_in,
+                table.options,
+                table.turn_seconds,
+                table.solo,
+                table.ai_delay,
             )
-            assert cursor.lastrowid is not None  # set by the INSERT just run
-            table.id = cursor.lastrowid
+            assert created is not None  # the row the INSERT just made
+            table.id = created[0]
             table.status = TableStatus.LOBBY
-            creator = await self._seat(conn, table, table.creator_id, creator_name, key, side)
+            creator = await self._seat(tx, table, table.creator_id, creator_name, key, side)
             table.seats = [creator]
         return table
 
     @staticmethod
-    async def _open_here(conn: aiosqlite.Connection, table: TableRecord) -> bool:
+    async def _open_here(tx: Transaction, table: TableRecord) -> bool:
         """Whether the channel already has an open table (for a personal game: one of the
         creator's), checked inside the creating transaction so no race gets past it."""
         sql = "SELECT 1 FROM game_tables WHERE channel_id = ? AND status != 'closed' AND solo = ?"
@@ -169,8 +166,7 @@ class TableStore:
         if table.solo:
             sql += " AND creator_id = ?"
             params += (table.creator_id,)
-        async with conn.execute(sql, params) as cursor:
-            return await cursor.fetchone() is not None
+        return await tx.one(sql, *params) is not None
 
     async def add_seat(
         self,
@@ -183,14 +179,14 @@ class TableStore:
         ai: bool = False,
     ) -> SeatRecord:
         """A seat joins the lobby with its buy-in (an AI's from the house)."""
-        async with self.db.transaction() as conn:
-            seat = await self._seat(conn, table, member_id, name, key, side, ai=ai)
+        async with self.db.transaction() as tx:
+            seat = await self._seat(tx, table, member_id, name, key, side, ai=ai)
         table.seats.append(seat)
         return seat
 
     async def _seat(
         self,
-        conn: aiosqlite.Connection,
+        tx: Transaction,
         table: TableRecord,
         member_id: int,
         name: str,
@@ -200,31 +196,34 @@ class TableStore:
         ai: bool = False,
     ) -> SeatRecord:
         number = 1 + max((s.seat for s in table.seats), default=-1)
-        await conn.execute(
+        await tx.run(
             "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            (table.id, number, member_id, name, side, ai),
+            table.id,
+            number,
+            member_id,
+            name,
+            side,
+            ai,
         )
         seat = SeatRecord(number, member_id, name, side=side, ai=ai)
         move = Move(seat.account, Account.table(table.id), table.buy_in, "buy-in")
-        await self.ledger.execute_in(conn, table.guild_id, key, "buy_in", [move])
+        await self.ledger.execute_in(tx, table.guild_id, key, "buy_in", [move])
         return seat
 
     async def remove_seat(self, table: TableRecord, seat: SeatRecord, key: str) -> None:
         """A lobby seat leaves: its buy-in goes back."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table.id, seat.seat)
+        async with self.db.transaction() as tx:
+            await tx.run(
+                "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", table.id, seat.seat
             )
             move = Move(Account.table(table.id), seat.account, table.buy_in, "leave lobby")
-            await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", [move])
+            await self.ledger.execute_in(tx, table.guild_id, key, "cash_out", [move])
         table.seats.remove(seat)
 
     async def set_message(self, table: TableRecord, message_id: int | None) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET message_id = ? WHERE id = ?", (message_id, table.id)
-            )
+        async with self.db.transaction() as tx:
+            await tx.run("UPDATE game_tables SET message_id = ? WHERE id = ?", message_id, table.id)
         table.message_id = message_id
 
     async def start(
@@ -238,19 +237,19 @@ class TableStore:
         """Seats are renumbered 0..n-1 in `order` (join order by default) and the first
         snapshot is written, with the chips the start moves (the house's stake)."""
         order = order or sorted(table.seats, key=lambda s: s.seat)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction() as tx:
             for operation in chips:
-                await self._execute(conn, table, operation)
+                await self._execute(tx, table, operation)
             for number, seat in enumerate(order):
-                await conn.execute(
+                await tx.run(
                     "UPDATE table_seats SET seat = ? WHERE table_id = ? AND member_id = ?",
-                    (-1 - number, table.id, seat.member_id),
+                    -1 - number,
+                    table.id,
+                    seat.member_id,
                 )
                 seat.seat = number
-            await conn.execute(
-                "UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", (table.id,)
-            )
-            await self._write_table(conn, table, TableStatus.PLAYING, state, 0, deadline)
+            await tx.run("UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", table.id)
+            await self._write_table(tx, table, TableStatus.PLAYING, state, 0, deadline)
         table.seats.sort(key=lambda s: s.seat)
 
     async def commit(
@@ -267,40 +266,40 @@ class TableStore:
         that closes the table marks its close undrawn, until the table message shows it."""
         version, status = table.version + 1, status or table.status
         logged = None if action is None else action.action.model_dump_json()
-        async with self.db.transaction() as conn:
-            cursor = await conn.execute(
+        async with self.db.transaction() as tx:
+            changed = await tx.run(
                 "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?,"
                 " close_undrawn = ? WHERE id = ? AND version = ?",
-                (
-                    state,
-                    version,
-                    _iso(deadline),
-                    status,
-                    status == TableStatus.CLOSED,
-                    table.id,
-                    table.version,
-                ),
+                state,
+                version,
+                _iso(deadline),
+                status,
+                status == TableStatus.CLOSED,
+                table.id,
+                table.version,
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleTable(f"table {table.id} is no longer at version {table.version}")
             if action is not None:
-                await conn.execute(
+                await tx.run(
                     "INSERT INTO table_actions (table_id, version, seat, action, timed_out)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, version, action.seat, logged, action.timed_out),
+                    table.id,
+                    version,
+                    action.seat,
+                    logged,
+                    action.timed_out,
                 )
-            written = await self._write_seats(conn, table)
+            written = await self._write_seats(tx, table)
             for operation in chips:
-                await self._execute(conn, table, operation)
+                await self._execute(tx, table, operation)
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status
 
-    async def _execute(
-        self, conn: aiosqlite.Connection, table: TableRecord, operation: ChipOperation
-    ) -> None:
+    async def _execute(self, tx: Transaction, table: TableRecord, operation: ChipOperation) -> None:
         await self.ledger.execute_in(
-            conn,
+            tx,
             table.guild_id,
             operation.key,
             operation.kind,
@@ -319,12 +318,11 @@ class TableStore:
             )
             for s in table.seats
         ]
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET status = 'closed', close_undrawn = 1 WHERE id = ?",
-                (table.id,),
+        async with self.db.transaction() as tx:
+            await tx.run(
+                "UPDATE game_tables SET status = 'closed', close_undrawn = 1 WHERE id = ?", table.id
             )
-            await self.ledger.execute_in(conn, table.guild_id, key, "cash_out", moves)
+            await self.ledger.execute_in(tx, table.guild_id, key, "cash_out", moves)
         table.status = TableStatus.CLOSED
 
     async def open_tables(self) -> list[TableRecord]:
@@ -332,12 +330,12 @@ class TableStore:
 
     async def undrawn_closes(self) -> list[TableRecord]:
         """Tables closed whose message the bot had not yet drawn closed when it stopped."""
-        return await self._tables("status = 'closed' AND close_undrawn")
+        return await self._tables("status = 'closed' AND close_undrawn = 1")
 
     async def close_drawn(self, table_id: int) -> None:
         """The table's message now shows it closed (or can't be drawn: its channel is gone)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE game_tables SET close_undrawn = 0 WHERE id = ?", (table_id,))
+        async with self.db.transaction() as tx:
+            await tx.run("UPDATE game_tables SET close_undrawn = 0 WHERE id = ?", table_id)
 
     async def _tables(self, where: str) -> list[TableRecord]:
         """The tables `where` holds, with their seats, by id."""
@@ -369,26 +367,38 @@ class TableStore:
         return tables
 
     async def _write_table(
-        self, conn, table: TableRecord, status: TableStatus, state: str, version: int, deadline
+        self,
+        tx: Transaction,
+        table: TableRecord,
+        status: TableStatus,
+        state: str,
+        version: int,
+        deadline: datetime | None,
     ) -> None:
-        await conn.execute(
+        await tx.run(
             "UPDATE game_tables SET status = ?, state = ?, version = ?, deadline = ? WHERE id = ?",
-            (status, state, version, _iso(deadline), table.id),
+            status,
+            state,
+            version,
+            _iso(deadline),
+            table.id,
         )
         table.status, table.state, table.version, table.deadline = status, state, version, deadline
 
     async def _write_seats(
-        self, conn: aiosqlite.Connection, table: TableRecord
+        self, tx: Transaction, table: TableRecord
     ) -> list[tuple[SeatRecord, tuple]]:
         """Write the seats whose flags changed: (seat, flags) for `_saved` once committed."""
         written = []
         for s in table.seats:
             flags = s.flags()
             if flags != s.saved:
-                await conn.execute(
+                await tx.run(
                     "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
                     " dm_failed = ?, prompt = ?, prompted = ? WHERE table_id = ? AND seat = ?",
-                    (*flags, table.id, s.seat),
+                    *flags,
+                    table.id,
+                    s.seat,
                 )
                 written.append((s, flags))
         return written
@@ -401,7 +411,7 @@ class TableStore:
     async def net_results(self, table_id: int) -> dict[int, int]:
         """Per seat, the chips its results at this table account for so far."""
         rows = await self.db.fetch_all(
-            "SELECT seat, SUM(chip_net) FROM results WHERE table_id = ?"
+            "SELECT seat, CAST(SUM(chip_net) AS BIGINT) FROM results WHERE table_id = ?"
             " AND scope IN ('hand', 'settle') GROUP BY seat",
             table_id,
         )
@@ -411,7 +421,7 @@ class TableStore:
         """Per seat, its final (placing, score, chip net) at this table, once its match is
         recorded (a personal game's never is)."""
         rows = await self.db.fetch_all(
-            "SELECT seat, placing, score, chip_net FROM results WHERE table_id = ?"
+            'SELECT seat, "placing", score, chip_net FROM results WHERE table_id = ?'
             " AND scope = 'match'",
             table_id,
         )
@@ -419,11 +429,13 @@ class TableStore:
 
     async def set_sides(self, table: TableRecord, sides: dict[int, int]) -> None:
         """Lobby seats (by seat number) move to the given sides."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction() as tx:
             for number, side in sides.items():
-                await conn.execute(
+                await tx.run(
                     "UPDATE table_seats SET side = ? WHERE table_id = ? AND seat = ?",
-                    (side, table.id, number),
+                    side,
+                    table.id,
+                    number,
                 )
         for seat in table.seats:
             seat.side = sides.get(seat.seat, seat.side)
@@ -438,11 +450,11 @@ class TableStore:
             for seat in table.seats
             if seat.flags() != seat.saved
         ]
-        async with self.db.transaction() as conn:
-            await conn.executemany(
+        async with self.db.transaction() as tx:
+            await tx.many(
                 "UPDATE table_seats SET prompted = ? WHERE table_id = ? AND seat = ?", shown
             )
-            await conn.executemany(
+            await tx.many(
                 "UPDATE game_tables SET drawn = ? WHERE id = ?",
                 [(table.drawn, table.id) for table in tables],
             )
@@ -450,12 +462,12 @@ class TableStore:
     async def forget_drawn(self) -> None:
         """Once read at start-up: the messages may change before the next shutdown records
         them, and a crash must not leave an old fingerprint to be trusted."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL")
+        async with self.db.transaction() as tx:
+            await tx.run("UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL")
 
     async def save_seats(self, table: TableRecord) -> None:
-        async with self.db.transaction() as conn:
-            written = await self._write_seats(conn, table)
+        async with self.db.transaction() as tx:
+            written = await self._write_seats(tx, table)
         self._saved(written)
 
 
@@ -480,9 +492,10 @@ class GuildSettings:
         return True if row is None else bool(row[0])
 
     async def set_ai_seats(self, guild_id: int, allowed: bool) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.run(
                 "INSERT INTO guild_settings (guild_id, ai_seats) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET ai_seats = excluded.ai_seats",
-                (guild_id, allowed),
+                guild_id,
+                allowed,
             )

@@ -1,3 +1,5 @@
+"""The chip ledger, on each backend (tests/store/conftest.py)."""
+
 import asyncio
 import random
 import sqlite3
@@ -5,19 +7,33 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.errors import UserError
-from bot.store import Account, Database, InsufficientChips, Ledger, Move, ResultRow
+from bot.store import (
+    Account,
+    InsufficientChips,
+    Ledger,
+    Move,
+    PostgresDatabase,
+    ResultRow,
+    SQLiteDatabase,
+)
+from tests.postgres import in_schema
 
 GUILD = 1
 START = 100
 
 
 @pytest.fixture
-async def ledger(tmp_path):
-    db = await Database.open(tmp_path / "chips.sqlite3")
+def ledger(database):
+    return Ledger(database, starting_chips=START)
+
+
+@pytest.fixture
+async def sqlite_ledger(tmp_path):
+    db = await SQLiteDatabase.open(tmp_path / "chips.sqlite3")
     yield Ledger(db, starting_chips=START)
     await db.close()
 
@@ -88,7 +104,7 @@ async def test_settle_writes_movements_and_results_together(ledger):
     assert await ledger.settle(GUILD, moves, results, key="hand-1")
     assert await ledger.settle(GUILD, moves, results, key="hand-1") is False
     rows = await ledger.db.fetch_all(
-        "SELECT member_id, placing, chip_net FROM results ORDER BY seat"
+        'SELECT member_id, "placing", chip_net FROM results ORDER BY seat'
     )
     assert [tuple(row) for row in rows] == [(1, 1, 30), (2, 2, -30)]
     assert await ledger.escrow(GUILD, 5) == 0
@@ -100,11 +116,11 @@ async def test_an_exception_halfway_through_a_settlement_leaves_nothing(ledger, 
     before = (await ledger_rows(ledger), await ledger.totals(GUILD))
     real_move, calls = Ledger._move, []
 
-    async def crash_on_second_move(self, conn, guild_id, key, move):
+    async def crash_on_second_move(self, tx, key, move, ids):
         calls.append(move)
         if len(calls) == 2:
             raise RuntimeError("power cut")
-        await real_move(self, conn, guild_id, key, move)
+        await real_move(self, tx, key, move, ids)
 
     monkeypatch.setattr(Ledger, "_move", crash_on_second_move)
     moves = [
@@ -120,11 +136,12 @@ async def test_an_exception_halfway_through_a_settlement_leaves_nothing(ledger, 
     assert await ledger.settle(GUILD, moves, [], key="hand-1")  # the key is still free
 
 
-async def test_the_database_itself_refuses_a_negative_balance(ledger):
+async def test_the_database_itself_refuses_a_negative_balance(ledger, integrity_error):
     await ledger.balance(GUILD, 1)
-    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        async with ledger.db.transaction() as conn:
-            await conn.execute("UPDATE accounts SET chips = -1")
+    with pytest.raises(integrity_error, match=r"(?i)check constraint"):
+        async with ledger.db.transaction() as tx:
+            await tx.run("UPDATE accounts SET chips = -1")
+    assert await ledger.balance(GUILD, 1) == START
 
 
 @pytest.mark.parametrize(
@@ -138,11 +155,14 @@ async def test_the_database_itself_refuses_a_negative_balance(ledger):
         " SELECT op_key, credit_account, 2.5, 'fraction' FROM ledger",
     ],
 )
-async def test_the_database_itself_refuses_a_fraction_of_a_chip(ledger, statement):
+async def test_sqlite_itself_refuses_a_fraction_of_a_chip(sqlite_ledger, statement):
+    """SQLite stores 2.5 in an INTEGER column as a REAL: its CHECK refuses it. (PostgreSQL's
+    BIGINT columns hold whole numbers only: test_postgres.py checks every column's type.)"""
+    ledger = sqlite_ledger
     await ledger.balance(GUILD, 1)
     with pytest.raises(sqlite3.IntegrityError, match="typeof"):
-        async with ledger.db.transaction() as conn:
-            await conn.execute(statement)
+        async with ledger.db.transaction() as tx:
+            await tx.run(statement)
     assert await ledger.balance(GUILD, 1) == START
     assert await ledger_rows(ledger) == 1
 
@@ -259,10 +279,11 @@ async def test_leaderboard_ranks_and_shares_ties(ledger):
     assert await ledger.member_count(GUILD) == 5
 
 
-async def test_fifty_concurrent_tasks_conserve_the_total(tmp_path):
-    path = tmp_path / "busy.sqlite3"
-    # Two connections to one file: the conditional debits must hold across them too.
-    databases = [await Database.open(path), await Database.open(path)]
+async def test_fifty_concurrent_tasks_conserve_the_total(open_database):
+    # Two connections to one file (two pools to one server): the conditional debits must
+    # hold across them too, and on PostgreSQL transfers each way between the same members at
+    # once must not deadlock (the accounts of a step are locked in one order).
+    databases = [await open_database(), await open_database()]
     ledgers = [Ledger(db, starting_chips=START) for db in databases]
     members = range(1, 11)
     for member in members:
@@ -289,8 +310,6 @@ async def test_fifty_concurrent_tasks_conserve_the_total(tmp_path):
         await databases[0].fetch_one("SELECT COUNT(*) FROM ledger WHERE debit_account IS NOT NULL")
     )[0]
     assert moved + len(refused) == 500
-    for db in databases:
-        await db.close()
 
 
 operations = st.lists(
@@ -305,8 +324,8 @@ operations = st.lists(
 )
 
 
-async def run_operations(path: Path, ops: list[tuple]) -> None:
-    db = await Database.open(path)
+async def run_operations(open_database, ops: list[tuple]) -> None:
+    db = await open_database()
     ledger = Ledger(db, starting_chips=START)
     last: tuple | None = None
     try:
@@ -336,8 +355,37 @@ async def run_operations(path: Path, ops: list[tuple]) -> None:
         await db.close()
 
 
-@settings(max_examples=40, deadline=None)
-@given(operations)
-def test_random_operation_sequences_keep_the_invariant(ops):
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run_operations(Path(folder) / "prop.sqlite3", ops))
+# The backend fixture only names the backend: each example makes its own database.
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(ops=operations)
+def test_random_operation_sequences_keep_the_invariant(backend, request, ops):
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "prop.sqlite3"
+            asyncio.run(run_operations(lambda: SQLiteDatabase.open(path), ops))
+        return
+    server = request.getfixturevalue("postgres_server")
+    schema = server.new_schema()
+    try:
+        url = in_schema(server.url, schema)
+        asyncio.run(run_operations(lambda: PostgresDatabase.open(url), ops))
+    finally:
+        server.drop_schema(schema)
+
+
+async def test_the_house_reports_its_net_per_game_and_per_day(ledger):
+    assert await ledger.fund_house(GUILD, 500, reason="bankroll", key="fund")
+    assert await ledger.fund_house(GUILD, 500, reason="bankroll", key="fund") is False
+    house = [ResultRow("backhand", 0, 0, 1, 30, scope="house")]
+    await record(ledger, "h1", *house)
+    await record(ledger, "h2", ResultRow("backhand", 0, 0, 1, -10, scope="house"))
+    await record(ledger, "h3", ResultRow("crash", 0, 0, 1, 7, scope="house"))
+    assert await ledger.house_balance(GUILD) == 500
+    assert await ledger.house_report(GUILD) == [("backhand", 2, 20), ("crash", 1, 7)]
+    ((day, hands, net),) = await ledger.house_days(GUILD, 7)
+    # the day of the rows' UTC timestamps, written alike on both backends
+    row = await ledger.db.fetch_one("SELECT created_at FROM results LIMIT 1")
+    assert (day, hands, net) == (row[0][:10], 3, 27)
+    assert len(row[0]) == len("2026-11-22T15:00:00.000Z") and row[0].endswith("Z")

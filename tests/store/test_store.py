@@ -1,11 +1,18 @@
+"""Opening, migrating and transactions: on each backend (the `database` and `open_database`
+fixtures, tests/store/conftest.py), and what only SQLite has (pragmas, its checkpointer, the
+repair of old SQLite data)."""
+
 import asyncio
 import sqlite3
 
+import asyncpg
 import pytest
 
-from bot.store import Database, Ledger, Migration, SchemaTooNew, bundled_migrations
-from bot.store import db as store_db
-from bot.store.db import AUTOCHECKPOINT_PAGES, StepLock
+from bot.store import Ledger, Migration, SchemaTooNew, SQLiteDatabase, bundled_migrations
+from bot.store import sqlite as store_sqlite
+from bot.store.sqlite import AUTOCHECKPOINT_PAGES, StepLock
+
+Database = SQLiteDatabase  # the SQLite-only tests below
 
 
 async def test_durability_normal_drops_the_fsync_per_commit_only(tmp_path):
@@ -35,63 +42,73 @@ FIRST = Migration(1, "first", "CREATE TABLE things (id INTEGER PRIMARY KEY, name
 SECOND = Migration(2, "second", "ALTER TABLE things ADD COLUMN colour TEXT DEFAULT 'red';")
 
 
-async def test_an_older_database_is_upgraded_and_keeps_its_data(tmp_path):
-    path = tmp_path / "old.sqlite3"
-    db = await Database.open(path, [FIRST])
-    async with db.transaction() as conn:
-        await conn.execute("INSERT INTO things (name) VALUES ('kept')")
+async def tables(db) -> list[str]:
+    """The tables the database holds (the test schema's, on PostgreSQL)."""
+    if db.backend == "sqlite":
+        return [row[0] for row in await db.fetch_all("SELECT name FROM sqlite_master")]
+    rows = await db.fetch_all(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+    )
+    return [row[0] for row in rows]
+
+
+async def test_a_new_database_gets_every_migration_and_records_its_version(database):
+    assert await database.schema_version() == len(bundled_migrations(database.backend))
+    assert {"accounts", "ledger", "game_tables", "reply_tokens"} <= set(await tables(database))
+
+
+async def test_an_older_database_is_upgraded_and_keeps_its_data(open_database):
+    db = await open_database([FIRST])
+    async with db.transaction() as tx:
+        await tx.run("INSERT INTO things (id, name) VALUES (1, 'kept')")
     await db.close()
-    db = await Database.open(path, [FIRST, SECOND])
-    try:
-        assert await db.schema_version() == 2
-        assert tuple(await db.fetch_one("SELECT name, colour FROM things")) == ("kept", "red")
-    finally:
-        await db.close()
+    db = await open_database([FIRST, SECOND])
+    assert await db.schema_version() == 2
+    assert tuple(await db.fetch_one("SELECT name, colour FROM things")) == ("kept", "red")
 
 
-async def test_a_newer_database_is_refused_with_a_clear_message(tmp_path):
-    path = tmp_path / "new.sqlite3"
-    await (await Database.open(path, [FIRST, SECOND])).close()
-    with pytest.raises(SchemaTooNew, match="schema version 2 but this bot knows only up to 1"):
-        await Database.open(path, [FIRST])
+async def test_a_newer_database_is_refused_with_a_clear_message(open_database, backend):
+    await (await open_database([FIRST, SECOND])).close()
+    setting = {"sqlite": "DATABASE_PATH", "postgres": "DATABASE_URL"}[backend]
+    with pytest.raises(SchemaTooNew) as refused:
+        await open_database([FIRST])
+    assert "schema version 2 but this bot knows only up to 1" in str(refused.value)
+    assert f"run a newer version of the bot, or set {setting} to another" in str(refused.value)
 
 
-async def test_a_failing_migration_changes_nothing(tmp_path):
-    path = tmp_path / "broken.sqlite3"
+async def test_a_failing_migration_changes_nothing(open_database):
     broken = Migration(2, "broken", "CREATE TABLE extra (id INTEGER); SELECT * FROM missing;")
-    with pytest.raises(sqlite3.OperationalError):
-        await Database.open(path, [FIRST, broken])
-    db = await Database.open(path, [])
-    try:
-        assert await db.schema_version() == 0
-        assert await db.fetch_all("SELECT name FROM sqlite_master") == []
-    finally:
-        await db.close()
+    with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
+        await open_database([FIRST, broken])
+    db = await open_database([])
+    assert await db.schema_version() == 0
+    assert await tables(db) == []
 
 
-async def test_a_failed_transaction_rolls_back(tmp_path):
-    db = await Database.open(tmp_path / "t.sqlite3", [FIRST])
-    try:
-        with pytest.raises(RuntimeError):
-            async with db.transaction() as conn:
-                await conn.execute("INSERT INTO things (name) VALUES ('lost')")
-                raise RuntimeError("boom")
-        assert await db.fetch_all("SELECT * FROM things") == []
-        assert not db.connection.in_transaction
-    finally:
-        await db.close()
+async def test_a_failed_transaction_rolls_back(open_database):
+    db = await open_database([FIRST])
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            await tx.run("INSERT INTO things (id, name) VALUES (1, 'lost')")
+            raise RuntimeError("boom")
+    assert await db.fetch_all("SELECT * FROM things") == []
+    async with db.transaction() as tx:  # the connection is free for the next step
+        assert await tx.run("INSERT INTO things (id, name) VALUES (1, 'kept')") == 1
+    assert [tuple(row) for row in await db.fetch_all("SELECT id, name FROM things")] == [
+        (1, "kept")
+    ]
 
 
 async def test_committed_steps_are_copied_back_from_the_wal_aside_and_stopped_with_it(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(store_db, "CHECKPOINT_EVERY_SECONDS", 0.05)
+    monkeypatch.setattr(store_sqlite, "CHECKPOINT_EVERY_SECONDS", 0.05)
     db = await Database.open(tmp_path / "t.sqlite3", [FIRST])
     checkpointer = db.checkpointer
     try:
         for name in ("one", "two", "three"):
-            async with db.transaction() as conn:
-                await conn.execute("INSERT INTO things (name) VALUES (?)", (name,))
+            async with db.transaction() as tx:
+                await tx.run("INSERT INTO things (name) VALUES (?)", name)
         for _ in range(100):  # a checkpoint that found these frames and copied them all back
             if checkpointer.last and checkpointer.last[1] > 0:
                 break
@@ -107,7 +124,7 @@ async def test_committed_steps_are_copied_back_from_the_wal_aside_and_stopped_wi
 
 async def version_4_database(path) -> Database:
     """A database as the bot left it before chips had to be whole numbers."""
-    return await Database.open(path, bundled_migrations()[:4])
+    return await Database.open(path, bundled_migrations("sqlite")[:4])
 
 
 async def rows(db: Database, table: str) -> list[tuple]:
@@ -125,7 +142,7 @@ async def test_a_version_4_database_keeps_its_balances_and_ledger(tmp_path):
     await db.close()
     db = await Database.open(path)
     try:
-        assert await db.schema_version() == len(bundled_migrations())
+        assert await db.schema_version() == len(bundled_migrations("sqlite"))
         assert {table: await rows(db, table) for table in before} == before
         assert (await Ledger(db, starting_chips=100).totals()).consistent
         assert await db.fetch_all("PRAGMA foreign_key_check") == []
@@ -140,20 +157,18 @@ async def test_fractions_a_modified_client_moved_are_taken_out_consistently(tmp_
     for member in (10, 11, 12):
         await ledger.balance(1, member)
     accounts = dict(await db.fetch_all("SELECT owner_id, id FROM accounts"))
-    async with db.transaction() as conn:  # what /give amount:2.5 did before options were checked
-        await conn.execute("INSERT INTO operations (key, kind, guild_id) VALUES ('a', 'give', 1)")
+    async with db.transaction() as tx:  # what /give amount:2.5 did before options were checked
+        await tx.run("INSERT INTO operations (key, kind, guild_id) VALUES ('a', 'give', 1)")
         for giver, receiver, amount in ((10, 11, 2.5), (11, 12, 0.5), (10, 12, 4)):
             debit, credit = accounts[giver], accounts[receiver]
-            await conn.execute(
-                "UPDATE accounts SET chips = chips - ? WHERE id = ?", (amount, debit)
-            )
-            await conn.execute(
-                "UPDATE accounts SET chips = chips + ? WHERE id = ?", (amount, credit)
-            )
-            await conn.execute(
+            await tx.run("UPDATE accounts SET chips = chips - ? WHERE id = ?", amount, debit)
+            await tx.run("UPDATE accounts SET chips = chips + ? WHERE id = ?", amount, credit)
+            await tx.run(
                 "INSERT INTO ledger (op_key, debit_account, credit_account, amount, reason)"
                 " VALUES ('a', ?, ?, ?, 'gift')",
-                (debit, credit, amount),
+                debit,
+                credit,
+                amount,
             )
     await db.close()
     db = await Database.open(path)
@@ -169,7 +184,7 @@ async def test_fractions_a_modified_client_moved_are_taken_out_consistently(tmp_
         await db.close()
 
 
-async def test_the_rebuilt_chip_tables_keep_every_index_and_constraint(tmp_path):
+async def test_the_rebuilt_chip_tables_keep_every_index_and_reference(tmp_path):
     db = await Database.open(tmp_path / "chips.sqlite3")
     try:
         indexes = {row["name"] for row in await db.fetch_all("PRAGMA index_list(accounts)")}
@@ -181,27 +196,29 @@ async def test_the_rebuilt_chip_tables_keep_every_index_and_constraint(tmp_path)
             ("debit_account", "accounts", "id"),
             ("op_key", "operations", "key"),
         ]
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO operations (key, kind, guild_id) VALUES ('k', 't', 1)")
-            await conn.execute(
-                "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)"
-            )
-        for refused in (
-            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)",  # UNIQUE
-            "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'bank', 2)",
-            "INSERT INTO accounts (guild_id, kind, owner_id, chips) VALUES (1, 'member', 3, -1)",
-            "INSERT INTO accounts (kind, owner_id) VALUES ('member', 4)",
-            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 1, 0, 'x')",
-            "INSERT INTO ledger (op_key, amount, reason) VALUES ('k', 5, 'nowhere')",
-            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 99, 5, 'x')",
-            "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('no', 1, 5, 'x')",
-            "INSERT INTO ledger (op_key, credit_account, amount) VALUES ('k', 1, 5)",
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                async with db.transaction() as conn:
-                    await conn.execute(refused)
     finally:
         await db.close()
+
+
+async def test_the_chip_tables_refuse_what_no_step_may_write(database, integrity_error):
+    async with database.transaction() as tx:
+        await tx.run("INSERT INTO operations (key, kind, guild_id) VALUES ('k', 't', 1)")
+        await tx.run("INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)")
+    for refused in (
+        "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'member', 1)",  # UNIQUE
+        "INSERT INTO accounts (guild_id, kind, owner_id) VALUES (1, 'bank', 2)",
+        "INSERT INTO accounts (guild_id, kind, owner_id, chips) VALUES (1, 'member', 3, -1)",
+        "INSERT INTO accounts (kind, owner_id) VALUES ('member', 4)",
+        "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 1, 0, 'x')",
+        "INSERT INTO ledger (op_key, amount, reason) VALUES ('k', 5, 'nowhere')",
+        "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('k', 99, 5, 'x')",
+        "INSERT INTO ledger (op_key, credit_account, amount, reason) VALUES ('no', 1, 5, 'x')",
+        "INSERT INTO ledger (op_key, credit_account, amount) VALUES ('k', 1, 5)",
+    ):
+        with pytest.raises(integrity_error):
+            async with database.transaction() as tx:
+                await tx.run(refused)
+    assert (await database.fetch_aggregate("SELECT COUNT(*) FROM ledger"))[0] == 0
 
 
 async def test_steps_queued_behind_the_lock_all_run_in_the_loop_iteration_after_it():

@@ -1,3 +1,5 @@
+"""Game tables in the store, on each backend (tests/store/conftest.py)."""
+
 import dataclasses
 from datetime import UTC, datetime
 
@@ -9,10 +11,11 @@ from bot.store import (
     Account,
     ActionRecord,
     ChipOperation,
-    Database,
+    GuildSettings,
     InsufficientChips,
     Ledger,
     Move,
+    ResultRow,
     StaleTable,
     TableRecord,
     TableStatus,
@@ -23,10 +26,8 @@ GUILD, CHANNEL = 1, 10
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "tables.sqlite3")
-    yield TableStore(db, Ledger(db, starting_chips=100))
-    await db.close()
+def store(database):
+    return TableStore(database, Ledger(database, starting_chips=100))
 
 
 def lobby() -> TableRecord:
@@ -92,3 +93,90 @@ async def test_a_step_is_all_or_nothing(store):
     stale = dataclasses.replace(table, version=0)
     with pytest.raises(StaleTable):
         await store.commit(stale, state="{}", deadline=None)
+
+
+async def test_a_lobby_with_an_ai_seat_and_sides_is_cancelled_and_every_buy_in_goes_back(store):
+    ledger = store.ledger
+    assert await ledger.fund_house(GUILD, 100, reason="bankroll", key="fund")
+    table = await store.create(lobby(), "Host", key="open", side=0)
+    await store.add_seat(table, 8, "Guest", key="join-8", side=1)
+    await store.add_seat(table, -1, "Robot", key="join-ai", ai=True)
+    await store.set_sides(table, {0: 1, 2: 0})
+    await store.remove_seat(table, table.seats[1], key="leave-8")
+    assert await ledger.balance(GUILD, 8) == 100
+    assert (await ledger.house_balance(GUILD), await ledger.escrow(GUILD, table.id)) == (60, 80)
+    (loaded,) = await store.open_tables()
+    assert [(s.member_id, s.side, s.ai) for s in loaded.seats] == [(7, 1, False), (-1, 0, True)]
+
+    await store.close_lobby(table, key="cancel")
+    assert await store.open_tables() == []
+    assert (await ledger.house_balance(GUILD), await ledger.balance(GUILD, 7)) == (100, 100)
+    assert await ledger.escrow(GUILD, table.id) == 0
+    (undrawn,) = await store.undrawn_closes()
+    assert (undrawn.id, undrawn.status) == (table.id, TableStatus.CLOSED)
+    await store.close_drawn(table.id)
+    assert await store.undrawn_closes() == []
+
+
+async def test_a_hand_played_to_its_close_keeps_its_results_and_what_was_shown(store):
+    table = await store.create(lobby(), "Host", key="open")
+    await store.add_seat(table, 8, "Guest", key="join")
+    await store.set_message(table, 555)
+    guest, host = table.seats[1], table.seats[0]
+    await store.start(table, '{"hand": 1}', None, order=[guest, host])
+    assert [(s.seat, s.member_id) for s in table.seats] == [(0, 8), (1, 7)]
+    pot = [Move(Account.table(table.id), Account.member(8), 80, "pot")]
+    results = [
+        ResultRow("western", 8, 0, 1, 40, score=12, table_id=table.id),
+        ResultRow("western", 7, 1, 2, -40, score=3, table_id=table.id),
+        ResultRow("western", 8, 0, 1, 40, score=12, table_id=table.id, scope="match"),
+    ]
+    await store.commit(
+        table,
+        state='{"hand": 2}',
+        deadline=datetime(2026, 11, 22, 15, 2, tzinfo=UTC),
+        action=ActionRecord(0, Action(kind="fold"), timed_out=True),
+        chips=[ChipOperation("hand-1", "settle", pot, results)],
+        status=TableStatus.CLOSED,
+    )
+    assert await store.net_results(table.id) == {0: 40, 1: -40}
+    assert await store.match_results(table.id) == {0: (1, 12, 40)}
+    assert await store.ledger.balance(GUILD, 8) == 140
+    (closed,) = await store.undrawn_closes()
+    assert (closed.message_id, closed.version, closed.state) == (555, 1, '{"hand": 2}')
+    assert closed.deadline == datetime(2026, 11, 22, 15, 2, tzinfo=UTC)
+
+    table.seats[0].prompted, table.drawn = 1, "face"
+    await store.save_shown([table])
+    (saved,) = await store.undrawn_closes()
+    assert (saved.seats[0].prompted, saved.seats[1].prompted, saved.drawn) == (1, None, "face")
+    await store.forget_drawn()
+    assert (await store.undrawn_closes())[0].drawn is None
+
+
+async def test_a_personal_game_is_one_per_member_in_a_channel(store):
+    solo = dataclasses.replace(lobby(), solo=True, buy_in=0)
+    await store.create(solo, "Host", key="solo-7")
+    await store.create(dataclasses.replace(solo, creator_id=8), "Guest", key="solo-8")
+    with pytest.raises(UserError, match="already have a game going"):
+        await store.create(dataclasses.replace(solo), "Host", key="solo-7b")
+    assert sorted(t.creator_id for t in await store.open_tables()) == [7, 8]
+    assert all(t.solo for t in await store.open_tables())
+
+
+async def test_a_daily_challenge_key_opens_a_table_once(store):
+    first = await store.create(lobby(), "Host", key="open", once=("daily:7", "Once a day."))
+    await store.close_lobby(first, key="cancel")
+    with pytest.raises(UserError, match="Once a day"):
+        await store.create(lobby(), "Host", key="open-2", once=("daily:7", "Once a day."))
+    assert await store.ledger.balance(GUILD, 7) == 100
+
+
+async def test_a_guild_allows_ai_seats_until_it_says_otherwise(store):
+    settings = GuildSettings(store.db)
+    assert await settings.ai_seats(GUILD) is True
+    await settings.set_ai_seats(GUILD, False)
+    assert await settings.ai_seats(GUILD) is False
+    await settings.set_ai_seats(GUILD, True)
+    assert await settings.ai_seats(GUILD) is True
+    assert await settings.ai_seats(GUILD + 1) is True

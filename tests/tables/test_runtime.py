@@ -9,7 +9,7 @@ import bot.games
 import bot.tables.table
 from bot.engine import Action, registry
 from bot.errors import UserError
-from bot.store import Database, Ledger, TableStore
+from bot.store import Database, Ledger, SQLiteDatabase, TableStore
 from bot.tables import TableRuntime, action_token
 from bot.tables.resume import RESUME_GRACE
 from tests.e2e import eventually
@@ -38,7 +38,7 @@ def make_runtime(db: Database) -> TableRuntime:
 
 @pytest.fixture
 async def runtime(tmp_path):
-    db = await Database.open(tmp_path / "rt.sqlite3")
+    db = await SQLiteDatabase.open(tmp_path / "rt.sqlite3")
     runtime = make_runtime(db)
     yield runtime
     await runtime.shutdown()

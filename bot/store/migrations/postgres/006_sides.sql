@@ -1,0 +1,2 @@
+-- Partnerships: the side each seat plays on (NULL in games where everyone plays alone).
+ALTER TABLE table_seats ADD COLUMN side BIGINT;

@@ -1,0 +1,5 @@
+-- Each member's DM channel with the bot: a restarted bot need not open them all again.
+CREATE TABLE dm_channels (
+    member_id  BIGINT PRIMARY KEY,
+    channel_id BIGINT NOT NULL
+);

@@ -1,0 +1,266 @@
+"""The PostgreSQL backend: a pool of asyncpg connections to the server at DATABASE_URL.
+
+Each step takes a pooled connection and runs in one transaction of its own, at PostgreSQL's
+default READ COMMITTED, so steps from several tasks, or several bot processes, run at once: a
+conditional debit waits for a concurrent one on the same account and then sees its result.
+With DURABILITY=full (synchronous_commit=on) a step's COMMIT returns once the server has
+flushed it to its WAL; with `normal` (off) a server crash may undo the last steps, never half
+of one. Migrations are tracked in the one-row table schema_version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.store.db import (
+    Database,
+    DatabaseUnavailable,
+    Durability,
+    Migration,
+    Row,
+    bundled_migrations,
+    refuse_newer,
+)
+
+log = logging.getLogger(__name__)
+
+# Connections the pool opens at most (one per step under way); one is opened at the start.
+POOL_SIZE = 10
+CONNECT_TIMEOUT_SECONDS = 10
+# Prepared statements kept per connection: every statement the store runs, with room to spare.
+STATEMENT_CACHE = 500
+SYNCHRONOUS_COMMIT: dict[Durability, str] = {"full": "on", "normal": "off"}
+
+# Errors that say the server cannot be reached or refuses the connection as set.
+CONNECT_ERRORS = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
+# Errors of a server that lets the bot connect but not keep its tables where it looks for them.
+SETUP_ERRORS = (
+    asyncpg.InsufficientPrivilegeError,  # no CREATE on the schema
+    asyncpg.InvalidSchemaNameError,  # no schema in search_path exists
+    asyncpg.ReadOnlySQLTransactionError,  # a standby
+)
+
+_PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
+
+
+@lru_cache(maxsize=4096)
+def numbered(sql: str) -> str:
+    """The store's `?` placeholders as PostgreSQL's $1, $2 ... (none inside quotes)."""
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match[0] != "?":
+            return match[0]
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql)
+
+
+def changed_rows(status: str) -> int:
+    """The row count of a command tag: 'UPDATE 3' -> 3, 'INSERT 0 1' -> 1, 'CREATE TABLE' -> 0."""
+    count = status.rpartition(" ")[2]
+    return int(count) if count.isdigit() else 0
+
+
+def describe(url: str) -> str:
+    """The URL without its password or options: safe to print."""
+    parts = urlsplit(url)
+    user = f"{parts.username}@" if parts.username else ""
+    try:
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:  # not a number: the error says so
+        port = ""
+    return f"{parts.scheme}://{user}{parts.hostname or ''}{port}{parts.path}"
+
+
+class PostgresTransaction:
+    """One step's statements on its pooled connection (the store's Transaction)."""
+
+    __slots__ = ("connection",)
+    # Taken in the order the SELECT returns the rows, before they change.
+    row_lock = " FOR NO KEY UPDATE"
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+
+    async def run(self, sql: str, *params: object) -> int:
+        return changed_rows(await self.connection.execute(numbered(sql), *params))
+
+    async def one(self, sql: str, *params: object) -> Row | None:
+        return await self.connection.fetchrow(numbered(sql), *params)
+
+    async def all(self, sql: str, *params: object) -> list[Row]:
+        return await self.connection.fetch(numbered(sql), *params)
+
+    async def many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self.connection.executemany(numbered(sql), rows)
+
+
+async def _keep_session(connection: Any) -> None:
+    """A released connection is kept as it is: the bot sets nothing in a session (no SET, no
+    LISTEN, no session advisory lock, no cursor), and asyncpg's own reset would cost every
+    step a round trip. An open transaction is still rolled back (asyncpg does that first)."""
+
+
+class PostgresDatabase(Database):
+    backend = "postgres"
+    setting = "DATABASE_URL"
+
+    def __init__(self, pool: Any, where: str) -> None:
+        self.pool = pool
+        self.where = where  # the URL without its password, for messages
+        self._under_way = 0  # steps begun and not ended, waiting for a connection included
+        self._none_under_way = asyncio.Event()
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        migrations: list[Migration] | None = None,
+        *,
+        durability: Durability = "full",
+        pool_size: int = POOL_SIZE,
+    ) -> PostgresDatabase:
+        """Connect and migrate; DatabaseUnavailable (one sentence) if the server cannot be used
+        as DATABASE_URL says."""
+        where = describe(url)
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                statement_cache_size=STATEMENT_CACHE,
+                server_settings={
+                    "synchronous_commit": SYNCHRONOUS_COMMIT[durability],
+                    "application_name": "cardtable-bot",
+                },
+                reset=_keep_session,
+            )
+        except CONNECT_ERRORS as error:
+            raise DatabaseUnavailable(
+                f"Could not connect to the PostgreSQL server at DATABASE_URL ({where}): "
+                f"{_reason(error)}; check DATABASE_URL in .env or the environment, and that the "
+                "server is running."
+            ) from None
+        database = cls(pool, where)
+        try:
+            await database.migrate(
+                bundled_migrations("postgres") if migrations is None else migrations
+            )
+        except SETUP_ERRORS as error:
+            await pool.close()
+            raise DatabaseUnavailable(
+                f"The PostgreSQL server at DATABASE_URL ({where}) refused to set up the bot's "
+                f"tables: {_reason(error)}; give its user a database (or schema) of its own."
+            ) from None
+        except BaseException:
+            await pool.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        """After the steps under way, a step still waiting for a connection included."""
+        while self._under_way:
+            self._none_under_way.clear()
+            await self._none_under_way.wait()
+        await self.pool.close()
+
+    async def schema_version(self) -> int:
+        async with self.pool.acquire() as connection:
+            return await _version(connection)
+
+    async def migrate(self, migrations: list[Migration]) -> None:
+        """In one transaction, which also holds a lock that a second process starting at the
+        same moment waits for (then finds nothing left to do)."""
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock("
+                "hashtext('cardtable migrations ' || coalesce(current_schema(), '')))"
+            )
+            current = await _version(connection)
+            refuse_newer(current, migrations, self.where, "set DATABASE_URL to another database")
+            pending = [migration.sql for migration in migrations if migration.version > current]
+            if not pending:
+                return
+            await connection.execute("\n".join(pending))
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                " one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row),"
+                " version INTEGER NOT NULL)"
+            )
+            await connection.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)"
+                " ON CONFLICT (one_row) DO UPDATE SET version = EXCLUDED.version",
+                migrations[-1].version,
+            )
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresTransaction]:
+        """One step in one transaction on a pooled connection: any exception, cancellation
+        included, rolls it back; leaving the block means it committed. A step cancelled while
+        it commits is committed all the same (the COMMIT is shielded), as on SQLite."""
+        self._under_way += 1
+        try:
+            connection = await self.pool.acquire()
+            try:
+                await connection.execute("BEGIN")
+            except BaseException:
+                await asyncio.shield(self._release(connection))
+                raise
+            try:
+                yield PostgresTransaction(connection)
+            except BaseException:
+                # The step's own error is the one to report: a connection that cannot roll
+                # back is closed by the pool, which ends its transaction on the server too.
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self._end(connection, "ROLLBACK"))
+                raise
+            await asyncio.shield(self._end(connection, "COMMIT"))
+        finally:
+            self._under_way -= 1
+            if not self._under_way:
+                self._none_under_way.set()
+
+    async def _end(self, connection: Any, statement: str) -> None:
+        try:
+            await connection.execute(statement)
+        finally:
+            await self._release(connection)
+
+    async def _release(self, connection: Any) -> None:
+        try:
+            await self.pool.release(connection)
+        except Exception as error:  # the pool has closed it; it opens another when needed
+            log.warning("a database connection was closed: %s", _reason(error))
+
+    async def fetch_all(self, sql: str, *params: object) -> list[Row]:
+        return await self.pool.fetch(numbered(sql), *params)
+
+
+async def _version(connection: Any) -> int:
+    if not await connection.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
+        return 0
+    return await connection.fetchval("SELECT version FROM schema_version")
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, TimeoutError):
+        return f"no answer within {CONNECT_TIMEOUT_SECONDS} seconds"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error).rstrip(".") or type(error).__name__
