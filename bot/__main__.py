@@ -1,17 +1,24 @@
 """`python -m bot`: start the bot, or say in one sentence why it cannot start.
-`python -m bot simulate ...`: AI players play a game without Discord (bot/simulation.py)."""
+`python -m bot simulate ...`: AI players play a game without Discord (bot/simulation.py).
+`python -m bot migrate-to-postgres ...`: the SQLite database copied into PostgreSQL
+(bot/store/migrate.py)."""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import discord
 
 from bot import eventloop
 from bot.app import run_bot
-from bot.settings import Settings, SettingsError, load_settings, require_token
+from bot.settings import POSTGRES_SCHEMES, Settings, SettingsError, load_settings, require_token
 from bot.store import DatabaseUnavailable, SchemaTooNew
+from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
+from bot.text import plural
 
 EXIT_CONFIG = 2
 
@@ -30,6 +37,8 @@ def main() -> int:
         from bot.simulation import main as simulate
 
         return simulate(sys.argv[2:])
+    if sys.argv[1:2] == ["migrate-to-postgres"]:
+        return migrate_to_postgres(sys.argv[2:])
     try:
         settings = load_settings()
         token = require_token(settings)
@@ -59,6 +68,59 @@ def main() -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+MIGRATE_HELP = """Copy the bot's SQLite database into an empty PostgreSQL database. Stop the bot
+first: what it writes during the copy would not be copied. The copy is one transaction (all or
+nothing) and checks that the chips add up to the same totals on both sides; it refuses a
+database that already holds the bot's data. Then start the bot with DATABASE_URL set to the
+--to URL: its tables go on where they were, even mid-hand."""
+
+
+def migrate_to_postgres(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate-to-postgres", description=MIGRATE_HELP
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        required=True,
+        metavar="PATH",
+        help="the SQLite file (the bot's DATABASE_PATH, data/cardtable.sqlite3 by default)",
+    )
+    parser.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="URL",
+        help="the PostgreSQL database: postgresql://user[:password]@host[:port]/database",
+    )
+    arguments = parser.parse_args(argv)
+    if urlsplit(arguments.target).scheme not in POSTGRES_SCHEMES:
+        print("--to should be a URL like postgresql://user@host/database.", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        report = eventloop.run(copy_to_postgres(arguments.source, arguments.target))
+    except (MigrationRefused, DatabaseUnavailable, SchemaTooNew) as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+    print(copied(report))
+    return 0
+
+
+def copied(report: CopyReport) -> str:
+    totals = report.totals
+    return "\n".join(
+        [
+            f"Copied {plural(report.row_count, 'row')} in {plural(len(report.rows), 'table')} "
+            f"from {report.source} to {report.target} (schema version {report.schema_version}).",
+            f"Chips in play: {totals.held:,} (members {totals.balances:,}, tables "
+            f"{totals.escrows:,}, house {totals.house:,}), the same on both sides.",
+            "Start the bot with DATABASE_URL set to the --to URL to use it; keep the SQLite file "
+            "as a backup.",
+        ]
+    )
 
 
 if __name__ == "__main__":

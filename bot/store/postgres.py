@@ -134,10 +134,14 @@ class PostgresDatabase(Database):
         *,
         durability: Durability = "full",
         pool_size: int = POOL_SIZE,
+        named_by: str = "DATABASE_URL",
     ) -> PostgresDatabase:
         """Connect and migrate; DatabaseUnavailable (one sentence) if the server cannot be used
-        as DATABASE_URL says."""
+        as `url` says. `named_by` is what the operator set it with (the messages name it)."""
         where = describe(url)
+        fix = f"check {named_by}" + (
+            " in .env or the environment" if named_by == cls.setting else ""
+        )
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -153,9 +157,8 @@ class PostgresDatabase(Database):
             )
         except CONNECT_ERRORS as error:
             raise DatabaseUnavailable(
-                f"Could not connect to the PostgreSQL server at DATABASE_URL ({where}): "
-                f"{_reason(error)}; check DATABASE_URL in .env or the environment, and that the "
-                "server is running."
+                f"Could not connect to the PostgreSQL server at {named_by} ({where}): "
+                f"{_reason(error)}; {fix}, and that the server is running."
             ) from None
         database = cls(pool, where)
         try:
@@ -165,7 +168,7 @@ class PostgresDatabase(Database):
         except SETUP_ERRORS as error:
             await pool.close()
             raise DatabaseUnavailable(
-                f"The PostgreSQL server at DATABASE_URL ({where}) refused to set up the bot's "
+                f"The PostgreSQL server at {named_by} ({where}) refused to set up the bot's "
                 f"tables: {_reason(error)}; give its user a database (or schema) of its own."
             ) from None
         except BaseException:
