@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -15,6 +17,7 @@ import aiosqlite
 
 from bot.store.db import (
     Database,
+    DatabaseUnavailable,
     Durability,
     Migration,
     Row,
@@ -137,6 +140,52 @@ class Checkpointer:
         await self.task
 
 
+class OneProcess:
+    """Keeps a SQLite file to one process: a second bot process on the same file would run its
+    tables beside the first one's, each acting on them without seeing the other. The claim is a
+    POSIX lock on `<file>.lock` (a file of its own: closing any descriptor of the database file
+    would drop SQLite's own locks), which the system releases when the process ends, killed or
+    not. Within the process the file may be opened more than once (tests do); the lock is
+    released when the last of them closes."""
+
+    _held: dict[Path, tuple[int, int]] = {}  # lock file -> (its descriptor, databases open)
+
+    @classmethod
+    def claim(cls, database: Path) -> Path:
+        lock = database.resolve().with_name(database.name + ".lock")
+        descriptor, users = cls._held.get(lock, (-1, 0))
+        if not users:
+            descriptor = cls._lock(lock, database)
+        cls._held[lock] = (descriptor, users + 1)
+        return lock
+
+    @classmethod
+    def release(cls, lock: Path) -> None:
+        descriptor, users = cls._held.pop(lock)
+        if users > 1:
+            cls._held[lock] = (descriptor, users - 1)
+        else:
+            os.close(descriptor)  # and with it the lock
+
+    @staticmethod
+    def _lock(lock: Path, database: Path) -> int:
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        if sys.platform == "win32":  # no POSIX locks: one process is the operator's to keep
+            return descriptor
+        import fcntl
+
+        try:
+            fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(descriptor)
+            raise DatabaseUnavailable(
+                f"Another process is using the SQLite database {database} (is the bot already "
+                "running?): SQLite serves one bot process; stop the other one, or run several "
+                "on PostgreSQL (DATABASE_URL)."
+            ) from None
+        return descriptor
+
+
 # DURABILITY as SQLite's synchronous.
 SYNCHRONOUS: dict[Durability, str] = {"full": "FULL", "normal": "NORMAL"}
 
@@ -163,6 +212,7 @@ class SQLiteDatabase(Database):
         self._write_lock = StepLock()
         self._batch: _Batch | None = None  # the open BEGIN IMMEDIATE, if any
         self.checkpointer: Checkpointer | None = None
+        self.lock: Path | None = None  # OneProcess's claim
 
     @classmethod
     async def open(
@@ -174,10 +224,16 @@ class SQLiteDatabase(Database):
     ) -> SQLiteDatabase:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        connection = InlineConnection(path)
-        await connection  # starts aiosqlite's worker thread and connects
+        lock = OneProcess.claim(path)
+        try:
+            connection = InlineConnection(path)
+            await connection  # starts aiosqlite's worker thread and connects
+        except BaseException:
+            OneProcess.release(lock)
+            raise
         connection.row_factory = aiosqlite.Row
         database = cls(connection, path, durability)
+        database.lock = lock
         try:
             for pragma in (
                 "journal_mode = WAL",
@@ -192,7 +248,7 @@ class SQLiteDatabase(Database):
             )
             database.checkpointer = Checkpointer(path)
         except BaseException:
-            await connection.close()
+            await database._disconnect()
             raise
         return database
 
@@ -202,7 +258,15 @@ class SQLiteDatabase(Database):
         async with self._write_lock:
             if self._batch is not None:
                 await self._commit(self._batch)
-        await self.connection.close()
+        await self._disconnect()
+
+    async def _disconnect(self) -> None:
+        try:
+            await self.connection.close()
+        finally:
+            if self.lock is not None:
+                OneProcess.release(self.lock)
+                self.lock = None
 
     async def schema_version(self) -> int:
         async with self.connection.execute("PRAGMA user_version") as cursor:
