@@ -1,8 +1,19 @@
 """The project's fake Discord for end-to-end tests (see server.py and tester.py)."""
 
 from tests.fakediscord.limits import DiscordRefusal
-from tests.fakediscord.server import Call, Channel, FakeDiscord, Guild, Interaction, Message, User
-from tests.fakediscord.tester import DiscordClientRefuses, Tester
+from tests.fakediscord.server import (
+    Call,
+    Channel,
+    FakeDiscord,
+    Guild,
+    Interaction,
+    Message,
+    Shard,
+    Undelivered,
+    User,
+    shard_of,
+)
+from tests.fakediscord.tester import DiscordClientRefuses, NotAnswered, Tester
 
 __all__ = [
     "Call",
@@ -13,6 +24,10 @@ __all__ = [
     "Guild",
     "Interaction",
     "Message",
+    "NotAnswered",
+    "Shard",
     "Tester",
+    "Undelivered",
     "User",
+    "shard_of",
 ]

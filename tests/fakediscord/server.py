@@ -4,6 +4,10 @@ The real, unmodified discord.py client connects to it (shared/reference/discord-
 It keeps users, guilds, channels, DMs and messages; serves the gateway handshake and command
 sync; turns test actions (a slash command, a click, a select, a modal) into interactions; and
 records every REST call. It answers 400 (code 50035) where Discord would refuse a payload.
+
+It shards as Discord does: a connection that IDENTIFYs with `"shard": [id, count]` is that
+shard's and hears only about the guilds it owns (`shard_of`); one without is shard 0 of 1 and
+hears about every guild. See `dispatch` for where an event goes.
 """
 
 from __future__ import annotations
@@ -32,6 +36,36 @@ DIRECT_MESSAGES = 1 << 12
 # Discord refuses an interaction's first answer (10062 "Unknown interaction") once this long has
 # passed since it was created, as its id tells; a token never answered in time is dead after.
 ANSWER_WITHIN = 3.0
+# Close code for an IDENTIFY naming a shard that cannot be (discord.py does not reconnect).
+INVALID_SHARD = 4010
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that owns a guild: Discord's rule, on the id's timestamp bits."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True)
+class Shard:
+    """A gateway shard: `id` of `count`. A connection that names none is shard 0 of 1."""
+
+    id: int = 0
+    count: int = 1
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether events about the guild are this shard's; shard 0 hears those of none (DMs)."""
+        if guild_id is None:
+            return self.id == 0
+        return shard_of(guild_id, self.count) == self.id
+
+
+@dataclass
+class Undelivered:
+    """An event whose shard had no connection when it happened."""
+
+    name: str
+    guild_id: int | None
+    data: dict
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -243,19 +277,30 @@ class FakeDiscord:
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
         self.intents: dict[web.WebSocketResponse, int] = {}  # as each client identified
+        # Each identified connection's shard, oldest IDENTIFY first (the newest holds a shard).
+        self.shards: dict[web.WebSocketResponse, Shard] = {}
+        self.undelivered: list[Undelivered] = []  # events no connection held the shard of
+        self.recommended_shards = 1  # what GET /gateway/bot advises
         self._announcing: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
         self.port = 0
 
     # ---- ids and world building -----------------------------------------------------------
 
-    def snowflake(self, age: float = 0.0) -> int:
-        """A new id, made `age` seconds ago."""
-        made_ms = int((time.time() - age) * 1000)
-        return ((made_ms - DISCORD_EPOCH_MS) << 22) | (next(self._ids) & 0x3FFFFF)
+    def snowflake(self, age: float = 0.0, *, shard: tuple[int, int] | None = None) -> int:
+        """A new id, made `age` seconds ago; with `shard` (id, count), made up to count - 1 ms
+        earlier still, so that the shard owns it."""
+        since_epoch_ms = int((time.time() - age) * 1000) - DISCORD_EPOCH_MS
+        if shard is not None:
+            shard_id, count = shard
+            since_epoch_ms -= (since_epoch_ms - shard_id) % count
+        return (since_epoch_ms << 22) | (next(self._ids) & 0x3FFFFF)
 
-    def add_guild(self, name: str = "Test Server") -> Guild:
-        guild = Guild(self.snowflake(), name, self.owner.id)
+    def add_guild(
+        self, name: str = "Test Server", *, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A server the bot is in; with `shard` (id, count), one that shard owns."""
+        guild = Guild(self.snowflake(shard=shard), name, self.owner.id)
         guild.members[self.bot_user.id] = EVERYDAY_PERMISSIONS
         self.guilds.append(guild)
         return guild
@@ -285,18 +330,21 @@ class FakeDiscord:
     async def delete_message(self, message: Message) -> None:
         """A moderator deletes a message: it is gone and the bot hears MESSAGE_DELETE."""
         message.deleted = True
-        for socket in self._hearing(message):
-            await self._send_event(socket, "MESSAGE_DELETE", self._deleted(message))
+        data = self._deleted(message)
+        for socket in self._hearing("MESSAGE_DELETE", message, data):
+            await self._send_event(socket, "MESSAGE_DELETE", data)
 
-    def _hearing(self, message: Message) -> list[web.WebSocketResponse]:
-        """The clients Discord tells of `message` being made, edited or deleted: those that
-        asked for their guilds' messages (GUILD_MESSAGES), or for DMs (DIRECT_MESSAGES); none
-        for an ephemeral message, which only its member sees."""
+    def _hearing(self, name: str, message: Message, data: dict) -> list[web.WebSocketResponse]:
+        """The clients Discord tells of `message` being made, edited or deleted: of the
+        connections holding its guild's shard (`_receivers`), those that asked for their guilds'
+        messages (GUILD_MESSAGES), or for DMs (DIRECT_MESSAGES); none for an ephemeral
+        message, which only its member sees."""
         if message.ephemeral:
             return []
-        channel = self.channels.get(message.channel_id)
-        needed = DIRECT_MESSAGES if channel is not None and channel.type == 1 else GUILD_MESSAGES
-        return [socket for socket, intents in self.intents.items() if intents & needed]
+        guild_id = message.payload.get("guild_id")
+        needed = GUILD_MESSAGES if guild_id else DIRECT_MESSAGES
+        receivers = self._receivers(name, int(guild_id) if guild_id else None, data)
+        return [socket for socket in receivers if self.intents.get(socket, 0) & needed]
 
     def _deleted(self, message: Message) -> dict:
         data = {"id": str(message.id), "channel_id": str(message.channel_id)}
@@ -307,7 +355,7 @@ class FakeDiscord:
     def _announce(self, name: str, message: Message) -> None:
         """MESSAGE_CREATE, MESSAGE_UPDATE or MESSAGE_DELETE for a REST call, sent after it."""
         data = self._deleted(message) if name == "MESSAGE_DELETE" else message.payload
-        for socket in self._hearing(message):
+        for socket in self._hearing(name, message, data):
             task = asyncio.create_task(self._send_quietly(socket, name, data))
             self._announcing.add(task)
             task.add_done_callback(self._announcing.discard)
@@ -403,7 +451,7 @@ class FakeDiscord:
     async def stop(self) -> None:
         for task in self._announcing:
             task.cancel()
-        for socket in self._sockets:
+        for socket in list(self._sockets):
             await socket.close()
         if self._runner:
             await self._runner.cleanup()
@@ -422,43 +470,80 @@ class FakeDiscord:
         socket = web.WebSocketResponse()
         await socket.prepare(request)
         self._sockets.append(socket)
-        await socket.send_json(
-            {"op": 10, "d": {"heartbeat_interval": 3_600_000}, "s": None, "t": None}
-        )
-        async for frame in socket:
-            if frame.type != WSMsgType.TEXT:
-                continue
-            message = json.loads(frame.data)
-            if message["op"] == 1:
-                await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
-            elif message["op"] == 2:
-                self.intents[socket] = int(message["d"].get("intents", 0))
-                await self._identify(socket)
-        self._sockets.remove(socket)
-        self.intents.pop(socket, None)
+        try:
+            await socket.send_json(
+                {"op": 10, "d": {"heartbeat_interval": 3_600_000}, "s": None, "t": None}
+            )
+            async for frame in socket:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                if message["op"] == 1:
+                    await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
+                elif message["op"] == 2:
+                    await self._identify(socket, message["d"])
+        finally:
+            self._sockets.remove(socket)
+            self.intents.pop(socket, None)
+            self.shards.pop(socket, None)
         return socket
 
-    async def _identify(self, socket: web.WebSocketResponse) -> None:
+    async def _identify(self, socket: web.WebSocketResponse, identify: dict) -> None:
+        """READY with the guilds the connection's shard owns, then their GUILD_CREATEs. A
+        connection that identifies for a shard another holds takes it over (`dispatch`)."""
+        named = identify.get("shard")
+        shard = Shard(*named) if named else Shard()
+        if not 0 <= shard.id < shard.count:
+            await socket.close(code=INVALID_SHARD, message=b"Invalid shard")
+            return
+        self.intents[socket] = int(identify.get("intents", 0))
+        self.shards.pop(socket, None)  # an IDENTIFY again on the socket makes it the newest
+        self.shards[socket] = shard
+        guilds = [guild for guild in self.guilds if shard.owns(guild.id)]
         ready = {
             "v": 10,
             "user": self.bot_user.payload(),
             "session_id": "fake-session",
             "resume_gateway_url": self.gateway_url,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "application": {"id": str(self.application_id), "flags": 0},
         }
+        if named:
+            ready["shard"] = [shard.id, shard.count]
         await self._send_event(socket, "READY", ready)
-        for guild in self.guilds:
+        for guild in guilds:
             await self._send_event(socket, "GUILD_CREATE", self.guild_payload(guild))
 
     async def _send_event(self, socket: web.WebSocketResponse, name: str, data: dict) -> None:
         await socket.send_json({"op": 0, "t": name, "s": next(self._sequence), "d": data})
 
-    async def dispatch(self, name: str, data: dict) -> None:
+    def _receivers(
+        self, name: str, guild_id: int | None, data: dict
+    ) -> list[web.WebSocketResponse]:
+        """The connections that hear an event about the guild (None: about none, as a DM):
+        the connection holding each shard that owns it. Of several connections identified for
+        one shard, the newest holds it; an older one stays open, its heartbeats answered, but
+        hears nothing until the newer goes. (Closing it instead, with 4009 say, would have
+        discord.py resume or identify again and take the shard back: two processes would pass
+        it back and forth.) An event no connection holds the shard of is `undelivered`: Discord
+        would keep it for the shard's session to resume, but a shard that dies here loses it."""
+        holders = {shard: socket for socket, shard in self.shards.items()}  # newest last: wins
+        receivers = [socket for shard, socket in holders.items() if shard.owns(guild_id)]
+        if not receivers:
+            self.undelivered.append(Undelivered(name, guild_id, data))
+        return receivers
+
+    async def dispatch(self, name: str, data: dict) -> int:
+        """Send an event to the connections that hear about its guild (`_receivers`): the
+        one in `data["guild_id"]`, or for a GUILD_* event without one, the guild it is.
+        Returns how many connections it went to; raises if no bot is connected at all."""
         if not self._sockets:
             raise RuntimeError("no bot is connected to the fake gateway")
-        for socket in list(self._sockets):
+        guild_id = data.get("guild_id") or (data.get("id") if name.startswith("GUILD_") else None)
+        receivers = self._receivers(name, int(guild_id) if guild_id else None, data)
+        for socket in receivers:
             await self._send_event(socket, name, data)
+        return len(receivers)
 
     # ---- REST -----------------------------------------------------------------------------
 
@@ -531,6 +616,8 @@ class FakeDiscord:
         match method, parts:
             case "GET", ["users", "@me"]:
                 return json_response(self.bot_user.payload())
+            case "GET", ["gateway", "bot"]:
+                return json_response(self._gateway_bot())
             case "GET", ["oauth2", "applications", "@me"]:
                 return json_response(self._application())
             case "PUT", ["applications", _, "commands"]:
@@ -574,6 +661,20 @@ class FakeDiscord:
                 return json_response(self.member_payload(guild, self.users[int(user_id)]))
         self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
         return error(404, 0, "404: Not Found (the fake does not know this route)")
+
+    def _gateway_bot(self) -> dict:
+        """Where to connect and how many shards Discord advises (AutoShardedClient asks when
+        it is given no shard_count)."""
+        return {
+            "url": self.gateway_url,
+            "shards": self.recommended_shards,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 1000,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
 
     def _application(self) -> dict:
         return {

@@ -2,7 +2,8 @@
 
 Each action sends a real INTERACTION_CREATE over the gateway and waits until the bot answers
 (failing after Discord's 3-second limit). It refuses what Discord's own client would not send
-(missing required options, values out of range, clicking a disabled button).
+(missing required options, values out of range, clicking a disabled button). An interaction
+whose shard no connection holds fails at once (NotAnswered), as nothing could answer it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class NotAnswered(AssertionError):
 
 
 class Tester:
+    __test__ = False  # not a test class, whatever pytest makes of its name where imported
+
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         # Seconds from sending each interaction to its callback coming in (as Discord sees it).
@@ -300,7 +303,10 @@ class Tester:
         if message is not None:
             payload["message"] = message.payload
         started = self.sent_at[interaction.id] = time.monotonic()
-        await fake.dispatch("INTERACTION_CREATE", payload)
+        if not await fake.dispatch("INTERACTION_CREATE", payload):
+            # Its shard has no connection: nothing can answer (the fake keeps it undelivered).
+            where = f"guild {channel.guild_id}" if channel.guild_id else "DMs"
+            raise NotAnswered(f"no connection holds the shard of {where}: {data}")
         try:
             await asyncio.wait_for(interaction.answered.wait(), max(ANSWER_WITHIN - age, 0.0))
         except TimeoutError:
