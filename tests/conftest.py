@@ -9,7 +9,12 @@ import yarl
 from hypothesis import settings
 
 from bot.eventloop import new_event_loop
-from tests.e2e import world  # noqa: F401  (the end-to-end fixture, for every test module)
+from bot.store.backends import BACKENDS
+from tests.e2e import (  # noqa: F401  (the end-to-end fixture, for every test module)
+    store_backend,
+    world,
+    world_database_url,
+)
 from tests.fakediscord import FakeDiscord
 from tests.postgres import SKIP_REASON, postgres_server, postgres_url  # noqa: F401  (fixtures)
 
@@ -69,6 +74,18 @@ def e2e_tests_are_marked(request):
     yield
     if FakeDiscord.starts != starts and request.node.get_closest_marker("e2e") is None:
         pytest.fail("it starts the fake Discord: mark it @pytest.mark.e2e", pytrace=False)
+
+
+def pytest_generate_tests(metafunc):
+    """A test marked `both_backends` runs once per store backend (`test_x[postgres]`): its
+    `world` takes the backend from the `store_backend` fixture this parametrizes."""
+    if metafunc.definition.get_closest_marker("both_backends") is None:
+        return
+    if "store_backend" not in metafunc.fixturenames:
+        raise pytest.UsageError(
+            f"{metafunc.definition.nodeid} is marked both_backends but takes no `world`"
+        )
+    metafunc.parametrize("store_backend", list(BACKENDS))
 
 
 def pytest_asyncio_loop_factories(config, item):

@@ -1,4 +1,7 @@
-"""Running the real bot against the fake Discord: the fixture every end-to-end test uses."""
+"""Running the real bot against the fake Discord: the fixture every end-to-end test uses.
+
+The bot's store is SQLite unless a test is marked `both_backends`: tests/conftest.py then runs
+it once per backend, PostgreSQL in a schema of the test's own (tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +15,12 @@ import discord.gateway
 import discord.http
 import pytest
 import yarl
+from pydantic import SecretStr
 
 from bot.app import CardTableBot
 from bot.settings import Settings
+from bot.store import Ledger, open_database
+from bot.store.backends import BACKENDS
 from tests.fakediscord import Channel, FakeDiscord, Guild, Tester, User
 
 
@@ -96,7 +102,11 @@ class World:
         await asyncio.wait_for(task, 5)
 
 
-async def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
+async def make_world(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, database_url: str | None = None
+) -> World:
+    """The fake Discord with a server, members and the bot's settings: SQLite in `tmp_path`,
+    or the PostgreSQL database at `database_url`."""
     fake = FakeDiscord()
     await fake.start()
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
@@ -112,6 +122,7 @@ async def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
         _env_file=None,
         discord_token=fake.token,
         database_path=tmp_path / "bot.sqlite3",
+        database_url=None if database_url is None else SecretStr(database_url),
         starting_chips=1000,
         daily_chips=100,
         table_edit_seconds=0,  # every edit at once; tests of the pacing set their own
@@ -120,12 +131,38 @@ async def make_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> World:
 
 
 @pytest.fixture
-async def world(tmp_path, monkeypatch):
+def store_backend() -> str:
+    """The bot's backend: SQLite, or each in turn for a test marked `both_backends`."""
+    return "sqlite"
+
+
+@pytest.fixture
+def world_database_url(store_backend: str, request: pytest.FixtureRequest) -> str | None:
+    """None for SQLite; for PostgreSQL a fresh schema's URL (skipped without a server)."""
+    if store_backend == "postgres":
+        return request.getfixturevalue("postgres_url")
+    return None
+
+
+async def assert_chips_conserved(settings: Settings) -> None:
+    """The bot's database, opened again once the bot is gone: balances + escrows + the house
+    = minted - burned, whatever the test did."""
+    database = await open_database(settings)
+    try:
+        totals = await Ledger(database, starting_chips=0).totals()
+    finally:
+        await database.close()
+    assert totals.consistent, f"chips not conserved: {totals}"
+
+
+@pytest.fixture
+async def world(tmp_path, monkeypatch, store_backend, world_database_url):
     errors = ErrorRecords()
     logging.getLogger().addHandler(errors)
-    world = await make_world(tmp_path, monkeypatch)
+    world = await make_world(tmp_path, monkeypatch, world_database_url)
     try:
         await world.start_bot()
+        assert isinstance(world.bot.database, BACKENDS[store_backend])  # no silent fallback
         yield world
         await world.tester.idle()
     finally:
@@ -144,3 +181,4 @@ async def world(tmp_path, monkeypatch):
         assert found, f"expected an error log containing {text!r}"
         unexpected.remove(found)
     assert not unexpected, f"the bot logged errors: {unexpected}"
+    await assert_chips_conserved(world.settings)

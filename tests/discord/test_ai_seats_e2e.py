@@ -49,6 +49,7 @@ async def totals(world) -> int:
     return found.held
 
 
+@pytest.mark.both_backends
 async def test_the_host_seats_ai_players_who_play_by_themselves(games):
     world = games
     ledger, guild = world.bot.ledger, world.guild.id
@@ -144,6 +145,7 @@ async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discord
     assert min(gaps) >= 0.95, gaps
 
 
+@pytest.mark.both_backends
 async def test_ai_players_go_on_after_a_restart(world):
     driver = TableDriver(world)
     await driver.open("crash new", world.alice, [], ai_delay=10)

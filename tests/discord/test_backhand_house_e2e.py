@@ -14,6 +14,8 @@ from bot.store import TableStore
 from bot.tables import action_token
 from tests.tables_e2e import TableDriver, channel_text
 
+pytestmark = pytest.mark.both_backends
+
 # Dealt off the stock: Alice's first card, Bob's, Alice's second, Bob's second, then draws.
 BOTH_WIN = ["Kc", "Kd", "5c", "5d", "7s", "8s"]  # 15 each; both backhand cards bust
 BOTH_LOSE = ["Kc", "Kd", "5c", "5d", "6s", "2s"]  # 15 each; neither backhand card busts

@@ -10,6 +10,8 @@ the review in an ephemeral My hand, a placing that survives a restart, six pairs
 straight revealed beside the setting controls, and forged controls refused. The TableDriver
 checks after every step that no channel message names a hidden card."""
 
+import pytest
+
 from bot.cards import parse_french
 from bot.games import crash  # noqa: F401  (registers the game)
 from cogs.crash import CrashUI
@@ -77,6 +79,7 @@ async def take_suggestion(driver: TableDriver, user, seat: int) -> str:
     return label
 
 
+@pytest.mark.both_backends
 async def test_a_game_from_new_to_the_end(world):
     alice, bob = world.alice, world.bob
     driver = TableDriver(world)

@@ -33,6 +33,7 @@ async def test_balance_of_another_member_and_of_a_bot(world):
     assert refused.response.ephemeral and refused.text == "Bots don't hold chips."
 
 
+@pytest.mark.both_backends
 async def test_daily_once_per_utc_day(world):
     first = await world.tester.slash(world.alice, world.channel, "daily")
     midnight = int((world.clock.now.replace(hour=0) + timedelta(days=1)).timestamp())
@@ -65,6 +66,7 @@ async def test_give_moves_chips(world):
     await assert_conserved(world, 2000)
 
 
+@pytest.mark.both_backends
 async def test_give_more_than_you_have_is_refused_and_changes_nothing(world):
     reply = await world.tester.slash(
         world.alice, world.channel, "give", member=world.bob, amount=5000
@@ -130,6 +132,7 @@ async def seat_players(world, count: int) -> list:
     return players
 
 
+@pytest.mark.both_backends
 async def test_leaderboard_pages_and_shows_your_rank(world):
     players = await seat_players(world, 12)  # chips 1010, 1020, ... 1120
     reply = await world.tester.slash(world.alice, world.channel, "leaderboard")

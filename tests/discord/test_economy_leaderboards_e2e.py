@@ -32,6 +32,7 @@ def western(member, placing: int, net: int, scope: str = "hand") -> ResultRow:
     return ResultRow("western", member.id, 0, placing, net, table_id=1, scope=scope)
 
 
+@pytest.mark.both_backends
 async def test_a_chip_game_ranks_chips_won_and_counts_only_hands(world):
     alice, bob = world.alice, world.bob
     await record(world, "h1", western(alice, 1, 30), western(bob, 2, -30))
@@ -53,6 +54,7 @@ def big_two(member, placing: int, scope: str = "match") -> ResultRow:
     return ResultRow("bigtwo", member.id, 0, placing, 0, score=100 * placing, scope=scope)
 
 
+@pytest.mark.both_backends
 async def test_a_points_game_ranks_matches_won_then_average_place_without_chips(world):
     alice, bob, carol = world.alice, world.bob, world.carol
     for index, placings in enumerate([(1, 2, 3), (1, 3, 2), (2, 1, 3), (3, 2, 1), (1, 2, 3)]):
@@ -77,6 +79,7 @@ def board(member, score: int | None, day: str | None = None, scope="hand") -> Re
     return ResultRow("soliterrapin", member.id, 0, 1, 0, score=score, variant=variant, scope=scope)
 
 
+@pytest.mark.both_backends
 async def test_a_solo_game_ranks_best_scores_with_todays_daily_beside(world):
     alice, bob, carol = world.alice, world.bob, world.carol
     today = world.clock.now.date()

@@ -31,6 +31,7 @@ async def test_three_members_open_join_start_and_get_their_hands_by_dm(western, 
     assert "Betting round 1" in western.message().text()
 
 
+@pytest.mark.both_backends
 async def test_a_full_hand(western, world):
     await western.start(world.alice)
     await play_western_hand(western)
@@ -43,7 +44,7 @@ async def test_a_full_hand(western, world):
     ]
     assert len(results) == 1 and "Won:" in results[0].text()
     rows = await world.bot.database.fetch_all(
-        "SELECT member_id, placing, chip_net FROM results ORDER BY seat"
+        'SELECT member_id, "placing", chip_net FROM results ORDER BY seat'
     )
     nets = [row[2] for row in rows]
     assert [row[0] for row in rows] == [world.alice.id, world.bob.id, world.carol.id]
@@ -198,6 +199,7 @@ async def test_leaving_between_hands_returns_the_stack(western, world):
     assert await world.bot.ledger.balance(world.guild.id, world.alice.id) == 1000 - 50 + 49
 
 
+@pytest.mark.both_backends
 async def test_the_table_closes_and_pays_out_when_one_player_is_left(western, world):
     await western.start(world.alice)
     await western.play("Fold")  # bob
@@ -211,6 +213,7 @@ def edits_since(world, calls: int) -> list:
     return [call for call in world.fake.calls[calls:] if call.method == "PATCH"]
 
 
+@pytest.mark.both_backends
 async def test_the_bot_restarts_mid_hand_and_an_old_button_still_works(western, world):
     await western.start(world.alice)
     await western.play("Bet 2")  # bob
@@ -340,6 +343,7 @@ async def test_a_between_hands_timer_really_fires(western, world):
     await western.settle()
 
 
+@pytest.mark.both_backends
 async def test_the_leaderboard_ranks_players_of_a_game_by_chips_won(western, world):
     await western.start(world.alice)
     await western.play("Bet 1")  # bob
