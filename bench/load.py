@@ -2,22 +2,28 @@
 process of its own, through the fake Discord with Discord's rate limits on.
 
     .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S | --rate R]
+        [--database-url postgresql://user@host/database]
 
 This process runs the fake Discord and the scripted players; the bot runs in a child process as
-`python -m bot` runs it (orjson, uvloop, gc.freeze after start-up) with its own SQLite database,
-so its CPU and memory are its own, as in production where Discord is elsewhere. For each N:
-every table opens by `/<game> new`, its players join and start by button (some tables fill
-seats with AI players), then for `--seconds` every scripted player acts once its prompt has
-reached its DMs (after a mean of `--think` seconds, or at its turn among R a second with
-`--rate`), choosing a random legal action (read from the table's saved state in the database)
-and sending its button's custom_id. A table that ends opens again. Reported: interactions
-answered per second, handling time (INTERACTION_CREATE sent -> the callback's request
-received, p50/p99; inside the bot's process, with its event loop's lag; and from that sending
-to the bot's callback request), REST calls per player action, 429s, the bot process's CPU (its
-garbage collector's share and pauses) and its resident memory per table, and a restart (the
-bot process stopped and a new one started): the time until all N tables are loaded and take
-actions again, and until every table message and prompt has been refreshed. Chips are checked
-to be conserved at the end.
+`python -m bot` runs it (orjson, uvloop, gc.freeze after start-up) with its own database, so
+its CPU and memory are its own, as in production where Discord is elsewhere. The database is
+SQLite in a temporary file, or with --database-url a schema on that PostgreSQL server made for
+the run and dropped after it (so the server needs no empty database, and the bot's tables there
+are never touched). For each N: every table opens by `/<game> new`, its players join and start
+by button (some tables fill seats with AI players), then for `--seconds` every scripted player
+acts once its prompt has reached its DMs (after a mean of `--think` seconds, or at its turn
+among R a second with `--rate`), choosing a random legal action (read from the table's saved
+state in the database) and sending its button's custom_id. A table that ends opens again.
+Reported: interactions answered per second, handling time (INTERACTION_CREATE sent -> the
+callback's request received, p50/p99; inside the bot's process, with its event loop's lag; and
+from that sending to the bot's callback request), REST calls per player action, 429s, the bot
+process's CPU (its garbage collector's share and pauses) and, on PostgreSQL, the server's CPU
+(its processes on this machine, every client's but the players' own reads: run it where nothing
+else uses the server) and both together, per interaction; the bot's resident memory per table,
+and a restart (the bot process stopped and a new one started): the time until all N tables are
+loaded and take actions again, and until every table message and prompt has been refreshed. At
+the end the ledger is audited: it balances, and holds as many chips as when the tables had
+opened.
 """
 
 from __future__ import annotations
@@ -40,26 +46,30 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import get_args
+from typing import Protocol, get_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import asyncpg
 import discord.gateway
 import discord.http
 import discord.state
 import discord.webhook.async_
 import yarl
 
+from bench.postgres import fresh_schema, postgres_cpu, postgres_cpu_since
 from bot import eventloop
 from bot.app import CardTableBot
 from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
 from bot.settings import Settings
-from bot.store import Ledger, SQLiteDatabase
+from bot.store import Database, Ledger, PostgresDatabase, SQLiteDatabase, Totals
 from bot.store.db import Durability
+from bot.store.postgres import describe, numbered
 from bot.store.tables import TableStore
 from bot.tables import action_token
 from bot.tables.runtime import TableRuntime
@@ -295,15 +305,17 @@ def serve_bot(config: dict, pipe) -> None:
         _env_file=None,
         discord_token=config["token"],
         database_path=config["database"],
+        database_url=config["database_url"],
         starting_chips=STARTING_CHIPS,
         daily_chips=100,
         requests_per_second=45,
         durability=config["durability"],
     )
-    eventloop.run(bot_main(settings, pipe, errors, config.get("profile")))
+    eventloop.run(bot_main(settings, config, pipe, errors))
 
 
-async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path: str | None):
+async def bot_main(settings: Settings, config: dict, pipe, errors: ErrorRecords):
+    profile_path = config.get("profile")
     gc_time, profile, stop = GCTime(), cProfile.Profile(), asyncio.Event()
     inside = BotSideTimes(gc_time.pauses)
     watching = asyncio.create_task(inside.watch_the_loop())
@@ -314,6 +326,11 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
         guild_ready_timeout=0.01,  # as the test world: the fake sends every guild at once
     )
 
+    answering: set[asyncio.Task] = set()  # answers still being read: kept until sent
+
+    async def send_totals() -> None:
+        pipe.send(await client.ledger.totals())
+
     def command() -> None:
         what = pipe.recv()
         if what == "busy":  # renders still to finish, calls waiting for the pacer or out
@@ -321,6 +338,10 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
             pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
         elif what == "tables":  # the tables this process has loaded and plays
             pipe.send(len(client.runtime.tables))
+        elif what == "totals":  # the ledger's, read through the bot's own store
+            answer = asyncio.create_task(send_totals())
+            answering.add(answer)
+            answer.add_done_callback(answering.discard)
         elif what == "window":  # a play window opens: reset the collector's longest pause
             gc_time.longest, gc_time.full = 0.0, 0
             inside.window()
@@ -330,8 +351,8 @@ async def bot_main(settings: Settings, pipe, errors: ErrorRecords, profile_path:
         elif what == "figures":
             tracked = len(gc.get_objects()) + gc.get_freeze_count()
             *times, answered_at = inside.window()
-            # Too much for the pipe at once: the parent reads it from a file beside the database.
-            answered_file(settings.database_path).write_bytes(pickle.dumps(answered_at))
+            # Too much for the pipe at once: the parent reads it from a file in the run's folder.
+            answered_file(Path(config["folder"])).write_bytes(pickle.dumps(answered_at))
             pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked, times))
             if profile_path:
                 profile.disable()
@@ -355,7 +376,7 @@ class BotProcess:
     def __init__(
         self,
         fake: FakeDiscord,
-        database: Path,
+        database: BenchDatabase,
         profile: str | None,
         durability: Durability = "full",
     ) -> None:
@@ -363,7 +384,9 @@ class BotProcess:
             "api_base": fake.api_base,
             "gateway_url": fake.gateway_url,
             "token": fake.token,
-            "database": str(database),
+            "folder": str(database.folder),
+            "database": str(database.path),
+            "database_url": database.url,
             "profile": profile,
             "durability": durability,
         }
@@ -374,8 +397,9 @@ class BotProcess:
         """Start the process; return once it is connected, its tables loaded."""
         context = multiprocessing.get_context("spawn")
         self.pipe, theirs = context.Pipe()
-        self.process = context.Process(target=serve_bot, args=(self.config, theirs), daemon=True)
-        self.process.start()
+        process = context.Process(target=serve_bot, args=(self.config, theirs), daemon=True)
+        process.start()
+        self.process = process  # once started: `kill` has one to kill
         theirs.close()
         assert await self.ask(None, timeout=600) == "ready"
         self.config["profile"] = None  # only the first process's first play window
@@ -386,6 +410,13 @@ class BotProcess:
         if not await asyncio.to_thread(self.pipe.poll, timeout):
             raise TimeoutError(f"the bot process did not answer {what!r}")
         return self.pipe.recv()
+
+    async def kill(self) -> None:
+        """Kill the process if it runs, and wait for it to end (its connections with it)."""
+        if self.process is not None:
+            self.process.kill()
+            await asyncio.to_thread(self.process.join, 10)
+            self.process = None
 
     async def stop(self) -> list[str]:
         """Stop the bot as a shutdown does; the ERROR log records it wrote."""
@@ -399,6 +430,117 @@ class BotProcess:
 
     def rss_kb(self) -> int:
         return resident_kb(self.process.pid)
+
+
+# ---- the bot's database ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BenchDatabase:
+    """Where the bot keeps its store during a run: a SQLite file in the run's folder, or (with
+    `url`) a schema on a PostgreSQL server made for the run. The run's folder also holds what
+    the bot's process hands the parent in files."""
+
+    folder: Path
+    url: str | None = None  # its search_path the run's own schema
+
+    @property
+    def path(self) -> Path:
+        return self.folder / "bot.sqlite3"
+
+    def describe(self) -> str:
+        return "SQLite" if self.url is None else f"PostgreSQL at {describe(self.url)}"
+
+    async def open(self) -> Database:
+        """The store, as the bot opens it."""
+        if self.url is None:
+            return await SQLiteDatabase.open(self.path)
+        return await PostgresDatabase.open(self.url, pool_size=1)
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[SavedRows]:
+        """The players' reads, once the bot's process has made the database."""
+        saved = SQLiteRows(self.path) if self.url is None else await PostgresRows.connect(self.url)
+        try:
+            yield saved
+        finally:
+            await saved.close()
+
+
+@contextlib.asynccontextmanager
+async def bench_database(folder: Path, database_url: str | None) -> AsyncIterator[BenchDatabase]:
+    if database_url is None:
+        yield BenchDatabase(folder)
+        return
+    async with fresh_schema(database_url) as url:
+        yield BenchDatabase(folder, url)
+
+
+class SavedRows(Protocol):
+    """The players' own way to the bot's saved tables (with `?` placeholders)."""
+
+    # PostgreSQL: the server processes of these connections, whose CPU is the players', not
+    # the bot's
+    connections: set[int]
+
+    async def rows(self, sql: str, *params: object) -> list[tuple]: ...
+
+    async def close(self) -> None: ...
+
+
+class SQLiteRows:
+    """A read-only connection of the players' own: SQLite answers in microseconds, so on this
+    process's loop."""
+
+    def __init__(self, path: Path) -> None:
+        self.connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self.connections: set[int] = set()
+
+    async def rows(self, sql: str, *params: object) -> list[tuple]:
+        return self.connection.execute(sql, params).fetchall()
+
+    async def close(self) -> None:
+        self.connection.close()
+
+
+PLAYERS_APPLICATION = (
+    "cardtable-bench-players"  # the players' connections, as the server lists them
+)
+
+
+class PostgresRows:
+    """A few pooled connections of the players' own (every table's players read at once)."""
+
+    CONNECTIONS = 4
+
+    def __init__(self) -> None:
+        self.pool: asyncpg.Pool | None = None
+        self.connections: set[int] = set()
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresRows:
+        reader = cls()
+
+        async def opened(connection: asyncpg.Connection) -> None:
+            reader.connections.add(connection.get_server_pid())
+
+        size = cls.CONNECTIONS
+        reader.pool = await asyncpg.create_pool(
+            url,
+            min_size=size,
+            max_size=size,
+            init=opened,
+            server_settings={"application_name": PLAYERS_APPLICATION},
+        )
+        return reader
+
+    async def rows(self, sql: str, *params: object) -> list[tuple]:
+        assert self.pool is not None
+        return [tuple(row) for row in await self.pool.fetch(numbered(sql), *params)]
+
+    async def close(self) -> None:
+        if self.pool is not None:
+            await self.pool.close()
 
 
 # ---- the players ----------------------------------------------------------------------------
@@ -474,14 +616,15 @@ class Load:
     def __init__(
         self,
         fake: FakeDiscord,
-        database: Path,
+        database: BenchDatabase,
+        saved: SavedRows,
         tables: int,
         seed: int,
         think: float,
         rate: float = 0.0,
     ):
         self.fake, self.tester = fake, Tester(fake)
-        self.database = database
+        self.database, self.saved = database, saved
         self.think = think
         self.rng = random.Random(seed)
         self.open_loop = OpenLoop(rate, self.rng) if rate else None
@@ -509,7 +652,6 @@ class Load:
             self.tables.append(scripted)
             self.by_channel[channel.id] = scripted
             self.seated.update((player.id, scripted) for player in players)
-        self.saved = sqlite3.connect(f"file:{database}?mode=ro", uri=True, check_same_thread=False)
 
     def _watch(self) -> None:
         """A player notices what reaches Discord: a table's message in its channel, and in
@@ -558,14 +700,14 @@ class Load:
         if newest is None or prompt >= newest[0]:
             shown[key] = (prompt, message)
 
-    def read(self, table_id: int) -> SavedTable:
-        game, status, state = self.saved.execute(
-            "SELECT game_id, status, state FROM game_tables WHERE id = ?", (table_id,)
-        ).fetchone()
-        seats = self.saved.execute(
+    async def read(self, table_id: int) -> SavedTable:
+        ((game, status, state),) = await self.saved.rows(
+            "SELECT game_id, status, state FROM game_tables WHERE id = ?", table_id
+        )
+        seats = await self.saved.rows(
             "SELECT member_id, prompt, ai FROM table_seats WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        ).fetchall()
+            table_id,
+        )
         restored = registry.get(game).restore(state) if state and status != "closed" else None
         return SavedTable(status, restored, [(m, p, bool(ai)) for m, p, ai in seats])
 
@@ -580,13 +722,14 @@ class Load:
             " AND message_id IS NOT NULL"
         )
         deadline = time.monotonic() + OPEN_WITHIN
-        while not (row := self.saved.execute(query, (scripted.channel.id,)).fetchone()):
+        while not (found := await self.saved.rows(query, scripted.channel.id)):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"/{scripted.game} new opened no table: {asked.text!r}")
             await asyncio.sleep(0.05)
-        scripted.table_id, scripted.acted = row[0], set()
-        self.by_table[row[0]] = scripted
-        lobby = self.fake.messages[row[1]]
+        ((table_id, message_id),) = found
+        scripted.table_id, scripted.acted = table_id, set()
+        self.by_table[table_id] = scripted
+        lobby = self.fake.messages[message_id]
         for guest in scripted.players[1:]:
             await self.tester.click(guest, lobby, "Join")
         for _ in range(scripted.ai):
@@ -596,7 +739,7 @@ class Load:
     async def reopen_closed(self) -> None:
         """Open anew each table whose match ended as a window closed (players reopen tables
         only while they play), so that a restart meets every table."""
-        closed = {row[0] for row in self.saved.execute(CLOSED_TABLES)}
+        closed = {row[0] for row in await self.saved.rows(CLOSED_TABLES)}
         for scripted in self.tables:
             if scripted.table_id in closed:
                 await self.open(scripted)
@@ -615,7 +758,7 @@ class Load:
     async def play(self, scripted: ScriptedTable) -> None:
         while self.playing:
             scripted.changed.clear()
-            table = self.read(scripted.table_id)
+            table = await self.read(scripted.table_id)
             if table.status == "closed":
                 await self.open(scripted)
                 continue
@@ -678,10 +821,11 @@ class Load:
         await asyncio.gather(*players)
 
 
-async def chips_in_play(database: Path) -> int:
-    db = await SQLiteDatabase.open(database)
+async def ledger_totals(database: BenchDatabase) -> Totals:
+    """Read by opening the store: once the bot's process has ended."""
+    db = await database.open()
     try:
-        return (await Ledger(db, starting_chips=STARTING_CHIPS).totals()).held
+        return await Ledger(db, starting_chips=STARTING_CHIPS).totals()
     finally:
         await db.close()
 
@@ -698,7 +842,7 @@ class Report:
     tables_open: int = 0  # when the bot stopped
     tables_resumed: int = 0  # by the new bot process
     limited: int = 0  # 429s in all
-    chips_conserved: bool = False
+    chips_conserved: bool = False  # the ledger balances, and holds as many chips as at the start
     errors: list[str] = field(default_factory=list)  # ERROR log records: failures in the bot
     harness_gc: GCTime = field(default_factory=GCTime)  # this process's collector
 
@@ -717,39 +861,53 @@ async def measure(
     profile: str | None = None,
     durability: Durability = "full",
     rate: float = 0.0,
+    database_url: str | None = None,
 ) -> Report:
+    """One run; with `database_url`, the bot's store is on that PostgreSQL server, in a schema
+    made for the run and dropped after it."""
     report, threshold = Report(verbose), gc.get_threshold()
     fake = FakeDiscord()
     await fake.start()
     fake.rate_limits = RateLimits()
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bot.sqlite3"
-        bot = BotProcess(fake, database, profile, durability)
-        try:
-            await bot.start()
-            load = Load(fake, database, tables, seed, think, rate)
-            await open_tables(load, bot, report)
-            chips = await chips_in_play(database)
-            await play(load, bot, seconds, "play", report)
-            await restart(load, bot, report)
-            await play(load, bot, seconds, "play after the restart", report)
-            report.errors += await bot.stop()
-            report.chips_conserved = await chips_in_play(database) == chips
-            report.limited = len(fake.rate_limits.limited)
-            conserved = "chips conserved" if report.chips_conserved else "CHIPS NOT CONSERVED"
-            report.say(
-                f"  429s in all: {report.limited}; {conserved}; errors logged: {len(report.errors)}"
-            )
-            for method, path in fake.rate_limits.limited:
-                report.say(f"    429: {method} {path}")
-        finally:
-            if bot.process is not None:
-                bot.process.kill()
-            await fake.stop()
-            report.harness_gc.stop()
-            gc.unfreeze()  # as it was (freeze_harness), for whatever this process does next
-            gc.set_threshold(*threshold)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            async with bench_database(Path(folder), database_url) as database:
+                bot = BotProcess(fake, database, profile, durability)
+                try:
+                    await bot.start()
+                    async with database.reading() as saved:
+                        load = Load(fake, database, saved, tables, seed, think, rate)
+                        await play_through(load, bot, seconds, report)
+                finally:
+                    await bot.kill()  # if it is still running: before its schema is dropped
+    finally:
+        await fake.stop()
+        report.harness_gc.stop()
+        gc.unfreeze()  # as it was (freeze_harness), for whatever this process does next
+        gc.set_threshold(*threshold)
     return report
+
+
+async def play_through(load: Load, bot: BotProcess, seconds: float, report: Report) -> None:
+    """Open every table, play a window, restart the bot, play another; then audit the ledger."""
+    await open_tables(load, bot, report)
+    # Through the bot: its store may be one process's alone (a SQLite file is).
+    chips = (await bot.ask("totals")).held
+    await play(load, bot, seconds, "play", report)
+    await restart(load, bot, report)
+    await play(load, bot, seconds, "play after the restart", report)
+    report.errors += await bot.stop()
+    totals = await ledger_totals(load.database)
+    report.chips_conserved = totals.consistent and totals.held == chips
+    report.limited = len(load.fake.rate_limits.limited)
+    conserved = (
+        "the ledger balances and chips are conserved"
+        if report.chips_conserved
+        else f"LEDGER AUDIT FAILED ({chips:,} chips held at the start; now {totals})"
+    )
+    report.say(f"  429s in all: {report.limited}; {conserved}; errors logged: {len(report.errors)}")
+    for method, path in load.fake.rate_limits.limited:
+        report.say(f"    429: {method} {path}")
 
 
 async def settle(load: Load, bot: BotProcess) -> None:
@@ -793,6 +951,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     collected, *_ = await bot.ask("window")
     freeze_harness(report.harness_gc)
     reference = reference_ms()
+    server = postgres_cpu() if load.database.url else {}  # none where the server is elsewhere
     started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
     rates: list[float] = []
     slicing = asyncio.create_task(count_slices(load, rates))
@@ -800,9 +959,12 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     elapsed = time.monotonic() - started
     slicing.cancel()
     cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
+    # The players' own reads are not the bot's work: their connections are left out.
+    server_cpu = postgres_cpu_since(server, load.saved.connections) if server else None
     reference = (reference + reference_ms()) / 2
     gc_total, gc_longest, gc_full, tracked, inside = await bot.ask("figures")
     times = [t * 1000 for t in load.tester.answer_times]
+    answered = max(1, len(times))
     calls = fake.calls[calls_before:]
     kinds = collections.Counter(call_kind(fake, call) for call in calls)
     figures = {
@@ -817,13 +979,15 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "p99": percentile(times, 0.99),
         "calls_per_action": len(calls) / max(1, load.actions),
         "bot_cpu_per_interaction": cpu / max(1, len(times)),
+        "server_cpu_per_interaction": None if server_cpu is None else server_cpu / answered,
+        "combined_cpu_per_interaction": (cpu + (server_cpu or 0.0)) / answered,
         "inside_p50": inside[0],
         "inside_p99": inside[1],
         "loop_lag_p99": inside[2],
         "inside_timed": inside[3],
         "segments": inside[4],
         **sent_to_answered(
-            load.tester.sent_at, pickle.loads(answered_file(load.database).read_bytes())
+            load.tester.sent_at, pickle.loads(answered_file(load.database.folder).read_bytes())
         ),
         "reference_ms": reference,
         "per_slice": rates,
@@ -881,6 +1045,8 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" {1 / max(per_interaction, 1e-6):,.0f} interactions/s per core (this machine's speed:"
         f" the reference work took {reference:.0f} ms of CPU)"
     )
+    if load.database.url:
+        say_server_cpu(report, figures, server_cpu, elapsed)
     report.say(
         f"    REST calls per player action {figures['calls_per_action']:.2f},"
         " of which with the bot's token, per second: "
@@ -889,9 +1055,29 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
     del fake.calls[:]
 
 
-def answered_file(database: Path) -> Path:
+def say_server_cpu(report: Report, figures: dict, server_cpu: float | None, elapsed: float):
+    """The PostgreSQL server's share: its processes on this machine, every client's (run
+    where nothing else uses the server) but the players' reads."""
+    if server_cpu is None:
+        report.say("    server CPU: no PostgreSQL process on this machine, so not measured")
+        return
+    per_interaction, combined = (
+        figures["server_cpu_per_interaction"],
+        figures["combined_cpu_per_interaction"],
+    )
+    report.say(
+        f"    server CPU per interaction: {per_interaction * 1000:.2f} ms (the PostgreSQL"
+        f" server's processes {server_cpu / elapsed:.0%} of a core, the players' reads left out)"
+    )
+    report.say(
+        f"    bot + server CPU per interaction: {combined * 1000:.2f} ms:"
+        f" {1 / max(combined, 1e-6):,.0f} interactions/s per core"
+    )
+
+
+def answered_file(folder: Path) -> Path:
     """Where the bot's process leaves when it requested each callback, for the parent."""
-    return database.with_name("answered.pickle")
+    return folder / "answered.pickle"
 
 
 def sent_to_answered(sent_at: dict[int, float], answered_at: dict[int, float]) -> dict:
@@ -936,9 +1122,9 @@ async def restart(load: Load, bot: BotProcess, report: Report) -> None:
     await load.reopen_closed()
     await settle(load, bot)
     report.errors += await bot.stop()
-    report.tables_open = load.saved.execute(
+    ((report.tables_open,),) = await load.saved.rows(
         "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
-    ).fetchone()[0]
+    )
     await asyncio.sleep(1)  # Discord's global window forgets the old process's calls
     started = time.monotonic()
     await bot.start()
@@ -975,8 +1161,15 @@ def main() -> None:
     parser.add_argument(
         "--durability", choices=get_args(Durability), default="full", help="the bot's DURABILITY"
     )
+    parser.add_argument(
+        "--database-url",
+        help="the bot's store on this PostgreSQL server, in a schema made for the run and"
+        " dropped after it (default: SQLite, in a temporary file)",
+    )
     arguments = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    where = BenchDatabase(Path(), arguments.database_url).describe()
+    print(f"the bot's store: {where}, DURABILITY={arguments.durability}")
     seconds, seed, think = arguments.seconds, arguments.seed, arguments.think
     for tables in arguments.tables:
         # The fake and the players on the bot's loop too: what they add to the times the fake
@@ -990,6 +1183,7 @@ def main() -> None:
                 profile=arguments.profile,
                 durability=arguments.durability,
                 rate=arguments.rate,
+                database_url=arguments.database_url,
             )
         )
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from bench import load as load_bench
 from bench.load import MIX, measure
+from bench.postgres import postgres_cpu
 
 
 @pytest.mark.e2e
@@ -93,3 +95,36 @@ async def test_the_open_loop_lets_one_waiting_player_act_at_each_moment_at_its_r
     assert unused >= 20  # about 50 moments in 0.25 s
     assert 5 <= let_act < 40  # about 20 in 0.1 s: one a moment, the unused ones not saved up
     assert open_loop.moments - unused >= let_act
+
+
+@pytest.mark.e2e
+async def test_the_load_bench_runs_the_bot_on_postgresql_and_audits_its_ledger(postgres_url):
+    """The same run with the bot's store on PostgreSQL, in a schema made for it: two tables,
+    short windows; the server's CPU read beside the bot's where its processes are to be seen."""
+    server_here = bool(postgres_cpu())
+    report = await measure(tables=2, seconds=1, verbose=False, database_url=postgres_url)
+    assert report.errors == []
+    assert report.chips_conserved  # the ledger balances, and no chip made or lost
+    assert report.tables_resumed == report.tables_open == 2
+    for phase in report.phases:
+        assert phase["actions"] > 0, phase
+        server = phase["server_cpu_per_interaction"]
+        assert (server is not None) == server_here, phase
+        combined = phase["bot_cpu_per_interaction"] + (server or 0.0)
+        assert phase["combined_cpu_per_interaction"] == pytest.approx(combined), phase
+
+
+async def test_the_players_reads_on_postgresql_name_their_own_server_processes(postgres_url):
+    """Their server processes are left out of the server's CPU: these must be theirs, all of
+    them, and no one else's."""
+    database = load_bench.BenchDatabase(Path(), postgres_url)
+    async with database.reading() as saved:
+        listed = await saved.rows(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = ?",
+            load_bench.PLAYERS_APPLICATION,
+        )
+        own = {pid for (pid,) in await saved.rows("SELECT pg_backend_pid()")}
+        assert own <= saved.connections
+        # (another run's players may be listed too: the server is shared by every test)
+        assert saved.connections <= {pid for (pid,) in listed}
+        assert len(saved.connections) == load_bench.PostgresRows.CONNECTIONS
