@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import get_args
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: bench/ too
+
 from bench.postgres import fresh_schema, postgres_cpu, postgres_cpu_since
 from bot import eventloop
 from bot.store import Database, InsufficientChips, Ledger, PostgresDatabase, SQLiteDatabase
