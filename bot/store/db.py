@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 Backend = Literal["sqlite", "postgres"]
+T = TypeVar("T")
 # The setting DURABILITY (bot/settings.py says what each keeps safe).
 Durability = Literal["full", "normal"]
 
@@ -103,6 +104,13 @@ class Database(ABC):
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    async def step(self, body: Callable[[Transaction], Awaitable[T]]) -> T:
+        """`body` run as one step, as `transaction()` runs its block; what it returns. The
+        store's own steps go this way: on PostgreSQL the whole body then runs where its
+        statements' answers come in (bot/store/postgres.py), not statement by statement."""
+        async with self.transaction() as tx:
+            return await body(tx)
 
     @abstractmethod
     async def fetch_all(self, sql: str, *params: object) -> list[Row]: ...

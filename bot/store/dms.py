@@ -3,7 +3,7 @@ across restarts."""
 
 from __future__ import annotations
 
-from bot.store.db import Database
+from bot.store.db import Database, Transaction
 
 
 class DMChannels:
@@ -27,7 +27,8 @@ class DMChannels:
 
     async def remember(self, member_id: int, channel_id: int) -> None:
         self.known[member_id] = channel_id
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run(
                 "INSERT INTO dm_channels (member_id, channel_id) VALUES (?, ?)"
                 " ON CONFLICT (member_id) DO UPDATE SET channel_id = excluded.channel_id",
@@ -35,19 +36,27 @@ class DMChannels:
                 channel_id,
             )
 
+        await self.db.step(write)
+
     async def forget(self, member_id: int) -> None:
         self.known.pop(member_id, None)
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run("DELETE FROM dm_channels WHERE member_id = ?", member_id)
+
+        await self.db.step(write)
 
     async def keep_reply_tokens(self, tokens: dict[int, tuple[str, float]]) -> None:
         """At shutdown: member -> (their latest DM click's token, when it expires, epoch s)."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run("DELETE FROM reply_tokens")
             await tx.many(
                 "INSERT INTO reply_tokens (member_id, token, expires_at) VALUES (?, ?, ?)",
                 [(member, token, expires) for member, (token, expires) in tokens.items()],
             )
+
+        await self.db.step(write)
 
     async def reply_tokens(self, now: float) -> dict[int, tuple[str, float]]:
         """The tokens kept at the last shutdown that still live at `now` (epoch s)."""

@@ -215,8 +215,11 @@ class Ledger:
         """A member's chips; the first look creates the account with the starting chips."""
         chips = await self._chips(guild_id, Account.member(member_id))
         if chips is None:
-            async with self.db.transaction() as tx:
+
+            async def write(tx: Transaction) -> None:
                 await self._account_ids(tx, guild_id, [Account.member(member_id)])
+
+            await self.db.step(write)
             chips = await self._chips(guild_id, Account.member(member_id))
             assert chips is not None  # the account was just made
         return chips
@@ -384,8 +387,11 @@ class Ledger:
         results: Sequence[ResultRow] = (),
     ) -> bool:
         """Run one operation atomically. Returns False (moving nothing) if `key` was used."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> bool:
             return await self.execute_in(tx, guild_id, key, kind, moves, results)
+
+        return await self.db.step(write)
 
     async def execute_in(
         self,

@@ -86,7 +86,7 @@ async def _open_sqlite(source: Path) -> SQLiteDatabase:
 
 async def _open_postgres(url: str) -> PostgresDatabase:
     try:
-        return await PostgresDatabase.open(url, named_by="--to")
+        return await PostgresDatabase.open(url, named_by="--to", own_loop=False)
     except asyncpg.PostgresError as error:  # such as a table of the same name, not the bot's
         raise MigrationRefused(
             f"Could not create the bot's tables in the PostgreSQL database at {describe(url)}: "

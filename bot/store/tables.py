@@ -129,7 +129,8 @@ class TableStore:
     ) -> TableRecord:
         """A new lobby with its creator seated and their buy-in in the table's escrow.
         `once` = (key, refusal): a key that may open a table only once (a daily challenge)."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             if once and not await self.ledger.claim_once(tx, table.guild_id, once[0], "once"):
                 raise UserError(once[1])
             if await self._open_here(tx, table):
@@ -155,6 +156,8 @@ class TableStore:
             table.status = TableStatus.LOBBY
             creator = await self._seat(tx, table, table.creator_id, creator_name, key, side)
             table.seats = [creator]
+
+        await self.db.step(write)
         return table
 
     @staticmethod
@@ -179,8 +182,11 @@ class TableStore:
         ai: bool = False,
     ) -> SeatRecord:
         """A seat joins the lobby with its buy-in (an AI's from the house)."""
-        async with self.db.transaction() as tx:
-            seat = await self._seat(tx, table, member_id, name, key, side, ai=ai)
+
+        async def write(tx: Transaction) -> SeatRecord:
+            return await self._seat(tx, table, member_id, name, key, side, ai=ai)
+
+        seat = await self.db.step(write)
         table.seats.append(seat)
         return seat
 
@@ -213,17 +219,22 @@ class TableStore:
 
     async def remove_seat(self, table: TableRecord, seat: SeatRecord, key: str) -> None:
         """A lobby seat leaves: its buy-in goes back."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run(
                 "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", table.id, seat.seat
             )
             move = Move(Account.table(table.id), seat.account, table.buy_in, "leave lobby")
             await self.ledger.execute_in(tx, table.guild_id, key, "cash_out", [move])
+
+        await self.db.step(write)
         table.seats.remove(seat)
 
     async def set_message(self, table: TableRecord, message_id: int | None) -> None:
-        async with self.db.transaction() as tx:
+        async def write(tx: Transaction) -> None:
             await tx.run("UPDATE game_tables SET message_id = ? WHERE id = ?", message_id, table.id)
+
+        await self.db.step(write)
         table.message_id = message_id
 
     async def start(
@@ -237,7 +248,8 @@ class TableStore:
         """Seats are renumbered 0..n-1 in `order` (join order by default) and the first
         snapshot is written, with the chips the start moves (the house's stake)."""
         order = order or sorted(table.seats, key=lambda s: s.seat)
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             for operation in chips:
                 await self._execute(tx, table, operation)
             for number, seat in enumerate(order):
@@ -250,6 +262,8 @@ class TableStore:
                 seat.seat = number
             await tx.run("UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", table.id)
             await self._write_table(tx, table, TableStatus.PLAYING, state, 0, deadline)
+
+        await self.db.step(write)
         table.seats.sort(key=lambda s: s.seat)
 
     async def commit(
@@ -266,7 +280,8 @@ class TableStore:
         that closes the table marks its close undrawn, until the table message shows it."""
         version, status = table.version + 1, status or table.status
         logged = None if action is None else action.action.model_dump_json()
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> list[tuple[SeatRecord, tuple]]:
             changed = await tx.run(
                 "UPDATE game_tables SET state = ?, version = ?, deadline = ?, status = ?,"
                 " close_undrawn = ? WHERE id = ? AND version = ?",
@@ -293,6 +308,9 @@ class TableStore:
             written = await self._write_seats(tx, table)
             for operation in chips:
                 await self._execute(tx, table, operation)
+            return written
+
+        written = await self.db.step(write)
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status
@@ -318,11 +336,14 @@ class TableStore:
             )
             for s in table.seats
         ]
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run(
                 "UPDATE game_tables SET status = 'closed', close_undrawn = 1 WHERE id = ?", table.id
             )
             await self.ledger.execute_in(tx, table.guild_id, key, "cash_out", moves)
+
+        await self.db.step(write)
         table.status = TableStatus.CLOSED
 
     async def open_tables(self) -> list[TableRecord]:
@@ -334,8 +355,11 @@ class TableStore:
 
     async def close_drawn(self, table_id: int) -> None:
         """The table's message now shows it closed (or can't be drawn: its channel is gone)."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run("UPDATE game_tables SET close_undrawn = 0 WHERE id = ?", table_id)
+
+        await self.db.step(write)
 
     async def _tables(self, where: str) -> list[TableRecord]:
         """The tables `where` holds, with their seats, by id."""
@@ -429,7 +453,8 @@ class TableStore:
 
     async def set_sides(self, table: TableRecord, sides: dict[int, int]) -> None:
         """Lobby seats (by seat number) move to the given sides."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             for number, side in sides.items():
                 await tx.run(
                     "UPDATE table_seats SET side = ? WHERE table_id = ? AND seat = ?",
@@ -437,6 +462,8 @@ class TableStore:
                     table.id,
                     number,
                 )
+
+        await self.db.step(write)
         for seat in table.seats:
             seat.side = sides.get(seat.seat, seat.side)
 
@@ -450,7 +477,8 @@ class TableStore:
             for seat in table.seats
             if seat.flags() != seat.saved
         ]
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.many(
                 "UPDATE table_seats SET prompted = ? WHERE table_id = ? AND seat = ?", shown
             )
@@ -459,15 +487,22 @@ class TableStore:
                 [(table.drawn, table.id) for table in tables],
             )
 
+        await self.db.step(write)
+
     async def forget_drawn(self) -> None:
         """Once read at start-up: the messages may change before the next shutdown records
         them, and a crash must not leave an old fingerprint to be trusted."""
-        async with self.db.transaction() as tx:
+
+        async def write(tx: Transaction) -> None:
             await tx.run("UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL")
 
+        await self.db.step(write)
+
     async def save_seats(self, table: TableRecord) -> None:
-        async with self.db.transaction() as tx:
-            written = await self._write_seats(tx, table)
+        async def write(tx: Transaction) -> list[tuple[SeatRecord, tuple]]:
+            return await self._write_seats(tx, table)
+
+        written = await self.db.step(write)
         self._saved(written)
 
 
@@ -492,10 +527,12 @@ class GuildSettings:
         return True if row is None else bool(row[0])
 
     async def set_ai_seats(self, guild_id: int, allowed: bool) -> None:
-        async with self.db.transaction() as tx:
+        async def write(tx: Transaction) -> None:
             await tx.run(
                 "INSERT INTO guild_settings (guild_id, ai_seats) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET ai_seats = excluded.ai_seats",
                 guild_id,
                 allowed,
             )
+
+        await self.db.step(write)

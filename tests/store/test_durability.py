@@ -347,6 +347,43 @@ async def test_on_postgres_a_step_cancelled_while_it_commits_is_kept(postgres, p
         await reopened.close()
 
 
+async def test_on_postgres_a_step_runs_whole_on_the_store_loop_while_the_bots_loop_is_busy(
+    postgres,
+):
+    """A step's statements go out one after another on the store's own loop: a bot whose loop
+    is busy (here: blocked) does not hold them up, nor the connection they keep."""
+    done = threading.Event()
+
+    async def body(tx) -> str:
+        await tx.run("INSERT INTO things (name) VALUES ('one')")
+        await tx.run("INSERT INTO things (name) VALUES ('two')")
+        done.set()
+        return threading.current_thread().name
+
+    step = asyncio.create_task(postgres.step(body))
+    await asyncio.sleep(0)  # the step is handed over to the store's loop
+    assert done.wait(5)  # this loop blocked: the step's statements went on without it
+    assert await step == "postgres store"
+    assert await names(postgres) == ["one", "two"]
+
+
+async def test_on_postgres_a_step_whose_caller_is_cancelled_is_undone(postgres):
+    started = threading.Event()
+
+    async def body(tx) -> None:
+        await tx.run("INSERT INTO things (name) VALUES ('cancelled')")
+        started.set()
+        await asyncio.sleep(60)
+
+    step = asyncio.create_task(postgres.step(body))
+    assert await asyncio.to_thread(started.wait, 5)
+    step.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await step
+    await insert(postgres, "next")
+    assert await names(postgres) == ["next"]
+
+
 # The child process: concurrent transfers, each printed once `transfer` has returned (the
 # acknowledgement a player would see); killed with SIGKILL while it runs.
 CHILD = f"""

@@ -32,7 +32,7 @@ from bot.store import InsufficientChips, Ledger, PostgresDatabase
 async def main(url, receiver):
     database = await PostgresDatabase.open(url, pool_size=1)
     ledger = Ledger(database, starting_chips={BALANCE})
-    print(await database.pool.fetchval("SELECT pg_backend_pid()"), flush=True)
+    print((await database.fetch_one("SELECT pg_backend_pid()"))[0], flush=True)
     for line in sys.stdin:
         member = int(line)
         try:
