@@ -1,5 +1,6 @@
-"""The ledger bench (bench/ledger_transfers.py, bench/postgres.py) on both backends: a tiny run that audits, in a
-PostgreSQL schema of its own that it drops after, and the server CPU it reads."""
+"""The ledger bench (bench/ledger_transfers.py, bench/postgres.py) on both backends: a tiny
+run that audits, in a PostgreSQL schema of its own that it drops after, and the server CPU it
+reads."""
 
 from __future__ import annotations
 
