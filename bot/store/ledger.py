@@ -9,9 +9,9 @@ Invariant, per guild and overall: sum of balances + escrows = minted - burned.
 The SQL runs on SQLite and PostgreSQL alike: sums are cast back to BIGINT (PostgreSQL's SUM of
 a BIGINT is a NUMERIC), averages to DOUBLE PRECISION, a subquery in FROM has a name, and the
 column "placing" is quoted (PLACING is a reserved word in PostgreSQL). One exception: an
-operation on its own (a transfer, a buy-in; not one inside a table's step) is one call of
-PostgreSQL's function ledger_execute, the same steps as `_moved_here` takes statement by
-statement (the store's tests run every guarantee on both backends).
+operation on its own (/give's transfer, /daily, the house's bankroll; not one inside a table's
+step) is one call of PostgreSQL's function ledger_execute, the same steps as `_moved_here`
+takes statement by statement (the store's tests run every guarantee on both backends).
 """
 
 from __future__ import annotations
