@@ -8,17 +8,10 @@ import os
 import secrets
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-
-def in_schema(url: str, schema: str) -> str:
-    """The URL with `schema` as its search_path: asyncpg hands a URL's unknown query parameters
-    to the server as settings, so every connection made from it (the bot's too) works there."""
-    parts = urlsplit(url)
-    query = [(name, value) for name, value in parse_qsl(parts.query) if name != "search_path"]
-    return urlunsplit(parts._replace(query=urlencode([*query, ("search_path", schema)])))
+from tests.postgres import in_schema
 
 
 @contextlib.asynccontextmanager
