@@ -24,15 +24,6 @@ class SchemaTooNew(Exception):
     """The database was written by a newer version of the bot."""
 
 
-class DebitRefused(Exception):
-    """The server refused a ledger operation's debit (bot/store/ledger.py): the balance, and
-    which of its moves."""
-
-    def __init__(self, available: int, move: int) -> None:
-        super().__init__(f"move {move}: only {available} chips")
-        self.available, self.move = available, move
-
-
 class DatabaseUnavailable(Exception):
     """The database cannot be used as set: one sentence for the operator, naming the setting."""
 

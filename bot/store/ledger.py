@@ -10,8 +10,9 @@ The SQL runs on SQLite and PostgreSQL alike: sums are cast back to BIGINT (Postg
 a BIGINT is a NUMERIC), averages to DOUBLE PRECISION, a subquery in FROM has a name, and the
 column "placing" is quoted (PLACING is a reserved word in PostgreSQL). One exception: an
 operation on its own (/give's transfer, /daily, the house's bankroll; not one inside a table's
-step) is one call of PostgreSQL's function ledger_execute, the same steps as `_moved_here`
-takes statement by statement (the store's tests run every guarantee on both backends).
+step) goes to PostgreSQL's function ledger_execute_batch with those that arrive while one batch
+is under way, and takes there the same steps as `_moved_here` takes statement by statement (the
+store's tests run every guarantee on both backends).
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.errors import UserError
-from bot.store.db import Database, DebitRefused, Transaction
+from bot.store.batches import Batches
+from bot.store.db import Database, Transaction
+
+# Operations in one call of ledger_execute_batch at most: each runs in a subtransaction, and a
+# transaction with more than 64 of them slows every session's snapshots (migration 014).
+BATCH_LIMIT = 50
+# An operation as ledger_execute_batch reads it (migration 014).
+_Operation = dict[str, object]
 
 
 class InsufficientChips(UserError):
@@ -212,6 +220,7 @@ class Ledger:
     def __init__(self, database: Database, starting_chips: int) -> None:
         self.db = database
         self.starting_chips = starting_chips
+        self._batches: Batches[_Operation, object] = Batches(self._send_batch, BATCH_LIMIT)
 
     # ---- reads ----------------------------------------------------------------------------
 
@@ -392,9 +401,8 @@ class Ledger:
     ) -> bool:
         """Run one operation atomically. Returns False (moving nothing) if `key` was used."""
         if self.db.backend == "postgres" and not results:
-            # ledger_execute is one statement, so alone it is one transaction, which the
-            # server commits (and flushes, as DURABILITY says) before it answers: no BEGIN
-            # and no COMMIT to send, one round trip for a transfer instead of three.
+            # Sent with the operations that arrive while a batch is under way: one
+            # transaction, one round trip and one flushed commit for all of them.
             return await self._moved_by_server(guild_id, key, kind, _moving(moves))
 
         async def write(tx: Transaction) -> bool:
@@ -435,34 +443,39 @@ class Ledger:
     async def _moved_by_server(
         self, guild_id: int, key: str, kind: str, moving: Sequence[Move]
     ) -> bool:
-        """The same steps as `_moved_here`, run by PostgreSQL in one call (ledger_execute,
-        bot/store/migrations/postgres/013). A transfer was seven round trips to the server,
-        whose CPU on both sides capped transfers at about 900 a second here; in one call,
-        1,150-1,650 a second with 10 accounts, up to 2,080 with 100 (docs/performance.md)."""
-        described = [
+        """The same steps as `_moved_here`, run by PostgreSQL (ledger_execute, migration 013)
+        in a batch (migration 014). Statement by statement, a transfer was seven round trips,
+        whose CPU on both sides capped transfers at about 900 a second here; in one call each,
+        1,100-2,080 a second; batched, 5,300-6,500 (docs/performance.md)."""
+        outcome = await self._batches.submit(
             {
-                "source": _ends(move.source),
-                "target": _ends(move.target),
-                "amount": move.amount,
-                "reason": move.reason,
+                "guild": guild_id,
+                "key": key,
+                "kind": kind,
+                "moves": [
+                    {
+                        "source": _ends(move.source),
+                        "target": _ends(move.target),
+                        "amount": move.amount,
+                        "reason": move.reason,
+                    }
+                    for move in moving
+                ],
             }
-            for move in moving
-        ]
-        try:
-            row = await self.db.fetch_one(
-                "SELECT ledger_execute(?, ?, ?, ?, ?::jsonb)",
-                guild_id,
-                key,
-                kind,
-                self.starting_chips,
-                json.dumps(described),
-            )
-        except DebitRefused as refused:
-            move = moving[refused.move]
+        )
+        if isinstance(outcome, dict):  # {"available": n, "move": i}: that debit was refused
+            move = moving[outcome["move"]]
             assert move.source is not None  # only a debit is refused
-            raise InsufficientChips(move.source, refused.available, move.amount) from None
+            raise InsufficientChips(move.source, outcome["available"], move.amount)
+        return bool(outcome)
+
+    async def _send_batch(self, operations: list[_Operation]) -> list[object]:
+        row = await self.db.fetch_one(
+            "SELECT ledger_execute_batch(?, ?::jsonb)", self.starting_chips, json.dumps(operations)
+        )
         assert row is not None  # a function call answers one row
-        return bool(row[0])
+        outcomes: list[object] = json.loads(row[0])
+        return outcomes
 
     # ---- inside a transaction ---------------------------------------------------------------
 

@@ -35,7 +35,6 @@ from bot import eventloop
 from bot.store.db import (
     Database,
     DatabaseUnavailable,
-    DebitRefused,
     Durability,
     Migration,
     Row,
@@ -56,7 +55,6 @@ CONNECT_TIMEOUT_SECONDS = 10
 # Prepared statements kept per connection: every statement the store runs, with room to spare.
 STATEMENT_CACHE = 500
 SYNCHRONOUS_COMMIT: dict[Durability, str] = {"full": "on", "normal": "off"}
-DEBIT_REFUSED = "CT001"  # ledger_execute's SQLSTATE for a balance that can't cover a debit
 
 # Errors that say the server cannot be reached or refuses the connection as set.
 CONNECT_ERRORS = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
@@ -100,16 +98,6 @@ def describe(url: str) -> str:
     except ValueError:  # not a number: the error says so
         port = ""
     return f"{parts.scheme}://{user}{parts.hostname or ''}{port}{parts.path}"
-
-
-async def _debits_told(statement: Coroutine[Any, Any, T]) -> T:
-    """The statement's answer; DebitRefused for ledger_execute's refusal (migration 013)."""
-    try:
-        return await statement
-    except asyncpg.PostgresError as error:
-        if error.sqlstate == DEBIT_REFUSED:
-            raise DebitRefused(int(error.detail), int(error.hint)) from None
-        raise
 
 
 async def _direct(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -368,7 +356,7 @@ class PostgresDatabase(Database):
             self._none_under_way.set()
 
     async def fetch_all(self, sql: str, *params: object) -> list[Row]:
-        return await self._call(_debits_told(self.pool.fetch(numbered(sql), *params)))
+        return await self._call(self.pool.fetch(numbered(sql), *params))
 
 
 async def _version(connection: Any) -> int:

@@ -65,6 +65,36 @@ async def test_transfer_refuses_more_than_the_giver_has_and_changes_nothing(ledg
     assert await ledger.transfer(GUILD, 1, 2, 10, key="too-much")
 
 
+async def test_operations_under_way_together_each_get_their_own_outcome(ledger):
+    """On PostgreSQL these go to the server in one batch (one transaction): a refused debit
+    undoes its own operation only, the accounts it made included, and a key used twice in
+    the batch moves chips once."""
+    await ledger.balance(GUILD, 1)
+    before = await ledger_rows(ledger)
+    batches, send = [], ledger._batches._send
+
+    async def recorded(operations):
+        batches.append(len(operations))
+        return await send(operations)
+
+    ledger._batches._send = recorded
+    outcomes = await asyncio.gather(
+        ledger.transfer(GUILD, 1, 2, 30, key="a"),
+        ledger.transfer(GUILD, 3, 4, START + 1, key="b"),  # 3 and 4 are new
+        ledger.transfer(GUILD, 1, 2, 30, key="a"),
+        ledger.transfer(GUILD, 2, 1, 5, key="c"),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is True and outcomes[2] is False and outcomes[3] is True
+    assert batches == ([4] if ledger.db.backend == "postgres" else [])
+    assert isinstance(outcomes[1], InsufficientChips) and outcomes[1].available == START
+    # a's and c's key and movement, and 2's starting chips: nothing of b's
+    assert await ledger_rows(ledger) == before + 3
+    assert await ledger.db.fetch_all("SELECT 1 FROM accounts WHERE owner_id IN (3, 4)") == []
+    assert (await ledger.balance(GUILD, 1), await ledger.balance(GUILD, 2)) == (75, 125)
+    assert (await ledger.totals(GUILD)).consistent
+
+
 async def test_transfer_to_yourself_is_refused(ledger):
     with pytest.raises(UserError, match="yourself"):
         await ledger.transfer(GUILD, 1, 1, 5, key="self")
