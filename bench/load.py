@@ -332,7 +332,12 @@ async def bot_main(settings: Settings, config: dict, pipe, errors: ErrorRecords)
         pipe.send(await client.ledger.totals())
 
     def command() -> None:
-        what = pipe.recv()
+        try:
+            what = pipe.recv()
+        except EOFError:  # the bench is gone (killed): stop, rather than read EOF forever
+            asyncio.get_running_loop().remove_reader(pipe.fileno())
+            stop.set()
+            return
         if what == "busy":  # renders still to finish, calls waiting for the pacer or out
             pacer = client.pacer
             pipe.send(len(client.runtime.renders) + pacer.waiting + pacer.in_flight)
@@ -367,7 +372,8 @@ async def bot_main(settings: Settings, config: dict, pipe, errors: ErrorRecords)
         await stop.wait()
         watching.cancel()
     await asyncio.wait_for(running, 10)
-    pipe.send([record.getMessage() for record in errors.records])
+    with contextlib.suppress(BrokenPipeError):  # the bench may be gone
+        pipe.send([record.getMessage() for record in errors.records])
 
 
 class BotProcess:
