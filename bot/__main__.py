@@ -1,7 +1,8 @@
 """`python -m bot`: start the bot, or say in one sentence why it cannot start.
 `python -m bot simulate ...`: AI players play a game without Discord (bot/simulation.py).
 `python -m bot migrate-to-postgres ...`: the SQLite database copied into PostgreSQL
-(bot/store/migrate.py)."""
+(bot/store/migrate.py).
+`python -m bot cluster --processes N`: the bot's shards over N processes (bot/cluster.py)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,21 @@ from urllib.parse import urlsplit
 import discord
 
 from bot import eventloop
-from bot.app import run_bot
-from bot.settings import POSTGRES_SCHEMES, Settings, SettingsError, load_settings, require_token
+from bot.app import ShardsLost, run_bot
+from bot.settings import (
+    EXIT_CONFIG,
+    POSTGRES_SCHEMES,
+    Settings,
+    SettingsError,
+    load_settings,
+    require_token,
+)
 from bot.store import DatabaseUnavailable, SchemaTooNew
 from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
+from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
 
-EXIT_CONFIG = 2
+EXIT_SHARDS_LOST = 1  # worth starting again: not a setting's fault
 
 
 def configure_logging(settings: Settings) -> None:
@@ -39,6 +48,10 @@ def main() -> int:
         return simulate(sys.argv[2:])
     if sys.argv[1:2] == ["migrate-to-postgres"]:
         return migrate_to_postgres(sys.argv[2:])
+    if sys.argv[1:2] == ["cluster"]:
+        from bot.cluster import main as cluster
+
+        return cluster(sys.argv[2:])
     try:
         settings = load_settings()
         token = require_token(settings)
@@ -62,9 +75,17 @@ def main() -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    except (SchemaTooNew, DatabaseUnavailable) as error:
+    except (SchemaTooNew, DatabaseUnavailable, ShardLayoutConflict) as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
+    except ShardsLost:
+        print(
+            "The bot lost its connection to PostgreSQL, and with it the hold on its shards: "
+            "another process may act on its tables now, so it stopped; start it again (python "
+            "-m bot cluster does).",
+            file=sys.stderr,
+        )
+        return EXIT_SHARDS_LOST
     except KeyboardInterrupt:
         pass
     return 0

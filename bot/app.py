@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import logging
 import re
+import signal
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -18,10 +21,13 @@ from bot.discord.errors import CommandTree, handle_error
 from bot.discord.internals import compiled_template, ignore_gateway_events, pace_requests
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
+from bot.discord.routing import InteractionRouter, Payload
 from bot.errors import InvalidComponent
 from bot.games import GAMES  # registers every game
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.store import Database, DMChannels, Ledger, TableStore, open_database
+from bot.store.shards import ShardClaims, open_shard_claims
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
@@ -53,6 +59,16 @@ def gateway_intents() -> discord.Intents:
 IGNORED_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE")
 
 
+# Discord takes one IDENTIFY per 5 seconds from a bot (a larger bot's max_concurrency aside):
+# discord.py waits this long before each of a process's shards after the first.
+IDENTIFY_PAUSE_SECONDS = 5.0
+
+
+class ShardsLost(Exception):
+    """This process lost its hold on its shards in the database: another may act on its
+    tables now, so it stopped (a supervisor starts it again)."""
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -68,10 +84,14 @@ def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
     )
 
 
-class CardTableBot(commands.Bot):
+class CardTableBot(commands.AutoShardedBot):
+    """The bot, on the shards its settings name (all of them by default): discord.py's
+    AutoShardedBot runs each shard's gateway connection in this one process."""
+
     database: Database
     ledger: Ledger
     runtime: TableRuntime
+    claims: ShardClaims
 
     def __init__(
         self,
@@ -80,19 +100,26 @@ class CardTableBot(commands.Bot):
         clock: Callable[[], datetime] = utc_now,
         runtime_options: dict[str, Any] | None = None,
         freeze_after_setup: bool = False,
+        identify_pause: float = IDENTIFY_PAUSE_SECONDS,
         **options: Any,
     ) -> None:
         # No message cache: the bot reads no message it is sent (a deleted table message comes
         # as a raw event), and discord.py would keep the last thousand in memory.
         options.setdefault("max_messages", None)
+        if settings.shard_ids is not None:
+            options["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             tree_cls=CommandTree,
+            shard_count=settings.shard_count,
             **options,
         )
         ignore_gateway_events(self, IGNORED_EVENTS)
         self.settings = settings
+        self.shard_set = Shards(settings.shard_count, settings.shard_ids)
+        self.identify_pause = identify_pause
+        self.shards_lost = False
         self.clock = clock
         self.runtime_options = runtime_options or {}
         self.freeze_after_setup = freeze_after_setup
@@ -156,8 +183,15 @@ class CardTableBot(commands.Bot):
                 await form.from_match(match).callback(interaction)
                 return
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if not initial:
+            await asyncio.sleep(self.identify_pause)
+
     async def setup_hook(self) -> None:
         self.database = await open_database(self.settings)
+        # Before any table is loaded: the shards are this process's alone from here on.
+        self.claims = await open_shard_claims(self.database, self.settings, self.shard_set)
+        await self.claims.claim()
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
         await self.presenter.hands.restore_reply_hooks()
@@ -166,6 +200,7 @@ class CardTableBot(commands.Bot):
             self.ledger,
             self.presenter,
             clock=self.clock,
+            shards=self.shard_set,
             **self.runtime_options,
         )
         self.add_dynamic_items(*TABLE_ITEMS)
@@ -176,6 +211,10 @@ class CardTableBot(commands.Bot):
         resumed = await self.runtime.resume()
         if resumed:
             log.info("resumed %d tables", len(resumed))
+        if not self.shard_set.every:
+            self._route_interactions()
+            await self.claims.listen(self._take_forwarded)
+        self._claims_watch = asyncio.create_task(self._stop_when_claims_lost())
         if self.freeze_after_setup:
             # What exists now (modules, cogs, schemas, resumed tables) lives as long as the
             # process: the garbage collector need not walk it again at every full collection,
@@ -185,12 +224,46 @@ class CardTableBot(commands.Bot):
             gc.freeze()
             self.collector_pace.start()
 
+    def _route_interactions(self) -> None:
+        """DM clicks on tables another process holds go to it (bot/discord/routing.py)."""
+        parsers = self._connection.parsers
+        self._handle_here = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = InteractionRouter(
+            self.shard_set,
+            self,
+            self.claims,
+            lambda: self.component_templates + [form.TEMPLATE for form in TABLE_FORMS],
+            self._handle_here,
+            lambda payload: discord.Interaction(
+                data=payload,  # type: ignore[arg-type]  # as the gateway sent it
+                state=self._connection,
+            ),
+        )
+
+    async def _take_forwarded(self, payload: Payload) -> None:
+        """A click another process received for one of this process's tables."""
+        self._handle_here(payload)
+
+    def holds_table(self, table_id: int) -> bool:
+        return table_id in self.runtime.tables
+
+    async def guild_of(self, table_id: int) -> int | None:
+        return await self.runtime.store.guild_of(table_id)
+
+    async def _stop_when_claims_lost(self) -> None:
+        await self.claims.lost.wait()
+        log.error("lost the hold on %s in the database: stopping", self.shard_set.describe())
+        self.shards_lost = True
+        await self.close()
+
     def followup_webhook(self, token: str) -> discord.Webhook:
         """The followup webhook of one of this bot's interactions, by its token."""
         assert self.application_id is not None  # known from login on, before setup_hook
         return discord.Webhook.partial(self.application_id, token, client=self)
 
     async def sync_commands(self) -> None:
+        if not (self.shard_set.every or 0 in (self.settings.shard_ids or ())):
+            return  # one process registers the commands: shard 0's
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -204,15 +277,34 @@ class CardTableBot(commands.Bot):
         # discord.py calls close() again from connect() while the first call is running;
         # aiosqlite hangs if two closes overlap, so only the first one closes the database.
         closing_database = not self.is_closed() and hasattr(self, "database")
+        watch = getattr(self, "_claims_watch", None)
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
         self.collector_pace.stop()
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
             await self.presenter.hands.keep_reply_hooks()
         await super().close()
         if closing_database:
+            if hasattr(self, "claims"):
+                await self.claims.close()
             await self.database.close()
+
+
+def close_on_sigterm(client: discord.Client) -> None:
+    """SIGTERM (a supervisor's, systemd's or `python -m bot cluster`'s stop) closes the bot as
+    Ctrl-C does: what it shows is saved for the next start, and its shards are let go. Where
+    the loop takes no signal handlers (Windows), SIGTERM still ends the process at once."""
+    closing: list[asyncio.Task[None]] = []  # kept, so the task isn't collected mid-close
+    with contextlib.suppress(NotImplementedError):
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: closing.append(asyncio.create_task(client.close()))
+        )
 
 
 async def run_bot(settings: Settings, token: str) -> None:
     async with CardTableBot(settings, freeze_after_setup=True) as client:
+        close_on_sigterm(client)
         await client.start(token)
+    if client.shards_lost:
+        raise ShardsLost()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from itertools import pairwise
 from pathlib import Path
+from typing import Annotated
 from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.store.db import Durability
 from bot.tables.limits import TURN_SECONDS
@@ -19,6 +23,11 @@ TOKEN_HELP = (
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
+MOST_SHARDS = 65536  # no bot has more; it also bounds what a range in SHARD_IDS expands to
+SHARD_SPAN = re.compile(r"([0-9]{1,9})(?:\s*-\s*([0-9]{1,9}))?")  # "8" or "0-3"
+
+# The exit status of a process that cannot start as configured: restarting it would not help.
+EXIT_CONFIG = 2
 
 
 class SettingsError(Exception):
@@ -53,6 +62,11 @@ class Settings(BaseSettings):
     # of the bot) may undo its last steps too.
     durability: Durability = "full"
     log_level: str = "INFO"
+    # The gateway shards: SHARD_COUNT in all, of which this process connects SHARD_IDS (README,
+    # Several processes). None: as many as Discord advises, all in this process.
+    shard_count: int | None = Field(default=None, ge=1, le=MOST_SHARDS)
+    # Written "0-3,8", not JSON: NoDecode hands the text to _shard_list as it is.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
 
     @field_validator("database_url")
     @classmethod
@@ -70,6 +84,69 @@ class Settings(BaseSettings):
             raise ValueError(f"should be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
 
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _unique_shards(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        return None if value is None else sorted_unique(value)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        problem = shard_problem(self.shard_count, self.shard_ids, self.database_url is not None)
+        if problem:
+            raise ValueError(problem)
+        return self
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """SHARD_IDS as written, "0-3, 8", as (0, 1, 2, 3, 8): ranges inclusive, each shard once."""
+    shards: list[int] = []
+    for part in text.split(","):
+        span = SHARD_SPAN.fullmatch(part.strip())
+        if span is None:
+            raise ValueError("should list shard numbers and ranges, like 0-3,8")
+        first, last = int(span[1]), int(span[2] or span[1])
+        if last < first:
+            raise ValueError(f"has the range {first}-{last} backwards: write it {last}-{first}")
+        if last >= MOST_SHARDS:
+            raise ValueError(f"names shard {last}, but shards go up to {MOST_SHARDS - 1} at most")
+        shards.extend(range(first, last + 1))
+    return sorted_unique(shards)
+
+
+def sorted_unique(shards: Iterable[int]) -> tuple[int, ...]:
+    ordered = sorted(shards)
+    for before, shard in pairwise(ordered):
+        if shard == before:
+            raise ValueError(f"names shard {shard} twice: list each shard once")
+    return tuple(ordered)
+
+
+def shard_problem(count: int | None, ids: tuple[int, ...] | None, postgres: bool) -> str | None:
+    """Why SHARD_COUNT and SHARD_IDS don't fit together (or with the database), if they don't."""
+    if ids is None:
+        return None
+    if count is None:
+        return (
+            "SHARD_IDS needs SHARD_COUNT, the number of shards all the bot's processes run "
+            "together: set it too"
+        )
+    if ids[-1] >= count:
+        return (
+            f"SHARD_IDS names shard {ids[-1]}, but SHARD_COUNT's {count} shards are numbered "
+            f"0 to {count - 1}: list only those, or raise SHARD_COUNT"
+        )
+    if len(ids) < count and not postgres:
+        return (
+            f"SHARD_IDS names {len(ids)} of SHARD_COUNT's {count} shards, so other processes run "
+            "the rest: that needs PostgreSQL (set DATABASE_URL); SQLite serves one process"
+        )
+    return None
+
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Read settings, turning validation errors into one readable sentence."""
@@ -86,8 +163,11 @@ SECRET_SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL")
 def describe_errors(error: ValidationError) -> str:
     problems = []
     for item in error.errors():
-        name = str(item["loc"][0]).upper() if item["loc"] else "a setting"
         message = item["msg"].removeprefix("Value error, ")
+        if not item["loc"]:  # a rule across settings: its message names them, and its input
+            problems.append(message)  # is every setting, secrets too
+            continue
+        name = str(item["loc"][0]).upper()
         got = "" if name in SECRET_SETTINGS else f" (got {item['input']!r})"
         problems.append(f"{name} {message[:1].lower()}{message[1:]}{got}")
     return "Invalid setting: " + "; ".join(problems) + ". Fix it in .env or the environment."

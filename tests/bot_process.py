@@ -31,13 +31,21 @@ SEED = 20261122  # every match's seed, as the in-process world's
 class BotProcess:
     """One bot process of the test; `errors()` reads what it logged at ERROR."""
 
-    def __init__(self, world: World, log: Path) -> None:
+    def __init__(
+        self, world: World, log: Path, shards: tuple[int, tuple[int, ...]] | None = None
+    ) -> None:
+        """`shards`: (SHARD_COUNT, SHARD_IDS) for a process running some of the shards, on
+        the world's PostgreSQL database."""
         settings = world.settings
+        url = settings.database_url
         self.config = {
             "api_base": world.fake.api_base,
             "gateway_url": world.fake.gateway_url,
             "token": world.fake.token,
             "database": str(settings.database_path),
+            "database_url": None if url is None else url.get_secret_value(),
+            "shard_count": None if shards is None else shards[0],
+            "shard_ids": None if shards is None else list(shards[1]),
             "starting_chips": settings.starting_chips,
         }
         self.fake, self.log = world.fake, log
@@ -62,7 +70,23 @@ class BotProcess:
 
         self.process.send_signal(signal.SIGKILL)
         await asyncio.to_thread(self.process.wait, 10)
-        await eventually(lambda: not self.fake._sockets, what="the gateway connection's end")
+        await eventually(lambda: not self.connected(), what="the gateway connections' end")
+
+    async def stop(self) -> int:
+        """SIGTERM, as a supervisor stops it: its exit status, once the fake has seen it go."""
+        from tests.e2e import eventually
+
+        self.process.send_signal(signal.SIGTERM)
+        status = await asyncio.to_thread(self.process.wait, 20)
+        await eventually(lambda: not self.connected(), what="the gateway connections' end")
+        return status
+
+    def connected(self) -> bool:
+        """Whether the fake still has a gateway connection of this process's."""
+        ids = self.config["shard_ids"]
+        if ids is None:
+            return bool(self.fake._sockets)
+        return any(shard.id in ids for shard in self.fake.shards.values())
 
     def errors(self) -> list[str]:
         text = self.log.read_text() if self.log.exists() else ""
@@ -86,6 +110,9 @@ def main(config: dict) -> None:
         _env_file=None,
         discord_token=config["token"],
         database_path=config["database"],
+        database_url=config["database_url"],
+        shard_count=config["shard_count"],
+        shard_ids=config["shard_ids"],
         starting_chips=config["starting_chips"],
         daily_chips=100,
         table_edit_seconds=0,
@@ -94,12 +121,16 @@ def main(config: dict) -> None:
 
 
 async def serve(settings) -> None:
-    from bot.app import CardTableBot
+    from bot.app import CardTableBot, close_on_sigterm
 
     client = CardTableBot(
-        settings, runtime_options={"new_seed": lambda: SEED}, guild_ready_timeout=0.01
+        settings,
+        runtime_options={"new_seed": lambda: SEED},
+        guild_ready_timeout=0.01,
+        identify_pause=0,  # the fake takes every shard's IDENTIFY at once
     )
     async with client:
+        close_on_sigterm(client)
         running = await start_until_ready(client, settings.discord_token.get_secret_value())
         print("ready", flush=True)
         await running

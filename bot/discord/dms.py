@@ -408,7 +408,7 @@ class PrivateHands:
             for member, hook in self.reply_hooks.items()
             if hook.live() and hook.webhook.token
         }
-        await self.host.dm_channels.keep_reply_tokens(live)
+        await self.host.dm_channels.keep_reply_tokens(live, now)
 
     async def restore_reply_hooks(self) -> None:
         """At start-up: the tokens the last shutdown kept. Until its players click again, a

@@ -46,13 +46,18 @@ class DMChannels:
 
         await self.db.step(write)
 
-    async def keep_reply_tokens(self, tokens: dict[int, tuple[str, float]]) -> None:
-        """At shutdown: member -> (their latest DM click's token, when it expires, epoch s)."""
+    async def keep_reply_tokens(self, tokens: dict[int, tuple[str, float]], now: float) -> None:
+        """At shutdown: member -> (their latest DM click's token, when it expires, epoch s).
+        Other processes keep theirs in the same table (README, Several processes): each one
+        drops only the expired, and a member's later token replaces an earlier one."""
 
         async def write(tx: Transaction) -> None:
-            await tx.run("DELETE FROM reply_tokens")
+            await tx.run("DELETE FROM reply_tokens WHERE expires_at <= ?", now)
             await tx.many(
-                "INSERT INTO reply_tokens (member_id, token, expires_at) VALUES (?, ?, ?)",
+                "INSERT INTO reply_tokens (member_id, token, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (member_id) DO UPDATE"
+                " SET token = excluded.token, expires_at = excluded.expires_at"
+                " WHERE excluded.expires_at > reply_tokens.expires_at",
                 [(member, token, expires) for member, (token, expires) in tokens.items()],
             )
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pydantic import BaseModel
 
 from bot.errors import UserError
+from bot.shards import EVERY_SHARD, Shards
 from bot.store.db import Database, Transaction
 from bot.store.ledger import Account, Ledger, Move, ResultRow
 
@@ -346,12 +347,18 @@ class TableStore:
         await self.db.step(write)
         table.status = TableStatus.CLOSED
 
-    async def open_tables(self) -> list[TableRecord]:
-        return await self._tables("status != 'closed'")
+    async def open_tables(self, shards: Shards = EVERY_SHARD) -> list[TableRecord]:
+        """The unfinished tables of the guilds of `shards` (those a process acts on)."""
+        return await self._tables("status != 'closed'", shards)
 
-    async def undrawn_closes(self) -> list[TableRecord]:
+    async def undrawn_closes(self, shards: Shards = EVERY_SHARD) -> list[TableRecord]:
         """Tables closed whose message the bot had not yet drawn closed when it stopped."""
-        return await self._tables("status = 'closed' AND close_undrawn = 1")
+        return await self._tables("status = 'closed' AND close_undrawn = 1", shards)
+
+    async def guild_of(self, table_id: int) -> int | None:
+        """The guild of a table, open or closed; None for no such table."""
+        row = await self.db.fetch_one("SELECT guild_id FROM game_tables WHERE id = ?", table_id)
+        return None if row is None else int(row[0])
 
     async def close_drawn(self, table_id: int) -> None:
         """The table's message now shows it closed (or can't be drawn: its channel is gone)."""
@@ -361,12 +368,14 @@ class TableStore:
 
         await self.db.step(write)
 
-    async def _tables(self, where: str) -> list[TableRecord]:
-        """The tables `where` holds, with their seats, by id."""
+    async def _tables(self, where: str, shards: Shards) -> list[TableRecord]:
+        """The tables `where` holds in the guilds of `shards`, with their seats, by id."""
+        in_shards, params = shards.where()
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
             " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn"
-            f" FROM game_tables WHERE {where} ORDER BY id"
+            f" FROM game_tables WHERE {where} AND {in_shards} ORDER BY id",
+            *params,
         )
         tables = []
         for row in rows:
@@ -489,12 +498,16 @@ class TableStore:
 
         await self.db.step(write)
 
-    async def forget_drawn(self) -> None:
+    async def forget_drawn(self, shards: Shards = EVERY_SHARD) -> None:
         """Once read at start-up: the messages may change before the next shutdown records
         them, and a crash must not leave an old fingerprint to be trusted."""
+        in_shards, params = shards.where()
 
         async def write(tx: Transaction) -> None:
-            await tx.run("UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL")
+            await tx.run(
+                f"UPDATE game_tables SET drawn = NULL WHERE drawn IS NOT NULL AND {in_shards}",
+                *params,
+            )
 
         await self.db.step(write)
 

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from bot.engine import Event
 from bot.errors import UserError
+from bot.shards import EVERY_SHARD, Shards
 from bot.store import GuildSettings, Ledger, TableStatus, TableStore
 from bot.tables.table import Table
 
@@ -35,8 +36,11 @@ class RuntimeCore:
         clock: Callable[[], datetime],
         between_hands: timedelta = timedelta(seconds=8),
         new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         self.store, self.ledger, self.listener = store, ledger, listener
+        # The tables of these shards' guilds are this process's to act on (bot/shards.py).
+        self.shards = shards
         self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
         self.tables: dict[int, Table] = {}
         self.renders: set[asyncio.Task] = set()

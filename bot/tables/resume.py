@@ -25,12 +25,13 @@ class Resume(Lobby):
     deleted channel closes its tables."""
 
     async def resume(self) -> list[Table]:
-        """Load every unfinished table, re-arm its deadline and show it again (its message is
-        redrawn where it is behind: see TableMessages.still_drawn). A table closed just
-        before the bot stopped, whose message did not show that yet, is shown closed."""
+        """Load every unfinished table of this process's guilds, re-arm its deadline and show
+        it again (its message is redrawn where it is behind: see TableMessages.still_drawn). A
+        table closed just before the bot stopped, whose message did not show that yet, is
+        shown closed."""
         resumed = []
-        records = await self.store.open_tables()
-        await self.store.forget_drawn()
+        records = await self.store.open_tables(self.shards)
+        await self.store.forget_drawn(self.shards)
         for record in records:
             table = self._restored(record)
             if record.deadline and not (table.state and table.state.awaiting_next_hand()):
@@ -42,7 +43,7 @@ class Resume(Lobby):
             resumed.append(table)
         for table in resumed:
             self.show(table, [TableResumed(), *await self._catch_up(table)])
-        for record in await self.store.undrawn_closes():
+        for record in await self.store.undrawn_closes(self.shards):
             closed = self._restored(record)  # shown, never played again
             self.show(closed, [await self._close_of(closed)])
         return resumed

@@ -16,9 +16,12 @@ async def test_a_dm_channel_is_remembered_replaced_and_forgotten(database):
 
 async def test_reply_tokens_kept_at_shutdown_come_back_while_they_live(database):
     channels = DMChannels(database)
-    await channels.keep_reply_tokens({7: ("old", 100.0), 8: ("live", 200.5)})
+    await channels.keep_reply_tokens({7: ("old", 100.0), 8: ("live", 200.5)}, now=50.0)
     assert await channels.reply_tokens(now=150.0) == {8: ("live", 200.5)}
-    await channels.keep_reply_tokens({9: ("newer", 300.25)})  # replaces them all
-    assert await channels.reply_tokens(now=0.0) == {9: ("newer", 300.25)}
-    await channels.keep_reply_tokens({})
-    assert await channels.reply_tokens(now=0.0) == {}
+    # Another process keeps its own beside them: the expired go, a member's later token wins.
+    await channels.keep_reply_tokens({9: ("other", 300.25), 8: ("earlier", 180.0)}, now=150.0)
+    assert await channels.reply_tokens(now=0.0) == {8: ("live", 200.5), 9: ("other", 300.25)}
+    await channels.keep_reply_tokens({8: ("later", 400.0)}, now=150.0)
+    assert await channels.reply_tokens(now=0.0) == {8: ("later", 400.0), 9: ("other", 300.25)}
+    await channels.keep_reply_tokens({}, now=350.0)
+    assert await channels.reply_tokens(now=0.0) == {8: ("later", 400.0)}

@@ -80,7 +80,9 @@ async def community(path: Path) -> None:
         await store.close_drawn(table.id)
         await GuildSettings(database).set_ai_seats(GUILD, False)
         await DMChannels(database).remember(GUEST, 80)
-        await DMChannels(database).keep_reply_tokens({GUEST: ("token-8", 1_795_000_000.25)})
+        await DMChannels(database).keep_reply_tokens(
+            {GUEST: ("token-8", 1_795_000_000.25)}, now=0.0
+        )
     finally:
         await database.close()
 

@@ -1,0 +1,437 @@
+"""This process's hold on its gateway shards in the database, and interactions forwarded to
+the process that holds theirs.
+
+Several bot processes may share one PostgreSQL database, each running some of the bot's
+shards (SHARD_COUNT, SHARD_IDS; bot/shards.py). A table is acted on by one process only: the
+one holding its guild's shard. Every DM's interaction comes to shard 0's process, which
+forwards a click on another's table to it.
+
+    claims = await open_shard_claims(database, settings, shards)
+    await claims.claim()            # returns once no other process holds any of them
+    await claims.listen(receive)    # then `await receive(payload)`: each forwarded here, once
+    if not await claims.forward(shard, payload, wait_seconds):
+        ...                         # no process took it: answer the player
+    await claims.lost.wait()        # set if another process may take the shards now: stop
+    await claims.close()            # lets them go
+
+On PostgreSQL a connection of its own (outside the pool, on the caller's loop) holds a session
+advisory lock per shard: the server lets them go as soon as the connection closes, the
+process killed included. `claim` tries every second those another process holds (one taking
+over from a dead process waits until the server notices the death), under a lock that
+serializes processes starting at once. It refuses (ShardLayoutConflict) while processes with
+another SHARD_COUNT hold shards: the two would each own some of the same guilds. If the
+connection is lost (the server ended it, or a ping gets no answer), `lost` is set, and its
+operations raise ClaimsLost.
+
+A forward is a row of `forwarded` and a notification; the process holding the shard takes
+(deletes) the row and notifies the sender. Not taken within `wait_seconds`, the row is taken
+back by its sender, cancelled or not: whichever side deletes the row has the interaction, so
+it is never handled twice, nor lost without an answer. A row left by a sender that died
+waiting is taken by the shard's process when it next starts listening.
+
+On SQLite one process runs every shard (bot/store/sqlite.py's OneProcess sees to that): its
+claims hold everything from the start, are never lost, and have no one to forward to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import asyncpg
+
+from bot.shards import Shards, spans
+from bot.store.db import Database, DatabaseUnavailable
+from bot.store.postgres import CONNECT_ERRORS, CONNECT_TIMEOUT_SECONDS, _reason, describe
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Payload = dict[str, Any]  # an interaction as Discord sent it
+Receive = Callable[[Payload], Awaitable[None]]
+
+RETRY_SECONDS = 1.0  # between tries for shards another process holds
+WATCHDOG_SECONDS = 5.0  # between pings of the claims' connection
+PING_TIMEOUT_SECONDS = 5.0  # a ping unanswered this long: the connection is lost
+CLOSE_TIMEOUT_SECONDS = 5.0
+PING = "SELECT 1"
+
+# Errors that say the connection is gone (or the server is going): nothing more can be done
+# with it, and the server has dropped, or will drop, its locks.
+CONNECTION_ERRORS = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.OperatorInterventionError,
+)
+
+# Advisory locks are per database; the schema keeps two bots in two schemas apart.
+SHARD_KEYS = (
+    "SELECT array_agg(hashtextextended("
+    "'cardtable shard ' || current_schema() || ' ' || $1::integer || ' ' || shard, 0)"
+    " ORDER BY place) FROM unnest($2::integer[]) WITH ORDINALITY AS ids (shard, place)"
+)
+LAYOUT_LOCK = (
+    "SELECT pg_advisory_xact_lock(hashtextextended('cardtable shard layout ' || current_schema(),"
+    " 0))"
+)
+SET_LAYOUT = (
+    "INSERT INTO shard_layout (shard_count) VALUES ($1)"
+    " ON CONFLICT (one_row) DO UPDATE SET shard_count = EXCLUDED.shard_count"
+)
+TRY_LOCKS = (
+    "SELECT shard FROM unnest($1::integer[], $2::bigint[]) AS wanted (shard, key)"
+    " WHERE pg_try_advisory_lock(key)"
+)
+# pg_locks shows an advisory lock on a bigint key as its high 32 bits (classid) and its low 32
+# bits (objid), unsigned, with objsubid 1 (a lock on two integers has 2).
+HELD_ELSEWHERE = """
+SELECT key FROM unnest($1::bigint[]) AS key WHERE EXISTS (
+    SELECT FROM pg_locks
+    WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND pid <> pg_backend_pid()
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND classid = ((key >> 32) & 4294967295)::oid AND objid = (key & 4294967295)::oid)
+"""
+
+FORWARD_CHANNEL = "cardtable_forward"  # "<schema> <shard> <row id>"
+TAKEN_CHANNEL = "cardtable_taken"  # "<schema> <row id>"
+SEND = (
+    "WITH sent AS (INSERT INTO forwarded (shard, payload) VALUES ($1::integer, $2::jsonb)"
+    " RETURNING id)"
+    f" SELECT id, pg_notify('{FORWARD_CHANNEL}', current_schema() || ' ' || $1::integer"
+    " || ' ' || id)"
+    " FROM sent"
+)
+# `live`: young enough for Discord to take an answer to it still (3 s from the click).
+TAKE = (
+    "WITH taken AS (DELETE FROM forwarded WHERE {rows} RETURNING id, payload, created_at)"
+    " SELECT id, payload, created_at > now() - interval '3 seconds' AS live,"
+    f" pg_notify('{TAKEN_CHANNEL}', current_schema() || ' ' || id)"
+    " FROM taken ORDER BY id"
+)
+TAKE_ONE = TAKE.format(rows="id = $1")
+TAKE_WAITING = TAKE.format(rows="shard = ANY($1::integer[])")
+TAKE_BACK = "DELETE FROM forwarded WHERE id = $1"
+
+
+class ShardLayoutConflict(Exception):
+    """Processes with another SHARD_COUNT hold shards in the database: one sentence."""
+
+
+class ClaimsLost(Exception):
+    """The connection that held this process's shards is gone."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The database connection holding this process's shards was lost, so another "
+            "process may take them: restart this process."
+        )
+
+
+class ShardClaims(ABC):
+    """This process's hold on shards `shard_ids` of `count`, and the way to the others."""
+
+    def __init__(self, count: int, shard_ids: tuple[int, ...]) -> None:
+        self.count = count
+        self.shard_ids = shard_ids
+        self.lost = asyncio.Event()
+
+    @abstractmethod
+    async def claim(self, timeout: float | None = None) -> None:
+        """Return once this process holds all its shards; TimeoutError after `timeout`
+        seconds (for tests), ShardLayoutConflict, ClaimsLost."""
+
+    @abstractmethod
+    async def listen(self, receive: Receive) -> None:
+        """From now on (call it after `claim`), each interaction forwarded to a shard this
+        process holds, those already waiting first, is taken and given to `receive` once, in
+        a task of its own."""
+
+    @abstractmethod
+    async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
+        """Hand `payload` to the process holding `shard_id`: True once it took it, False if
+        none did within `wait_seconds` (nothing else will handle it). ClaimsLost."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Let the shards go."""
+
+
+async def open_shard_claims(database: Database, settings: Settings, shards: Shards) -> ShardClaims:
+    """The claims of this process's `shards` in `database` (opened from `settings`), not yet
+    claimed; DatabaseUnavailable (one sentence) if the server cannot be reached."""
+    # Every shard in one process, however many Discord advises: one claim on the whole bot.
+    count = shards.count or 1
+    shard_ids = tuple(range(count)) if shards.ids is None else tuple(shards.ids)
+    if database.backend == "sqlite":
+        return OneProcessClaims(count, shard_ids)
+    assert settings.database_url is not None  # it names the PostgreSQL database
+    return await PostgresShardClaims.open(
+        settings.database_url.get_secret_value(), count, shard_ids
+    )
+
+
+class OneProcessClaims(ShardClaims):
+    """SQLite's: its one process holds every shard."""
+
+    async def claim(self, timeout: float | None = None) -> None:
+        return None
+
+    async def listen(self, receive: Receive) -> None:
+        return None  # no other process forwards anything
+
+    async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
+        raise RuntimeError("the one process on a SQLite database holds every shard itself")
+
+    async def close(self) -> None:
+        return None
+
+
+class PostgresShardClaims(ShardClaims):
+    """Session advisory locks and a forwarding table, on one connection of their own."""
+
+    def __init__(self, connection: Any, count: int, shard_ids: tuple[int, ...]) -> None:
+        super().__init__(count, shard_ids)
+        self.connection = connection
+        self.schema = ""  # the bot's tables' schema: notifications name it
+        self._keys: dict[int, int] = {}  # shard -> its lock's key
+        self._held: set[int] = set()
+        self._busy = asyncio.Lock()  # a connection runs one statement at a time
+        self._closing = False
+        self._receive: Receive | None = None
+        self._awaiting: dict[int, asyncio.Future[None]] = {}  # forwarded row id -> taken
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._watchdog: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str, count: int, shard_ids: Iterable[int]) -> PostgresShardClaims:
+        """Connected to the database at `url`, nothing claimed yet."""
+        try:
+            connection = await asyncpg.connect(
+                url,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                server_settings={"application_name": "cardtable-shards"},
+            )
+        except CONNECT_ERRORS as error:
+            raise DatabaseUnavailable(
+                f"Could not connect to the PostgreSQL server at DATABASE_URL ({describe(url)}) "
+                f"to claim this process's shards: {_reason(error)}; check DATABASE_URL, and "
+                "that the server is running."
+            ) from None
+        claims = cls(connection, count, tuple(sorted(shard_ids)))
+        try:
+            await claims._start()
+        except BaseException:
+            connection.terminate()
+            raise
+        return claims
+
+    async def _start(self) -> None:
+        self.schema = await self.connection.fetchval("SELECT current_schema()")
+        keys = await self.connection.fetchval(SHARD_KEYS, self.count, list(self.shard_ids))
+        self._keys = dict(zip(self.shard_ids, keys, strict=True))
+        await self.connection.add_listener(TAKEN_CHANNEL, self._on_taken)
+        self.connection.add_termination_listener(self._on_terminated)
+        self._watchdog = asyncio.create_task(self._watch())
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The shards this process holds now."""
+        return frozenset() if self.lost.is_set() or self._closing else frozenset(self._held)
+
+    # ---- the connection ----------------------------------------------------------------
+
+    async def _run(self, operation: Callable[[Any], Awaitable[T]]) -> T:
+        """`operation(connection)`, alone on the connection; ClaimsLost if it is gone."""
+        if self.lost.is_set() or self._closing:
+            raise ClaimsLost()
+        try:
+            async with self._busy:
+                return await operation(self.connection)
+        except CONNECTION_ERRORS as error:
+            self._lose(_reason(error))
+            raise ClaimsLost() from None
+
+    def _lose(self, why: str) -> None:
+        """The shards may be another process's from now on."""
+        if self._closing or self.lost.is_set():
+            return
+        log.error("the database connection holding %s was lost: %s", self._named(), why)
+        self.lost.set()
+        if not self.connection.is_closed():
+            self.connection.terminate()  # and the server drops its locks, if it still can
+
+    def _on_terminated(self, _connection: Any) -> None:
+        self._lose("the server ended it")
+
+    async def _watch(self) -> None:
+        """A connection cut off without a word (a network gone) is found lost by a ping."""
+        while not self.lost.is_set():
+            await asyncio.sleep(WATCHDOG_SECONDS)
+            try:
+                async with asyncio.timeout(PING_TIMEOUT_SECONDS):
+                    await self._run(lambda connection: connection.fetchval(PING))
+            except TimeoutError:
+                self._lose(f"no answer to a ping within {PING_TIMEOUT_SECONDS:g} seconds")
+            except ClaimsLost:
+                return
+
+    async def close(self) -> None:
+        """Lets the shards go, and stops taking forwarded interactions. Once."""
+        if self._closing:
+            return
+        self._closing = True
+        tasks = [*self._tasks, *([self._watchdog] if self._watchdog else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):  # asyncpg cuts the connection if it can't close it
+            await self.connection.close(timeout=CLOSE_TIMEOUT_SECONDS)
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _named(self, shards: Iterable[int] | None = None) -> str:
+        """ "shard 2", "shards 0-3" (this process's by default)."""
+        ids = tuple(sorted(self.shard_ids if shards is None else shards))
+        return f"shard {ids[0]}" if len(ids) == 1 else f"shards {spans(ids)}"
+
+    # ---- claiming ----------------------------------------------------------------------
+
+    async def claim(self, timeout: float | None = None) -> None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        reported: frozenset[int] = frozenset()
+        while True:
+            # Shielded: locks a cancelled try got are still counted, and let go by close().
+            missing = await asyncio.shield(self._run(self._try_claim))
+            if not missing:
+                log.info("holding %s of %d", self._named(), self.count)
+                return
+            if missing != reported:
+                log.warning("waiting for %s, which another process holds", self._named(missing))
+                reported = missing
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError(f"{self._named(missing)} still held by another process")
+            pause = RETRY_SECONDS if deadline is None else deadline - time.monotonic()
+            await asyncio.sleep(max(0.0, min(RETRY_SECONDS, pause)))
+
+    async def _try_claim(self, connection: Any) -> frozenset[int]:
+        """One try, in one transaction under the layout's lock: the shards still missing.
+        Session locks taken in a transaction stay held after it."""
+        async with connection.transaction():
+            await connection.execute(LAYOUT_LOCK)
+            recorded = await connection.fetchval("SELECT shard_count FROM shard_layout")
+            if recorded is not None and recorded != self.count:
+                await self._refuse_if_held(connection, recorded)
+            await connection.execute(SET_LAYOUT, self.count)
+            missing = sorted(set(self.shard_ids) - self._held)
+            got = await connection.fetch(TRY_LOCKS, missing, [self._keys[s] for s in missing])
+            self._held.update(row["shard"] for row in got)
+        return frozenset(self.shard_ids) - self._held
+
+    async def _refuse_if_held(self, connection: Any, count: int) -> None:
+        keys = await connection.fetchval(SHARD_KEYS, count, list(range(count)))
+        if await held_elsewhere(connection, keys):
+            raise ShardLayoutConflict(
+                f"Other processes on this database hold shards of SHARD_COUNT {count}, but this "
+                f"one has SHARD_COUNT {self.count}: give every process the same SHARD_COUNT, or "
+                "stop the others first."
+            )
+
+    # ---- forwarding --------------------------------------------------------------------
+
+    async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
+        text = json.dumps(payload)
+        sending = asyncio.ensure_future(self._run(lambda c: self._send(c, shard_id, text)))
+        try:
+            row_id, taken = await asyncio.shield(sending)
+            done, _ = await asyncio.wait([taken], timeout=wait_seconds)
+            if done:
+                return True
+        except asyncio.CancelledError:
+            self._spawn(self._take_back_once_sent(sending))  # one side must still take it
+            raise
+        return not await asyncio.shield(self._take_back(row_id))
+
+    async def _send(self, connection: Any, shard_id: int, text: str) -> tuple[int, Any]:
+        """The row's id, and what says the owner took it. That is set up before the commit,
+        which tells the owner: the owner's answer may come in ahead of the commit's own (the
+        server sends notifications just before ReadyForQuery)."""
+        async with connection.transaction():
+            row_id = (await connection.fetchrow(SEND, shard_id, text))["id"]
+            taken = self._awaiting[row_id] = asyncio.get_running_loop().create_future()
+        return row_id, taken
+
+    async def _take_back(self, row_id: int) -> bool:
+        """Whether this process took its row back (the owner had not taken it)."""
+        self._awaiting.pop(row_id, None)
+        status = await self._run(lambda connection: connection.execute(TAKE_BACK, row_id))
+        return status == "DELETE 1"
+
+    async def _take_back_once_sent(self, sending: asyncio.Future[tuple[int, Any]]) -> None:
+        try:
+            row_id, _ = await sending
+        except Exception:
+            return  # nothing was sent
+        with contextlib.suppress(ClaimsLost):  # the owner takes it when it next listens
+            await self._take_back(row_id)
+
+    def _on_taken(self, _connection: Any, _pid: int, _channel: str, message: str) -> None:
+        numbers = self._numbers(message, 1)
+        taken = None if numbers is None else self._awaiting.pop(numbers[0], None)
+        if taken is not None and not taken.done():
+            taken.set_result(None)
+
+    def _numbers(self, message: str, count: int) -> list[int] | None:
+        """The `count` numbers after the schema in a notification, None if it is another
+        schema's (the channels are the whole database's)."""
+        schema, *numbers = message.rsplit(" ", count)
+        if schema != self.schema or len(numbers) != count or not all(map(str.isdigit, numbers)):
+            return None
+        return [int(number) for number in numbers]
+
+    async def listen(self, receive: Receive) -> None:
+        self._receive = receive
+        await self._run(lambda c: c.add_listener(FORWARD_CHANNEL, self._on_forward))
+        waiting = await self._run(lambda c: c.fetch(TAKE_WAITING, sorted(self._held)))
+        for row in waiting:
+            if row["live"]:
+                self._spawn(self._hand_over(row["payload"]))
+            else:  # its sender died waiting, long enough ago that Discord takes no answer
+                log.info("dropped an interaction forwarded before this process listened")
+
+    def _on_forward(self, _connection: Any, _pid: int, _channel: str, message: str) -> None:
+        numbers = self._numbers(message, 2)
+        if numbers is not None and numbers[0] in self._held:
+            self._spawn(self._take(numbers[1]))
+
+    async def _take(self, row_id: int) -> None:
+        try:
+            row = await self._run(lambda connection: connection.fetchrow(TAKE_ONE, row_id))
+        except ClaimsLost:
+            return
+        if row is not None:  # else its sender took it back
+            await self._hand_over(row["payload"])
+
+    async def _hand_over(self, text: str) -> None:
+        assert self._receive is not None  # set before anything is taken
+        try:
+            await self._receive(json.loads(text))
+        except Exception:
+            log.exception("a forwarded interaction failed")
+
+
+async def held_elsewhere(connection: Any, keys: list[int]) -> set[int]:
+    """Those of the advisory lock `keys` that other sessions hold in this database now."""
+    return {row["key"] for row in await connection.fetch(HELD_ELSEWHERE, keys)}

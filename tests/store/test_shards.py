@@ -1,0 +1,374 @@
+"""Shard claims and forwarded interactions (bot/store/shards.py): on PostgreSQL, each test in a
+schema of its own, with its processes played by connections of their own (one by a process
+killed with SIGKILL); on SQLite, the one process holds everything."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.settings import Settings
+from bot.shards import Shards
+from bot.store import DatabaseUnavailable, PostgresDatabase, SQLiteDatabase
+from bot.store import shards as shards_module
+from bot.store.shards import (
+    ClaimsLost,
+    Payload,
+    PostgresShardClaims,
+    ShardLayoutConflict,
+    held_elsewhere,
+    open_shard_claims,
+)
+from tests import ROOT
+
+Open = Callable[..., Awaitable[PostgresShardClaims]]
+
+# Holds shard 0 of 2 in a process of its own until killed.
+HOLDER = """
+import asyncio, sys
+from bot.store.shards import PostgresShardClaims
+
+async def main(url):
+    claims = await PostgresShardClaims.open(url, 2, [0])
+    await claims.claim()
+    print("holding", flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+@pytest.fixture
+async def url(postgres_url: str) -> str:
+    """The test's schema, with the bot's tables."""
+    database = await PostgresDatabase.open(postgres_url, pool_size=1, own_loop=False)
+    await database.close()
+    return postgres_url
+
+
+@pytest.fixture
+async def open_claims(url: str) -> AsyncIterator[Open]:
+    """Opens a process's claims (shards `ids` of `count`) in the test's schema; closes them
+    after it."""
+    opened: list[PostgresShardClaims] = []
+
+    async def open_them(count: int, ids: list[int]) -> PostgresShardClaims:
+        claims = await PostgresShardClaims.open(url, count, ids)
+        opened.append(claims)
+        return claims
+
+    yield open_them
+    for claims in opened:
+        await claims.close()
+
+
+@pytest.fixture
+async def connection(url: str) -> AsyncIterator[asyncpg.Connection]:
+    """A connection of the test's own, to look at (and meddle with) the database."""
+    connection = await asyncpg.connect(url)
+    yield connection
+    await connection.close()
+
+
+class Inbox:
+    """A `receive` for listen(): what it was given, in order."""
+
+    def __init__(self) -> None:
+        self.payloads: list[Payload] = []
+        self.arrived = asyncio.Event()
+
+    async def __call__(self, payload: Payload) -> None:
+        self.payloads.append(payload)
+        self.arrived.set()
+
+    async def next(self) -> Payload:
+        await asyncio.wait_for(self.arrived.wait(), 2)
+        self.arrived.clear()
+        return self.payloads[-1]
+
+
+async def forwarded_rows(connection: asyncpg.Connection) -> int:
+    return await connection.fetchval("SELECT count(*) FROM forwarded")
+
+
+# ---- claims -----------------------------------------------------------------------------
+
+
+async def test_two_processes_cannot_both_hold_a_shard(open_claims: Open, caplog):
+    first = await open_claims(2, [0, 1])
+    await first.claim()
+    second = await open_claims(2, [1])
+    with pytest.raises(TimeoutError):
+        await second.claim(timeout=0.2)
+    assert first.held == {0, 1}
+    assert second.held == set()
+    assert "waiting for shard 1, which another process holds" in caplog.text
+
+    claiming = asyncio.create_task(second.claim())
+    await asyncio.sleep(0.1)
+    await first.close()
+    started = time.monotonic()
+    await asyncio.wait_for(claiming, 3)
+    assert time.monotonic() - started < 2
+    assert second.held == {1}
+
+
+@pytest.mark.slow  # a process started
+async def test_a_killed_process_lets_its_shards_go(url: str, open_claims: Open):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, url],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert holder.stdout is not None
+        assert await asyncio.to_thread(holder.stdout.readline) == "holding\n"
+        claims = await open_claims(2, [0])
+        with pytest.raises(TimeoutError):
+            await claims.claim(timeout=0.1)
+        holder.kill()  # SIGKILL: no goodbye to the server, only a closed socket
+        await asyncio.wait_for(claims.claim(), 3)
+        assert claims.held == {0}
+    finally:
+        holder.kill()
+        holder.wait(10)
+
+
+async def test_another_shard_count_is_refused_while_its_shards_are_held(
+    open_claims: Open, connection
+):
+    two = await open_claims(2, [1])
+    await two.claim()
+    four = await open_claims(4, [0, 1, 2, 3])
+    with pytest.raises(ShardLayoutConflict) as refused:
+        await four.claim(timeout=0)
+    assert str(refused.value) == (
+        "Other processes on this database hold shards of SHARD_COUNT 2, but this one has "
+        "SHARD_COUNT 4: give every process the same SHARD_COUNT, or stop the others first."
+    )
+    assert four.held == set()
+
+    await two.close()
+    await four.claim(timeout=0)
+    assert four.held == {0, 1, 2, 3}
+    assert await connection.fetchval("SELECT shard_count FROM shard_layout") == 4
+
+
+def signed_halves(key: int) -> tuple[int, int]:
+    """A bigint's high and low 32 bits, each as a signed integer."""
+    high, low = ((half + 2**31) % 2**32 - 2**31 for half in (key >> 32, key))
+    return high, low
+
+
+async def test_a_lock_held_by_another_session_is_found_by_its_key(postgres_url: str):
+    keys = [-1, -(2**63), 2**63 - 1, 5, 2**31, -(2**32), 2**32 + 7]
+    neighbours = [key ^ 1 for key in keys]
+    holder, looker = [await asyncpg.connect(postgres_url) for _ in range(2)]
+    try:
+        for key, neighbour in zip(keys, neighbours, strict=True):
+            await holder.execute("SELECT pg_advisory_lock($1::bigint)", key)
+            # The neighbour's halves as two integers: another kind of lock (objsubid 2).
+            await holder.execute(
+                "SELECT pg_advisory_lock($1::integer, $2::integer)", *signed_halves(neighbour)
+            )
+        assert await held_elsewhere(looker, keys + neighbours) == set(keys)
+        assert await held_elsewhere(holder, keys) == set()  # its own
+    finally:
+        await holder.close()
+        await looker.close()
+
+
+async def test_lost_is_set_when_the_server_ends_the_connection(open_claims: Open, connection):
+    claims = await open_claims(1, [0])
+    await claims.claim()
+    assert not claims.lost.is_set()
+    await connection.execute("SELECT pg_terminate_backend($1)", claims.connection.get_server_pid())
+    await asyncio.wait_for(claims.lost.wait(), 2)
+    assert claims.held == set()
+    with pytest.raises(ClaimsLost):
+        await claims.forward(0, {}, 0.1)
+
+
+async def test_lost_is_set_when_a_ping_goes_unanswered(open_claims: Open, monkeypatch):
+    monkeypatch.setattr(shards_module, "WATCHDOG_SECONDS", 0.05)
+    monkeypatch.setattr(shards_module, "PING_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(shards_module, "PING", "SELECT pg_sleep(3)")  # a server gone silent
+    claims = await open_claims(1, [0])
+    await claims.claim()
+    await asyncio.wait_for(claims.lost.wait(), 2)
+    assert claims.connection.is_closed()
+
+
+async def test_an_unreachable_server_is_one_sentence():
+    with pytest.raises(DatabaseUnavailable) as refused:
+        await PostgresShardClaims.open("postgresql://postgres@127.0.0.1:1/test", 1, [0])
+    assert str(refused.value).startswith(
+        "Could not connect to the PostgreSQL server at DATABASE_URL "
+        "(postgresql://postgres@127.0.0.1:1/test) to claim this process's shards: "
+    )
+
+
+async def test_opened_by_settings_a_process_of_every_shard_claims_the_whole_bot(url: str):
+    settings = Settings(_env_file=None, database_url=url)
+    database = await PostgresDatabase.open(url, pool_size=1, own_loop=False)
+    try:
+        whole = await open_shard_claims(database, settings, Shards())
+        some = await open_shard_claims(database, settings, Shards(4, (2, 3)))
+        assert (whole.count, whole.shard_ids, some.count, some.shard_ids) == (1, (0,), 4, (2, 3))
+        await whole.claim()
+        with pytest.raises(ShardLayoutConflict):
+            await some.claim()
+        await whole.close()
+        await some.close()
+    finally:
+        await database.close()
+
+
+async def test_on_sqlite_the_one_process_holds_everything(tmp_path: Path):
+    database = await SQLiteDatabase.open(tmp_path / "store.sqlite3")
+    try:
+        claims = await open_shard_claims(database, Settings(_env_file=None), Shards(4, (0, 1)))
+        await claims.claim(timeout=0)
+        await claims.listen(Inbox())
+        assert not claims.lost.is_set()
+        with pytest.raises(RuntimeError):
+            await claims.forward(2, {}, 0.1)
+        await claims.close()
+    finally:
+        await database.close()
+
+
+# ---- forwarding -------------------------------------------------------------------------
+
+
+async def owner_and_sender(
+    open_claims: Open,
+) -> tuple[PostgresShardClaims, Inbox, PostgresShardClaims]:
+    """Shard 1's process, listening, and shard 0's (where DMs come)."""
+    owner = await open_claims(2, [1])
+    await owner.claim()
+    inbox = Inbox()
+    await owner.listen(inbox)
+    sender = await open_claims(2, [0])
+    await sender.claim()
+    return owner, inbox, sender
+
+
+async def test_the_owner_takes_a_forwarded_interaction_once(open_claims: Open, connection):
+    _, inbox, sender = await owner_and_sender(open_claims)
+    payload = {"id": "1", "type": 3, "data": {"custom_id": "table:7:fold"}}
+    started = time.monotonic()
+    assert await sender.forward(1, payload, 2) is True
+    assert time.monotonic() - started < 1  # told as soon as the owner took it
+    assert await inbox.next() == payload
+    await asyncio.sleep(0.1)
+    assert inbox.payloads == [payload]
+    assert await forwarded_rows(connection) == 0
+
+
+async def test_a_forward_of_20_kilobytes_arrives_whole(open_claims: Open):
+    _, inbox, sender = await owner_and_sender(open_claims)
+    payload = {"id": "2", "data": {"values": ["x" * 1000 for _ in range(20)]}}
+    assert len(json.dumps(payload)) > 20_000
+    assert await sender.forward(1, payload, 2) is True
+    assert await inbox.next() == payload
+
+
+async def test_a_forward_no_process_takes_is_taken_back(open_claims: Open, connection):
+    owner = await open_claims(2, [1])
+    await owner.claim()  # holds the shard, but does not listen
+    sender = await open_claims(2, [0])
+    started = time.monotonic()
+    assert await sender.forward(1, {"id": "3"}, 0.3) is False
+    assert time.monotonic() - started >= 0.3
+    assert await forwarded_rows(connection) == 0
+
+
+async def test_a_forward_to_a_shard_the_listener_does_not_hold_is_taken_back(
+    open_claims: Open, connection
+):
+    _, inbox, sender = await owner_and_sender(open_claims)
+    assert await sender.forward(0, {"id": "4"}, 0.3) is False
+    assert inbox.payloads == []
+    assert await forwarded_rows(connection) == 0
+
+
+async def test_a_cancelled_forward_takes_its_row_back(open_claims: Open, connection):
+    sender = await open_claims(2, [0])
+    forwarding = asyncio.create_task(sender.forward(1, {"id": "5"}, 10))
+    await asyncio.sleep(0.2)
+    assert await forwarded_rows(connection) == 1
+    forwarding.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await forwarding
+    for _ in range(100):
+        if not await forwarded_rows(connection):
+            break
+        await asyncio.sleep(0.01)
+    assert await forwarded_rows(connection) == 0
+
+
+async def test_rows_waiting_when_the_owner_listens_are_taken(open_claims: Open, connection):
+    for shard, ids, age in ((1, "6", 0), (0, "7", 0), (1, "8", 0), (1, "old", 10)):
+        await connection.execute(
+            "INSERT INTO forwarded (shard, payload, created_at)"
+            " VALUES ($1, $2, now() - make_interval(secs => $3))",
+            shard,
+            json.dumps({"id": ids}),
+            age,
+        )
+    owner = await open_claims(2, [1])
+    await owner.claim()
+    inbox = Inbox()
+    await owner.listen(inbox)
+    await inbox.next()
+    await asyncio.sleep(0.1)
+    # Too old for Discord to take an answer: dropped, not handed over.
+    assert sorted(payload["id"] for payload in inbox.payloads) == ["6", "8"]
+    assert await connection.fetchval("SELECT shard FROM forwarded") == 0  # not its shard
+
+
+async def test_another_schemas_notification_is_ignored(open_claims: Open, connection, url):
+    owner = await open_claims(2, [1])
+    await owner.claim()
+    inbox = Inbox()
+    await owner.listen(inbox)
+    row_id = await connection.fetchval(
+        'INSERT INTO forwarded (shard, payload) VALUES (1, \'{"id": "9"}\') RETURNING id'
+    )
+    await connection.execute("SELECT pg_notify('cardtable_forward', $1)", f"elsewhere 1 {row_id}")
+    await asyncio.sleep(0.2)
+    assert inbox.payloads == []
+    assert await forwarded_rows(connection) == 1
+    schema = await connection.fetchval("SELECT current_schema()")
+    await connection.execute("SELECT pg_notify('cardtable_forward', $1)", f"{schema} 1 {row_id}")
+    assert await inbox.next() == {"id": "9"}
+
+
+async def test_a_failing_receive_is_logged_and_the_next_still_arrives(open_claims: Open, caplog):
+    owner = await open_claims(2, [1])
+    await owner.claim()
+    inbox = Inbox()
+
+    async def receive(payload: Payload) -> None:
+        if payload["id"] == "bad":
+            raise ValueError("no such table")
+        await inbox(payload)
+
+    await owner.listen(receive)
+    sender = await open_claims(2, [0])
+    assert await sender.forward(1, {"id": "bad"}, 2) is True
+    assert await sender.forward(1, {"id": "good"}, 2) is True
+    assert await inbox.next() == {"id": "good"}
+    assert "a forwarded interaction failed" in caplog.text
