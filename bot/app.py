@@ -18,7 +18,13 @@ from discord.ext import commands
 from bot.collector import CollectorPace
 from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
 from bot.discord.errors import CommandTree, handle_error
-from bot.discord.internals import compiled_template, ignore_gateway_events, pace_requests
+from bot.discord.internals import (
+    compiled_template,
+    ignore_gateway_events,
+    interaction_from,
+    pace_requests,
+    route_gateway_event,
+)
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
@@ -226,17 +232,16 @@ class CardTableBot(commands.AutoShardedBot):
 
     def _route_interactions(self) -> None:
         """DM clicks on tables another process holds go to it (bot/discord/routing.py)."""
-        parsers = self._connection.parsers
-        self._handle_here = parsers["INTERACTION_CREATE"]
-        parsers["INTERACTION_CREATE"] = InteractionRouter(
-            self.shard_set,
+        self._handle_here = route_gateway_event(
             self,
-            self.claims,
-            lambda: self.component_templates + [form.TEMPLATE for form in TABLE_FORMS],
-            self._handle_here,
-            lambda payload: discord.Interaction(
-                data=payload,  # type: ignore[arg-type]  # as the gateway sent it
-                state=self._connection,
+            "INTERACTION_CREATE",
+            lambda parser: InteractionRouter(
+                self.shard_set,
+                self,
+                self.claims,
+                lambda: self.component_templates + [form.TEMPLATE for form in TABLE_FORMS],
+                parser,
+                lambda payload: interaction_from(self, payload),
             ),
         )
 

@@ -6,7 +6,9 @@ tests/discord/test_discord_internals.py checks that the pinned version still has
 behaves so; an upgrade that breaks one fails there, naming it.
 
 - The gateway's table of event parsers (`Client._connection.parsers`): events the bot never
-  reads are dropped before discord.py builds a Message from them.
+  reads are dropped before discord.py builds a Message from them, and interactions for a
+  table another process holds are routed to it (bot/discord/routing.py), which builds them
+  from the gateway's payload as discord.py does (`Interaction(data=..., state=...)`).
 - A dynamic item's compiled template (`__discord_ui_compiled_template__`), which the bot's own
   dispatch of table controls matches a click's custom_id against.
 - An interaction's cached response (`Interaction._cs_response`), freed once a click is handled.
@@ -79,6 +81,24 @@ def ignore_gateway_events(client: discord.Client, events: Iterable[str]) -> None
 
 def _ignore(_: object) -> None:
     pass
+
+
+GatewayParser = Callable[[dict[str, Any]], None]
+
+
+def route_gateway_event(
+    client: discord.Client, event: str, route: Callable[[GatewayParser], GatewayParser]
+) -> GatewayParser:
+    """Put `route(parser)` in front of discord.py's parser of `event`; returns that parser."""
+    parsers = client._connection.parsers
+    parser: GatewayParser = parsers[event]
+    parsers[event] = route(parser)
+    return parser
+
+
+def interaction_from(client: discord.Client, payload: dict[str, Any]) -> discord.Interaction:
+    """An interaction built from its gateway payload, as discord.py's parser builds it."""
+    return discord.Interaction(data=payload, state=client._connection)  # type: ignore[arg-type]
 
 
 def compiled_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:

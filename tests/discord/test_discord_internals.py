@@ -15,6 +15,8 @@ from bot.discord.internals import (
     compiled_template,
     forget_response,
     ignore_gateway_events,
+    interaction_from,
+    route_gateway_event,
 )
 
 
@@ -55,6 +57,39 @@ def test_a_dropped_gateway_event_is_never_parsed(client):
     ignore_gateway_events(client, ["MESSAGE_CREATE"])
     assert client._connection.parsers["MESSAGE_CREATE"] is not parse
     client._connection.parsers["MESSAGE_CREATE"]({"not": "a message"})  # nothing to parse
+
+
+def test_a_routed_interaction_reaches_the_route_and_is_built_as_discord_py_builds_it(client):
+    """A DM click as the gateway sends it: the route sees the payload first, and the parser
+    it was put in front of, given the payload, dispatches the interaction discord.py built."""
+    payload = {
+        "id": "11",
+        "application_id": "22",
+        "type": 3,
+        "token": "t",
+        "version": 1,
+        "attachment_size_limit": 10_485_760,
+        "channel_id": "33",
+        "user": {"id": "44", "username": "ann", "discriminator": "0", "avatar": None},
+        "data": {"custom_id": "ta:5:1:fold", "component_type": 2},
+    }
+    seen, dispatched = [], []
+    client._connection.dispatch = lambda event, *args: dispatched.append((event, *args))
+    parser = route_gateway_event(client, "INTERACTION_CREATE", lambda parse: seen.append)
+    client._connection.parsers["INTERACTION_CREATE"](payload)
+    assert seen == [payload] and dispatched == []
+    parser(payload)
+    (interaction,) = [args[0] for event, *args in dispatched if event == "interaction"]
+    built = interaction_from(client, payload)
+    assert (
+        (interaction.id, interaction.user.id, interaction.data)
+        == (
+            built.id,
+            built.user.id,
+            built.data,
+        )
+        == (11, 44, payload["data"])
+    )
 
 
 def test_a_dynamic_items_template_is_the_pattern_discord_py_compiled():
