@@ -766,7 +766,10 @@ class Load:
             scripted.changed.clear()
             table = await self.read(scripted.table_id)
             if table.status == "closed":
-                await self.open(scripted)
+                try:
+                    await self.open(scripted)
+                except NotAnswered:  # counted as a click is; the host opens it again (if the
+                    self.late += 1  # late answer opened it, the next try finds it open)
                 continue
             if table.state is not None:
                 moves = [self._move(scripted, table, seat) for seat in table.state.required_seats()]
