@@ -7,6 +7,7 @@ import pytest
 
 from bot.engine import Action
 from bot.errors import UserError
+from bot.shards import Shards
 from bot.store import (
     Account,
     ActionRecord,
@@ -180,3 +181,24 @@ async def test_a_guild_allows_ai_seats_until_it_says_otherwise(store):
     await settings.set_ai_seats(GUILD, True)
     assert await settings.ai_seats(GUILD) is True
     assert await settings.ai_seats(GUILD + 1) is True
+
+
+async def test_a_process_loads_and_forgets_only_the_tables_of_its_shards(store):
+    """Two processes over one database, each with half of 2 shards (bot/shards.py): each sees
+    the tables of its own guilds only, in SQL as in Python."""
+    guilds = {shard: (1_000_000 + shard) << 22 for shard in (0, 1)}  # one guild per shard
+    tables = {}
+    for shard, guild in guilds.items():
+        record = dataclasses.replace(lobby(), guild_id=guild, channel_id=CHANNEL + shard)
+        tables[shard] = await store.create(record, "Host", key=f"open-{shard}")
+        tables[shard].drawn = "face"
+        await store.save_shown([tables[shard]])
+    for shard in (0, 1):
+        mine = Shards(2, (shard,))
+        assert [t.guild_id for t in await store.open_tables(mine)] == [guilds[shard]]
+        assert mine.owns(guilds[shard]) and not mine.owns(guilds[1 - shard])
+    await store.forget_drawn(Shards(2, (0,)))
+    drawn = {t.guild_id: t.drawn for t in await store.open_tables()}
+    assert drawn == {guilds[0]: None, guilds[1]: "face"}
+    assert await store.guild_of(tables[1].id) == guilds[1]
+    assert await store.guild_of(tables[1].id + 100) is None
