@@ -311,5 +311,10 @@ async def run_bot(settings: Settings, token: str) -> None:
     async with CardTableBot(settings, freeze_after_setup=True) as client:
         close_on_sigterm(client)
         await client.start(token)
+    raise_if_shards_lost(client)
+
+
+def raise_if_shards_lost(client: CardTableBot) -> None:
+    """After the bot stopped: ShardsLost if that is why (its process should end with 1)."""
     if client.shards_lost:
         raise ShardsLost()

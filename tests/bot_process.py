@@ -117,11 +117,16 @@ def main(config: dict) -> None:
         daily_chips=100,
         table_edit_seconds=0,
     )
-    eventloop.run(serve(settings))
+    from bot.app import ShardsLost
+
+    try:
+        eventloop.run(serve(settings))
+    except ShardsLost:
+        sys.exit(1)  # as `python -m bot` does
 
 
 async def serve(settings) -> None:
-    from bot.app import CardTableBot, close_on_sigterm
+    from bot.app import CardTableBot, close_on_sigterm, raise_if_shards_lost
 
     client = CardTableBot(
         settings,
@@ -134,6 +139,7 @@ async def serve(settings) -> None:
         running = await start_until_ready(client, settings.discord_token.get_secret_value())
         print("ready", flush=True)
         await running
+    raise_if_shards_lost(client)
 
 
 async def start_until_ready(client: discord.Client, token: str) -> asyncio.Task[None]:

@@ -6,11 +6,14 @@ after every step."""
 
 from __future__ import annotations
 
+import asyncio
+
+import asyncpg
 import pytest
 
 from bot.store import DMChannels, open_database
 from tests.bot_process import BotProcess
-from tests.e2e import assert_chips_conserved, make_world
+from tests.e2e import assert_chips_conserved, eventually, make_world
 from tests.fakediscord import Channel, Message, User
 
 pytestmark = pytest.mark.e2e
@@ -159,3 +162,28 @@ async def test_a_process_stopped_by_sigterm_saves_what_it_shows_and_its_successo
     assert taken.response_type in (6, 7), taken.text
     await world.tester.idle()
     await assert_chips_conserved(world.settings)
+
+
+async def test_a_process_that_loses_its_hold_on_its_shards_stops(cluster, postgres_url):
+    """The server ends the connection holding the second process's shards (as a restart of
+    the server or a network cut would): another process may take them now, so it stops at
+    once, exit status 1, for its supervisor to start it again."""
+    _, _, start = cluster
+    await start(FIRST)
+    second = await start(SECOND)
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        ended = await connection.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE application_name = 'cardtable-shards' AND pid <> pg_backend_pid()"
+            " AND query NOT LIKE '%pg_terminate_backend%'"
+            " AND backend_start = (SELECT max(backend_start) FROM pg_stat_activity"
+            "  WHERE application_name = 'cardtable-shards')"
+        )
+    finally:
+        await connection.close()
+    assert ended == 1
+    assert await asyncio.to_thread(second.process.wait, 20) == 1
+    await eventually(lambda: not second.connected(), what="its gateway connections' end")
+    assert "lost the hold on shards 2-3 of 4" in second.log.read_text()
+    second.log.write_text("")  # its one ERROR line is the point of the test
