@@ -46,6 +46,7 @@ class RuntimeCore:
         self.renders: set[asyncio.Task] = set()
         self.render_grace = 5.0  # seconds renders may still take at shutdown
         self.ai_turns: set[asyncio.Task] = set()
+        self.shutting_down = False  # from then on no render starts (see `show`)
         self.guilds = GuildSettings(store.db)
         # Tests only: decks (card codes) the next match deals first (an exact deal, set before
         # Start rather than by editing a live state).
@@ -89,7 +90,12 @@ class RuntimeCore:
 
     def show(self, table: Table, events: Sequence[Event]) -> None:
         """Render after the caller has answered its interaction, in the order changes happened
-        (the render lock hands over in FIFO order); a failed render never undoes a change."""
+        (the render lock hands over in FIFO order); a failed render never undoes a change.
+        Once shutdown has begun, a change (a click still being handled) is left to the next
+        start, which redraws every table that is behind: a render begun now could outlive
+        the bot's connection to Discord."""
+        if self.shutting_down:
+            return
         task = asyncio.create_task(self._render(table, list(events)))
         self.renders.add(task)
         task.add_done_callback(self.renders.discard)

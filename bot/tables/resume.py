@@ -93,6 +93,7 @@ class Resume(Lobby):
                 )
 
     async def shutdown(self) -> None:
+        self.shutting_down = True
         for turn in list(self.ai_turns):  # an AI yet to act acts again after the restart
             turn.cancel()
         if self.renders:

@@ -179,6 +179,19 @@ async def test_a_shutdown_drops_renders_still_waiting_after_its_grace(runtime):
     assert not runtime.renders
 
 
+async def test_a_change_shown_once_shutdown_began_is_left_to_the_next_start(runtime):
+    """A click still being handled while the bot shuts down starts no render: it could run
+    after the bot's connection to Discord closed ("Session is closed")."""
+    table = await open_and_start(runtime)
+    runtime.listener, runtime.render_grace = StuckDiscord(), 0.1
+    stopping = asyncio.create_task(runtime.shutdown())
+    await asyncio.sleep(0)
+    before = set(runtime.renders)
+    runtime.show(table, [])
+    assert runtime.renders <= before  # nothing new
+    await stopping
+
+
 async def test_after_a_restart_deciders_get_time_again_and_the_next_hand_comes_when_due(runtime):
     deciding = await open_and_start(runtime)
     between = await open_and_start(runtime, channel=CHANNEL + 1)
