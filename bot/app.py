@@ -239,7 +239,7 @@ class CardTableBot(commands.AutoShardedBot):
                 self.shard_set,
                 self,
                 self.claims,
-                lambda: self.component_templates + [form.TEMPLATE for form in TABLE_FORMS],
+                [*self.component_templates, *(form.TEMPLATE for form in TABLE_FORMS)],
                 parser,
                 lambda payload: interaction_from(self, payload),
             ),

@@ -67,18 +67,20 @@ class InteractionRouter:
         shards: Shards,
         owners: Owners,
         courier: Courier,
-        templates: Callable[[], Iterable[re.Pattern[str]]],
+        templates: Iterable[re.Pattern[str]],
         handle: Callable[[Payload], None],
         answer: Callable[[Payload], discord.Interaction],
     ) -> None:
         self.shards, self.owners, self.courier = shards, owners, courier
-        self.templates, self.handle, self.answer = templates, handle, answer
+        # Those that name a table, once: every control is registered before routing starts.
+        self.templates = tuple(t for t in templates if "table_id" in t.groupindex)
+        self.handle, self.answer = handle, answer
         self.forwarding: set[asyncio.Task[None]] = set()
 
     def __call__(self, payload: Payload) -> None:
         """A DM's click on a table this process does not hold may be another's; anything
         else is handled here at once, in the order the gateway brought it."""
-        table_id = None if "guild_id" in payload else table_named(payload, self.templates())
+        table_id = None if "guild_id" in payload else table_named(payload, self.templates)
         if table_id is None or self.owners.holds_table(table_id):
             self.handle(payload)
             return
