@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -19,8 +18,8 @@ from bot.app import ShardsLost, run_bot
 from bot.settings import (
     EXIT_CONFIG,
     POSTGRES_SCHEMES,
-    Settings,
     SettingsError,
+    configure_logging,
     load_settings,
     require_token,
 )
@@ -30,15 +29,6 @@ from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
 
 EXIT_SHARDS_LOST = 1  # worth starting again: not a setting's fault
-
-
-def configure_logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    # discord.py is chatty at INFO (gateway sessions); show its warnings unless debugging.
-    if settings.log_level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
 
 
 def main() -> int:

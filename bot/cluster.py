@@ -20,7 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot import eventloop
-from bot.settings import EXIT_CONFIG, Settings, SettingsError, load_settings, require_token
+from bot.settings import (
+    EXIT_CONFIG,
+    Settings,
+    SettingsError,
+    configure_logging,
+    load_settings,
+    require_token,
+)
 from bot.shards import spans
 
 log = logging.getLogger(__name__)
@@ -221,9 +228,7 @@ def main(argv: list[str]) -> int:
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings)
     log.info(
         "starting %d processes for shards %s of %d",
         len(supervisor.runs),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from itertools import pairwise
@@ -146,6 +147,16 @@ def shard_problem(count: int | None, ids: tuple[int, ...] | None, postgres: bool
             "the rest: that needs PostgreSQL (set DATABASE_URL); SQLite serves one process"
         )
     return None
+
+
+def configure_logging(settings: Settings) -> None:
+    """The bot's (and `cluster`'s) log lines, at LOG_LEVEL."""
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    # discord.py is chatty at INFO (gateway sessions); show its warnings unless debugging.
+    if settings.log_level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
