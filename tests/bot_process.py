@@ -15,6 +15,8 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,14 +28,13 @@ if TYPE_CHECKING:  # the bot's process needs none of the tests' own modules
     from tests.e2e import World
 
 SEED = 20261122  # every match's seed, as the in-process world's
+Shards = tuple[int, tuple[int, ...]]  # (SHARD_COUNT, SHARD_IDS)
 
 
 class BotProcess:
     """One bot process of the test; `errors()` reads what it logged at ERROR."""
 
-    def __init__(
-        self, world: World, log: Path, shards: tuple[int, tuple[int, ...]] | None = None
-    ) -> None:
+    def __init__(self, world: World, log: Path, shards: Shards | None = None) -> None:
         """`shards`: (SHARD_COUNT, SHARD_IDS) for a process running some of the shards, on
         the world's PostgreSQL database."""
         settings = world.settings
@@ -91,6 +92,33 @@ class BotProcess:
     def errors(self) -> list[str]:
         text = self.log.read_text() if self.log.exists() else ""
         return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
+
+
+@asynccontextmanager
+async def bot_processes(
+    world: World, folder: Path
+) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
+    """`start(shards=None)` starts a bot process of the world's, logging in `folder`. At the
+    end, those still running are killed and the fake stopped; then none may have logged an
+    error, nor the fake have met a route it does not know."""
+    processes: list[BotProcess] = []
+
+    async def start(shards: Shards | None = None) -> BotProcess:
+        process = BotProcess(world, folder / f"bot-{len(processes)}.log", shards)
+        processes.append(process)
+        await process.start()
+        return process
+
+    try:
+        yield start
+    finally:
+        for process in processes:
+            if process.process.poll() is None:
+                process.process.kill()
+                process.process.wait(10)
+        await world.fake.stop()
+    assert not [error for process in processes for error in process.errors()]
+    assert not world.fake.unknown_routes
 
 
 def main(config: dict) -> None:

@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from bot.store import DMChannels, open_database
-from tests.bot_process import BotProcess
+from tests.bot_process import bot_processes
 from tests.e2e import assert_chips_conserved, eventually, make_world
 from tests.fakediscord import Channel, Message, User
 
@@ -33,24 +33,8 @@ async def cluster(tmp_path, monkeypatch, postgres_url):
             fake.add_channel(guild),
             [fake.add_member(guild, player) for player in players.split()],
         )
-    processes: list[BotProcess] = []
-
-    async def start(shards: tuple[int, ...]) -> BotProcess:
-        process = BotProcess(world, tmp_path / f"bot-{len(processes)}.log", (COUNT, shards))
-        processes.append(process)
-        await process.start()
-        return process
-
-    try:
-        yield world, places, start
-    finally:
-        for process in processes:
-            if process.process.poll() is None:
-                process.process.kill()
-                process.process.wait(10)
-        await world.fake.stop()
-    assert not [error for process in processes for error in process.errors()]
-    assert not world.fake.unknown_routes
+    async with bot_processes(world, tmp_path) as start:
+        yield world, places, lambda shards: start((COUNT, shards))
 
 
 async def open_western(world, channel: Channel, players: list[User]) -> Message:

@@ -23,7 +23,7 @@ from bot.store import Ledger, Migration, PostgresDatabase
 from bot.store import SQLiteDatabase as Database
 from bot.store.sqlite import AUTOCHECKPOINT_PAGES
 from tests import ROOT
-from tests.bot_process import BotProcess
+from tests.bot_process import bot_processes
 from tests.e2e import make_world
 from tests.fakediscord import Message
 
@@ -464,24 +464,8 @@ async def crashing_world(tmp_path, monkeypatch):
     """The fake Discord and its members, and `start()` to run the bot as a process of its
     own, which a test kills (`kill()`) to start another on the same database."""
     world = await make_world(tmp_path, monkeypatch)
-    bots: list[BotProcess] = []
-
-    async def start() -> BotProcess:
-        bot = BotProcess(world, tmp_path / f"bot-{len(bots)}.log")
-        bots.append(bot)
-        await bot.start()
-        return bot
-
-    try:
+    async with bot_processes(world, tmp_path) as start:
         yield world, start
-    finally:
-        for bot in bots:
-            if bot.process.poll() is None:
-                bot.process.kill()
-                bot.process.wait(10)
-        await world.fake.stop()
-    assert not [error for bot in bots for error in bot.errors()]
-    assert not world.fake.unknown_routes
 
 
 async def open_and_start(world, command: str, guests, **options) -> Message:
