@@ -2,7 +2,7 @@
 process of its own, through the fake Discord with Discord's rate limits on.
 
     .venv/bin/python bench/load.py --tables 10 100 500 [--seconds 30] [--think S | --rate R]
-        [--database-url postgresql://user@host/database]
+        [--database-url postgresql://user@host/database [--processes N]]
 
 This process runs the fake Discord and the scripted players; the bot runs in a child process as
 `python -m bot` runs it (orjson, uvloop, gc.freeze after start-up) with its own database, so
@@ -24,6 +24,12 @@ and a restart (the bot process stopped and a new one started): the time until al
 loaded and take actions again, and until every table message and prompt has been refreshed. At
 the end the ledger is audited: it balances, and holds as many chips as when the tables had
 opened.
+
+With --processes N (PostgreSQL), the bot runs as N processes of one shard each (SHARD_COUNT=N,
+SHARD_IDS=i), the tables spread over a guild per shard, and --rate is offered to each process.
+Each process's line gives its tables' interactions per second, their p50/p99 as the fake timed
+them, and its CPU per interaction of its tables. Discord brings every DM click to shard 0's
+process, which forwards those on the other processes' tables: that work is in its CPU.
 """
 
 from __future__ import annotations
@@ -310,6 +316,8 @@ def serve_bot(config: dict, pipe) -> None:
         daily_chips=100,
         requests_per_second=45,
         durability=config["durability"],
+        shard_count=config["shard_count"],
+        shard_ids=config["shard_ids"],
     )
     eventloop.run(bot_main(settings, config, pipe, errors))
 
@@ -357,7 +365,9 @@ async def bot_main(settings: Settings, config: dict, pipe, errors: ErrorRecords)
             tracked = len(gc.get_objects()) + gc.get_freeze_count()
             *times, answered_at = inside.window()
             # Too much for the pipe at once: the parent reads it from a file in the run's folder.
-            answered_file(Path(config["folder"])).write_bytes(pickle.dumps(answered_at))
+            answered_file(Path(config["folder"]), config["index"]).write_bytes(
+                pickle.dumps(answered_at)
+            )
             pipe.send((gc_time.total, gc_time.longest, gc_time.full, tracked, times))
             if profile_path:
                 profile.disable()
@@ -377,7 +387,8 @@ async def bot_main(settings: Settings, config: dict, pipe, errors: ErrorRecords)
 
 
 class BotProcess:
-    """The parent's handle on the bot's process."""
+    """The parent's handle on a bot process: the only one, or (`shard`: its id and the
+    count) one of several, running that one shard."""
 
     def __init__(
         self,
@@ -385,8 +396,13 @@ class BotProcess:
         database: BenchDatabase,
         profile: str | None,
         durability: Durability = "full",
+        shard: tuple[int, int] | None = None,
     ) -> None:
+        self.index = 0 if shard is None else shard[0]
         self.config = {
+            "index": self.index,
+            "shard_count": None if shard is None else shard[1],
+            "shard_ids": None if shard is None else (shard[0],),
             "api_base": fake.api_base,
             "gateway_url": fake.gateway_url,
             "token": fake.token,
@@ -436,6 +452,53 @@ class BotProcess:
 
     def rss_kb(self) -> int:
         return resident_kb(self.process.pid)
+
+
+class Bots:
+    """The bot's processes: one, or with `processes` N > 1, N that each run one shard of N
+    (SHARD_COUNT=N, SHARD_IDS=i) over one PostgreSQL database, as `python -m bot cluster`
+    splits them."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: BenchDatabase,
+        processes: int,
+        profile: str | None,
+        durability: Durability = "full",
+    ) -> None:
+        self.each = [
+            BotProcess(
+                fake,
+                database,
+                profile if index == 0 else None,
+                durability,
+                shard=None if processes == 1 else (index, processes),
+            )
+            for index in range(processes)
+        ]
+
+    async def start(self) -> None:
+        """One after another: the first migrates the store and syncs the commands."""
+        for bot in self.each:
+            await bot.start()
+
+    async def ask(self, what: str) -> list:
+        return list(await asyncio.gather(*(bot.ask(what) for bot in self.each)))
+
+    async def kill(self) -> None:
+        await asyncio.gather(*(bot.kill() for bot in self.each))
+
+    async def stop(self) -> list[str]:
+        """Stop them all as a shutdown does; the ERROR log records they wrote."""
+        stopped = await asyncio.gather(*(bot.stop() for bot in self.each))
+        return [error for errors in stopped for error in errors]
+
+    def cpu(self) -> list[float]:
+        return [bot.cpu() for bot in self.each]
+
+    def rss_kb(self) -> int:
+        return sum(bot.rss_kb() for bot in self.each)
 
 
 # ---- the bot's database ---------------------------------------------------------------------
@@ -561,6 +624,7 @@ class ScriptedTable:
     players: list[User]
     ai: int
     options: dict
+    process: int = 0  # the bot process whose shard holds the table's guild
     table_id: int | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, prompt) already answered
@@ -628,6 +692,7 @@ class Load:
         seed: int,
         think: float,
         rate: float = 0.0,
+        processes: int = 1,
     ):
         self.fake, self.tester = fake, Tester(fake)
         self.database, self.saved = database, saved
@@ -648,13 +713,23 @@ class Load:
         self.late = 0
         self.playing = False
         self.window_over = asyncio.Event()
+        # Per bot process: seconds from sending to answer of its tables' interactions, and
+        # how many of them came to it from shard 0's process (clicks in DMs)
+        self.answered: list[list[float]] = [[] for _ in range(processes)]
+        self.forwarded = [0] * processes
         self._watch()
-        guild = fake.add_guild("Load")
+        # A guild per process, on its shard: the tables take turns among them.
+        guilds = [
+            fake.add_guild(f"Load {index}", shard=None if processes == 1 else (index, processes))
+            for index in range(processes)
+        ]
         for number in range(tables):
             game, people, ai, options = MIX[number % len(MIX)]
+            process = number % processes
+            guild = guilds[process]
             channel = fake.add_channel(guild, f"{game}-{number}")
             players = [fake.add_member(guild, f"P{number}-{i}") for i in range(people)]
-            scripted = ScriptedTable(game, channel, players, ai, options)
+            scripted = ScriptedTable(game, channel, players, ai, options, process)
             self.tables.append(scripted)
             self.by_channel[channel.id] = scripted
             self.seated.update((player.id, scripted) for player in players)
@@ -723,6 +798,7 @@ class Load:
         host = scripted.players[0]
         options = {"ai_delay": 0, **scripted.options} if scripted.ai else scripted.options
         asked = await self.tester.slash(host, scripted.channel, f"{scripted.game} new", **options)
+        self._answered(scripted, asked)
         query = (
             "SELECT id, message_id FROM game_tables WHERE channel_id = ? AND status != 'closed'"
             " AND message_id IS NOT NULL"
@@ -737,10 +813,17 @@ class Load:
         self.by_table[table_id] = scripted
         lobby = self.fake.messages[message_id]
         for guest in scripted.players[1:]:
-            await self.tester.click(guest, lobby, "Join")
+            self._answered(scripted, await self.tester.click(guest, lobby, "Join"))
         for _ in range(scripted.ai):
-            await self.tester.click(host, lobby, "Add AI")
-        await self.tester.click(host, lobby, "Start")
+            self._answered(scripted, await self.tester.click(host, lobby, "Add AI"))
+        self._answered(scripted, await self.tester.click(host, lobby, "Start"))
+
+    def _answered(self, scripted: ScriptedTable, interaction) -> None:
+        """Count an answered interaction to the process that holds its table."""
+        sent = self.tester.sent_at[interaction.id]
+        self.answered[scripted.process].append(interaction.answered_at - sent)
+        in_dms = interaction.channel.type == 1
+        self.forwarded[scripted.process] += in_dms and scripted.process != 0
 
     async def reopen_closed(self) -> None:
         """Open anew each table whose match ended as a window closed (players reopen tables
@@ -810,6 +893,7 @@ class Load:
             scripted.acted.discard(prompt_key)  # `play` reads the table again right after
             return
         self.actions += 1
+        self._answered(scripted, reply)
         if reply.response_type == 6:
             self.deferred += 1
         elif reply.response_type != 7:  # an action's answer redraws the DM; else a refusal
@@ -871,9 +955,13 @@ async def measure(
     durability: Durability = "full",
     rate: float = 0.0,
     database_url: str | None = None,
+    processes: int = 1,
 ) -> Report:
     """One run; with `database_url`, the bot's store is on that PostgreSQL server, in a schema
-    made for the run and dropped after it."""
+    made for the run and dropped after it. With `processes` N > 1 (PostgreSQL only), N bot
+    processes share the tables, a guild each, and `rate` is offered to each."""
+    if processes > 1 and database_url is None:
+        raise ValueError("several bot processes need PostgreSQL (--database-url)")
     report, threshold = Report(verbose), gc.get_threshold()
     fake = FakeDiscord()
     await fake.start()
@@ -881,14 +969,15 @@ async def measure(
     try:
         with tempfile.TemporaryDirectory() as folder:
             async with bench_database(Path(folder), database_url) as database:
-                bot = BotProcess(fake, database, profile, durability)
+                bots = Bots(fake, database, processes, profile, durability)
                 try:
-                    await bot.start()
+                    await bots.start()
                     async with database.reading() as saved:
-                        load = Load(fake, database, saved, tables, seed, think, rate)
-                        await play_through(load, bot, seconds, report)
+                        offered = rate * processes
+                        load = Load(fake, database, saved, tables, seed, think, offered, processes)
+                        await play_through(load, bots, seconds, report)
                 finally:
-                    await bot.kill()  # if it is still running: before its schema is dropped
+                    await bots.kill()  # if any still runs: before its schema is dropped
     finally:
         await fake.stop()
         report.harness_gc.stop()
@@ -897,15 +986,15 @@ async def measure(
     return report
 
 
-async def play_through(load: Load, bot: BotProcess, seconds: float, report: Report) -> None:
+async def play_through(load: Load, bots: Bots, seconds: float, report: Report) -> None:
     """Open every table, play a window, restart the bot, play another; then audit the ledger."""
-    await open_tables(load, bot, report)
+    await open_tables(load, bots, report)
     # Through the bot: its store may be one process's alone (a SQLite file is).
-    chips = (await bot.ask("totals")).held
-    await play(load, bot, seconds, "play", report)
-    await restart(load, bot, report)
-    await play(load, bot, seconds, "play after the restart", report)
-    report.errors += await bot.stop()
+    chips = (await bots.each[0].ask("totals")).held
+    await play(load, bots, seconds, "play", report)
+    await restart(load, bots, report)
+    await play(load, bots, seconds, "play after the restart", report)
+    report.errors += await bots.stop()
     totals = await ledger_totals(load.database)
     report.chips_conserved = totals.consistent and totals.held == chips
     report.limited = len(load.fake.rate_limits.limited)
@@ -919,24 +1008,24 @@ async def play_through(load: Load, bot: BotProcess, seconds: float, report: Repo
         report.say(f"    429: {method} {path}")
 
 
-async def settle(load: Load, bot: BotProcess) -> None:
+async def settle(load: Load, bots: Bots) -> None:
     """Wait until the bot has shown everything: no render left, no call waiting or out."""
-    while await bot.ask("busy"):
+    while any(await bots.ask("busy")):
         await asyncio.sleep(0.05)
     await load.tester.idle(timeout=600)
 
 
-async def open_tables(load: Load, bot: BotProcess, report: Report) -> None:
-    before, started = bot.rss_kb(), time.monotonic()
+async def open_tables(load: Load, bots: Bots, report: Report) -> None:
+    before, started = bots.rss_kb(), time.monotonic()
     await load.open_all()
-    await settle(load, bot)
+    await settle(load, bots)
     load.fake.calls.clear()  # the fake's history is not the bot's to carry
     players = sum(len(seat.players) for seat in load.tables)
     report.say(
         f"\n{len(load.tables)} tables, {players} players: opened in"
-        f" {time.monotonic() - started:.1f} s; the bot's process grew by"
-        f" {(bot.rss_kb() - before) / len(load.tables):.1f} KB per table"
-        f" ({before / 1024:.0f} MB before, {bot.rss_kb() / 1024:.0f} MB after)"
+        f" {time.monotonic() - started:.1f} s; the bot's {processes(bots)} grew by"
+        f" {(bots.rss_kb() - before) / len(load.tables):.1f} KB per table"
+        f" ({before / 1024:.0f} MB before, {bots.rss_kb() / 1024:.0f} MB after)"
     )
 
 
@@ -951,27 +1040,40 @@ async def count_slices(load: Load, rates: list[float]) -> None:
         since, counted = now, answered
 
 
-async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: Report) -> None:
+async def play(load: Load, bots: Bots, seconds: float, phase: str, report: Report) -> None:
     fake = load.fake
     load.tester.answer_times.clear()
     load.tester.sent_at.clear()
+    for answered_by_one in load.answered:
+        answered_by_one.clear()
+    load.forwarded = [0] * len(bots.each)
     calls_before, load.actions, load.refused, load.late = len(fake.calls), 0, 0, 0
     load.deferred, too_late = 0, len(fake.too_late)
-    collected, *_ = await bot.ask("window")
+    collected_each = [window[0] for window in await bots.ask("window")]
     freeze_harness(report.harness_gc)
     reference = reference_ms()
     server = postgres_cpu() if load.database.url else {}  # none where the server is elsewhere
-    started, cpu, harness_cpu = time.monotonic(), bot.cpu(), cpu_seconds("self")
+    started, cpu_each, harness_cpu = time.monotonic(), bots.cpu(), cpu_seconds("self")
     rates: list[float] = []
     slicing = asyncio.create_task(count_slices(load, rates))
     await load.run(seconds)
     elapsed = time.monotonic() - started
     slicing.cancel()
-    cpu, harness_cpu = bot.cpu() - cpu, cpu_seconds("self") - harness_cpu
+    cpu_each = [now - before for now, before in zip(bots.cpu(), cpu_each, strict=True)]
+    cpu, harness_cpu = sum(cpu_each), cpu_seconds("self") - harness_cpu
     # The players' own reads are not the bot's work: their connections are left out.
     server_cpu = postgres_cpu_since(server, load.saved.connections) if server else None
     reference = (reference + reference_ms()) / 2
-    gc_total, gc_longest, gc_full, tracked, inside = await bot.ask("figures")
+    windows = await bots.ask("figures")
+    each = [
+        process_figures(load, index, cpu_each[index], collected_each[index], window, elapsed)
+        for index, window in enumerate(windows)
+    ]
+    gc_total, gc_longest, gc_full, tracked, inside = merged_windows(windows)
+    collected = sum(collected_each)
+    answered_at: dict[int, float] = {}
+    for bot in bots.each:
+        answered_at |= pickle.loads(answered_file(load.database.folder, bot.index).read_bytes())
     times = [t * 1000 for t in load.tester.answer_times]
     answered = max(1, len(times))
     calls = fake.calls[calls_before:]
@@ -995,13 +1097,12 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         "loop_lag_p99": inside[2],
         "inside_timed": inside[3],
         "segments": inside[4],
-        **sent_to_answered(
-            load.tester.sent_at, pickle.loads(answered_file(load.database.folder).read_bytes())
-        ),
+        **sent_to_answered(load.tester.sent_at, answered_at),
         "reference_ms": reference,
         "per_slice": rates,
         "offered_per_second": load.open_loop.moments / elapsed if load.open_loop else None,
         "offered_to_nobody": load.open_loop.idle if load.open_loop else None,
+        "processes": each,
     }
     report.phases.append(figures)
     report.say(
@@ -1028,11 +1129,14 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         f" callback request (its unread wait included) p50 {figures['sent_to_answered_p50']:.1f}"
         f" ms, p99 {figures['sent_to_answered_p99']:.1f} ms"
     )
+    if len(each) > 1:
+        say_processes(report, each)
     segments = figures["segments"]
     if segments["clicks"]:
         median_collecting, slowest_collecting = segments["collecting"]
+        whose = "the bot" if len(each) == 1 else "the first process"
         report.say(
-            "    where the time of clicks that moved went inside the bot (ms, the median 10% /"
+            f"    where the time of clicks that moved went inside {whose} (ms, the median 10% /"
             " the slowest 1%): "
             + ", ".join(
                 f"{name} {median:.1f} / {slowest:.1f}"
@@ -1045,7 +1149,7 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         )
     per_interaction = figures["bot_cpu_per_interaction"]
     report.say(
-        f"    CPU: the bot's process {cpu / elapsed:.0%} of a core (garbage collection"
+        f"    CPU: the bot's {processes(bots)} {cpu / elapsed:.0%} of a core (garbage collection"
         f" {(gc_total - collected) / elapsed:.0%}, longest pause {gc_longest * 1000:.0f} ms,"
         f" {gc_full} full collections, {tracked:,} objects tracked at the end),"
         f" the fake Discord's and players' {harness_cpu / elapsed:.0%} (its longest"
@@ -1062,6 +1166,50 @@ async def play(load: Load, bot: BotProcess, seconds: float, phase: str, report: 
         + ", ".join(f"{kinds[kind] / elapsed:.1f} {kind}" for kind in BOT_TOKEN_CALLS)
     )
     del fake.calls[:]
+
+
+def process_figures(
+    load: Load, index: int, cpu: float, collected: float, window: tuple, elapsed: float
+) -> dict:
+    """One bot process's share of a window: its tables' interactions (as the fake timed them,
+    from sending to answer) and its own CPU. Shard 0's process also forwards the others' DM
+    clicks: that work is in its CPU, and their time in theirs."""
+    gc_total, _, _, _, inside = window
+    times = [t * 1000 for t in load.answered[index]]
+    return {
+        "interactions": len(times),
+        "per_second": len(times) / elapsed,
+        "forwarded": load.forwarded[index],
+        "p50": percentile(times, 0.5),
+        "p99": percentile(times, 0.99),
+        "cpu_share": cpu / elapsed,
+        "collector_share": (gc_total - collected) / elapsed,
+        "bot_cpu_per_interaction": cpu / max(1, len(times)),
+        "inside_p99": inside[1],
+        "loop_lag_p99": inside[2],
+    }
+
+
+def merged_windows(windows: list[tuple]) -> tuple:
+    """The processes' window figures as one: the collector's times and counts added, the
+    longest pause and the handling percentiles the worst process's, and where clicks' time
+    went the first process's."""
+    totals, longest, full, tracked, inside = zip(*windows, strict=True)
+    p50, p99, lag, timed, segments = zip(*inside, strict=True)
+    worst = (max(p50), max(p99), max(lag), sum(timed), segments[0])
+    return sum(totals), max(longest), sum(full), sum(tracked), worst
+
+
+def say_processes(report: Report, each: list[dict]) -> None:
+    for index, one in enumerate(each):
+        forwarded = f", {one['forwarded']:,} of them DM clicks forwarded to it" if index else ""
+        report.say(
+            f"    process {index} (shard {index}): {one['per_second']:,.0f} interactions/s of its"
+            f" tables{forwarded}; p50 {one['p50']:.1f} ms, p99 {one['p99']:.1f} ms (inside it"
+            f" {one['inside_p99']:.1f} ms, its loop's lag p99 {one['loop_lag_p99']:.1f} ms);"
+            f" CPU {one['cpu_share']:.0%} of a core (collector {one['collector_share']:.0%}),"
+            f" {one['bot_cpu_per_interaction'] * 1000:.2f} ms per interaction of its tables"
+        )
 
 
 def say_server_cpu(report: Report, figures: dict, server_cpu: float | None, elapsed: float):
@@ -1084,9 +1232,9 @@ def say_server_cpu(report: Report, figures: dict, server_cpu: float | None, elap
     )
 
 
-def answered_file(folder: Path) -> Path:
-    """Where the bot's process leaves when it requested each callback, for the parent."""
-    return folder / "answered.pickle"
+def answered_file(folder: Path, index: int) -> Path:
+    """Where bot process `index` leaves when it requested each callback, for the parent."""
+    return folder / f"answered-{index}.pickle"
 
 
 def sent_to_answered(sent_at: dict[int, float], answered_at: dict[int, float]) -> dict:
@@ -1126,28 +1274,32 @@ def call_kind(fake: FakeDiscord, call) -> str:
     return "table edits" if call.method == "PATCH" else "other"
 
 
-async def restart(load: Load, bot: BotProcess, report: Report) -> None:
-    await settle(load, bot)
+def processes(bots: Bots) -> str:
+    return "process" if len(bots.each) == 1 else f"{len(bots.each)} processes"
+
+
+async def restart(load: Load, bots: Bots, report: Report) -> None:
+    await settle(load, bots)
     await load.reopen_closed()
-    await settle(load, bot)
-    report.errors += await bot.stop()
+    await settle(load, bots)
+    report.errors += await bots.stop()
     ((report.tables_open,),) = await load.saved.rows(
         "SELECT COUNT(*) FROM game_tables WHERE status != 'closed'"
     )
     await asyncio.sleep(1)  # Discord's global window forgets the old process's calls
     started = time.monotonic()
-    await bot.start()
+    await bots.start()
     report.loaded_seconds = time.monotonic() - started
-    report.tables_resumed = await bot.ask("tables")
-    await settle(load, bot)
+    report.tables_resumed = sum(await bots.ask("tables"))
+    await settle(load, bots)
     last_call = load.fake.calls[-1].at if load.fake.calls else started
     report.refreshed_seconds = last_call - started
     report.say(
-        f"  restart: a new bot process had {report.tables_resumed} tables loaded (of"
+        f"  restart: the new bot {processes(bots)} had {report.tables_resumed} tables loaded (of"
         f" {report.tables_open} open when the last one stopped), their"
         f" deadlines armed and taking actions {report.loaded_seconds:.2f} s after it was"
         f" started; every table message and prompt refreshed after {report.refreshed_seconds:.1f}"
-        f" s; it then held {bot.rss_kb() / 1024:.0f} MB"
+        f" s; they then held {bots.rss_kb() / 1024:.0f} MB"
     )
 
 
@@ -1175,7 +1327,16 @@ def main() -> None:
         help="the bot's store on this PostgreSQL server, in a schema made for the run and"
         " dropped after it (default: SQLite, in a temporary file)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="run the bot in N processes, one shard each, a guild of tables per shard"
+        " (PostgreSQL only); --rate is then offered to each",
+    )
     arguments = parser.parse_args()
+    if arguments.processes > 1 and not arguments.database_url:
+        parser.error("several bot processes need PostgreSQL: give --database-url")
     logging.basicConfig(level=logging.WARNING)
     where = BenchDatabase(Path(), arguments.database_url).describe()
     print(f"the bot's store: {where}, DURABILITY={arguments.durability}")
@@ -1193,6 +1354,7 @@ def main() -> None:
                 durability=arguments.durability,
                 rate=arguments.rate,
                 database_url=arguments.database_url,
+                processes=arguments.processes,
             )
         )
 

@@ -114,6 +114,26 @@ async def test_the_load_bench_runs_the_bot_on_postgresql_and_audits_its_ledger(p
         assert phase["combined_cpu_per_interaction"] == pytest.approx(combined), phase
 
 
+@pytest.mark.e2e
+async def test_the_load_bench_splits_its_tables_over_two_bot_processes(postgres_url):
+    """--processes 2: a guild per shard, each process playing its own guild's tables, the
+    second's DM clicks forwarded to it by the first; every interaction counted to one of them,
+    the ledger audited across both, and no 429 (they share the bot's REST budget)."""
+    report = await measure(
+        tables=4, seconds=2, verbose=False, database_url=postgres_url, processes=2
+    )
+    assert report.errors == []
+    assert report.chips_conserved
+    assert report.limited == 0
+    assert report.tables_resumed == report.tables_open == 4
+    for phase in report.phases:
+        first, second = phase["processes"]
+        assert first["interactions"] > 0 and second["interactions"] > 0, phase
+        assert first["interactions"] + second["interactions"] == phase["interactions"], phase
+        assert first["forwarded"] == 0 < second["forwarded"] <= second["interactions"], phase
+        assert first["bot_cpu_per_interaction"] > 0 and second["bot_cpu_per_interaction"] > 0
+
+
 async def test_the_players_reads_on_postgresql_name_their_own_server_processes(postgres_url):
     """Their server processes are left out of the server's CPU: these must be theirs, all of
     them, and no one else's."""
