@@ -129,7 +129,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.clock = clock
         self.runtime_options = runtime_options or {}
         self.freeze_after_setup = freeze_after_setup
-        self.pacer = RequestPacer(settings.requests_per_second)
+        self.pacer = RequestPacer(self.shard_set.share_of(settings.requests_per_second))
         pace_requests(self.http, self.pacer.slot_for)
         self.presenter = TablePresenter(self, edit_seconds=settings.table_edit_seconds)
         self.collector_pace = CollectorPace()

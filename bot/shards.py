@@ -42,6 +42,14 @@ class Shards:
         places = ", ".join("?" * len(self.ids))
         return f"(({column} >> 22) % ?) IN ({places})", (self.count, *self.ids)
 
+    def share_of(self, per_second: int) -> int:
+        """This process's part of a rate the whole bot shares, as Discord's global limit on REST
+        calls is one per bot whatever its processes: in proportion to the shards it runs."""
+        if self.every:
+            return per_second
+        assert self.count is not None and self.ids is not None
+        return max(1, per_second * len(self.ids) // self.count)
+
     def describe(self) -> str:
         """For logs and messages: "shards 0-1 of 4", "every shard"."""
         if self.ids is None or self.every:
