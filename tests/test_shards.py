@@ -1,13 +1,16 @@
 """Which guilds, and so which tables, a process's shards own (bot/shards.py), and which table a
 DM's click names (bot/discord/routing.py)."""
 
+import asyncio
 import re
 import sqlite3
 
 import pytest
 
+from bot.app import CardTableBot
 from bot.discord.controls import ACTION_BUTTON, TABLE_BUTTON, TEXT_FORM
-from bot.discord.routing import table_named
+from bot.discord.routing import InteractionRouter, table_named
+from bot.settings import Settings
 from bot.shards import EVERY_SHARD, Shards, shard_of, spans
 
 
@@ -32,6 +35,14 @@ def test_every_shard_owns_everything_whatever_the_count():
         "every shard",
         "shards 2-3 of 4",
     )
+
+
+def test_processes_split_the_bots_rest_budget_by_the_shards_they_run():
+    """Discord's global limit is the bot's, however many processes: 45 a second for 4 shards
+    is 22 for a process running 2, 11 for one running 1; never none."""
+    assert [Shards(4, ids).share_of(45) for ids in [(0, 1), (3,), (0, 1, 2, 3)]] == [22, 11, 45]
+    assert EVERY_SHARD.share_of(45) == 45
+    assert Shards(64, (5,)).share_of(45) == 1
 
 
 def test_the_sql_test_picks_the_same_guilds_as_python():
@@ -64,3 +75,54 @@ def test_a_click_or_form_names_its_table_by_its_custom_id():
     command = {"type": 2, "data": {"name": "western"}}
     other = {"type": 3, "data": {"custom_id": "lb:page:2"}}
     assert table_named(command, templates) is None and table_named(other, templates) is None
+
+
+async def test_routing_asks_the_store_for_a_tables_guild_once():
+    """A DM click on another process's table is forwarded to its shard; the table's guild is
+    looked up once (it never changes), a table not found is looked up again next time."""
+    far_guild = guild_on(1, 2)
+    guilds = {42: far_guild}
+    asked: list[int] = []
+    forwarded: list[tuple[int, int]] = []
+    handled: list[dict] = []
+
+    class Owners:
+        def holds_table(self, table_id):
+            return False
+
+        async def guild_of(self, table_id):
+            asked.append(table_id)
+            return guilds.get(table_id)
+
+    class Courier:
+        async def forward(self, shard_id, payload, wait_seconds):
+            forwarded.append((shard_id, table_named(payload, templates)))
+            return True
+
+    templates = [re.compile(ACTION_BUTTON.template)]
+    router = InteractionRouter(
+        Shards(2, (0,)), Owners(), Courier(), templates, handled.append, lambda payload: None
+    )
+
+    def click(table_id):
+        return {"type": 3, "data": {"custom_id": ACTION_BUTTON.format(table_id, 1, "fold")}}
+
+    for table_id in (42, 42, 7, 7):
+        router(click(table_id))
+        await asyncio.gather(*router.forwarding)
+    assert forwarded == [(1, 42), (1, 42)]
+    assert asked == [42, 7, 7]
+    assert [table_named(payload, templates) for payload in handled] == [7, 7]  # said as ever
+
+
+def test_a_process_paces_its_own_rest_calls_at_its_share(tmp_path):
+    settings = Settings(
+        _env_file=None,
+        discord_token="token",
+        database_path=tmp_path / "bot.sqlite3",
+        database_url="postgresql://bot@db.example/cards",
+        shard_count=4,
+        shard_ids=(2, 3),
+        requests_per_second=45,
+    )
+    assert CardTableBot(settings).pacer.per_second == 22

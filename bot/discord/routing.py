@@ -30,6 +30,9 @@ FORWARD_WAIT_SECONDS = 1.5
 NOT_TAKEN = (
     "That table is being moved to another of the bot's processes: try again in a few seconds."
 )
+# Tables whose guild routing keeps, so as not to ask the store at every DM click: a table
+# never changes guild. Past this many, it forgets them all and starts again.
+GUILDS_KEPT = 100_000
 COMPONENT, FORM = 3, 5  # Discord's interaction types whose custom_id may name a table
 Payload = dict[str, Any]
 
@@ -76,6 +79,7 @@ class InteractionRouter:
         self.templates = tuple(t for t in templates if "table_id" in t.groupindex)
         self.handle, self.answer = handle, answer
         self.forwarding: set[asyncio.Task[None]] = set()
+        self.guilds: dict[int, int] = {}  # table -> its guild, as found in the store
 
     def __call__(self, payload: Payload) -> None:
         """A DM's click on a table this process does not hold may be another's; anything
@@ -89,7 +93,7 @@ class InteractionRouter:
         task.add_done_callback(self.forwarding.discard)
 
     async def _route(self, payload: Payload, table_id: int) -> None:
-        guild_id = await self.owners.guild_of(table_id)
+        guild_id = await self._guild_of(table_id)
         if guild_id is None or self.shards.owns(guild_id):
             self.handle(payload)  # no such table, or one of ours that closed: said as ever
             return
@@ -105,3 +109,13 @@ class InteractionRouter:
             await reply_privately(self.answer(payload), NOT_TAKEN)
         except discord.HTTPException:
             log.warning("could not tell a player their click on table %s was not taken", table_id)
+
+    async def _guild_of(self, table_id: int) -> int | None:
+        guild_id = self.guilds.get(table_id)
+        if guild_id is None:
+            guild_id = await self.owners.guild_of(table_id)
+            if guild_id is not None:  # (no such table yet: asked again next time)
+                if len(self.guilds) >= GUILDS_KEPT:
+                    self.guilds.clear()
+                self.guilds[table_id] = guild_id
+        return guild_id

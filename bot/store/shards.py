@@ -36,8 +36,8 @@ claims hold everything from the start, are never lost, and have no one to forwar
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
-import json
 import logging
 import time
 from abc import ABC, abstractmethod
@@ -45,6 +45,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import asyncpg
+import orjson
 
 from bot.shards import Shards, spans
 from bot.store.db import Database, DatabaseUnavailable
@@ -209,6 +210,8 @@ class PostgresShardClaims(ShardClaims):
         self._closing = False
         self._receive: Receive | None = None
         self._awaiting: dict[int, asyncio.Future[None]] = {}  # forwarded row id -> taken
+        # Rows whose taking was heard before their sender had their id (see `_send`)
+        self._taken_unawaited: collections.deque[int] = collections.deque(maxlen=1000)
         self._tasks: set[asyncio.Task[None]] = set()
         self._watchdog: asyncio.Task[None] | None = None
 
@@ -352,7 +355,7 @@ class PostgresShardClaims(ShardClaims):
     # ---- forwarding --------------------------------------------------------------------
 
     async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
-        text = json.dumps(payload)
+        text = orjson.dumps(payload).decode()
         sending = asyncio.ensure_future(self._run(lambda c: self._send(c, shard_id, text)))
         try:
             row_id, taken = await asyncio.shield(sending)
@@ -365,12 +368,15 @@ class PostgresShardClaims(ShardClaims):
         return not await asyncio.shield(self._take_back(row_id))
 
     async def _send(self, connection: Any, shard_id: int, text: str) -> tuple[int, Any]:
-        """The row's id, and what says the owner took it. That is set up before the commit,
-        which tells the owner: the owner's answer may come in ahead of the commit's own (the
-        server sends notifications just before ReadyForQuery)."""
-        async with connection.transaction():
-            row_id = (await connection.fetchrow(SEND, shard_id, text))["id"]
-            taken = self._awaiting[row_id] = asyncio.get_running_loop().create_future()
+        """The row's id, and what says the owner took it: one statement, whose commit tells
+        the owner. The owner's answer may be heard before the statement's result reaches this
+        task, so a taking heard for no one is kept for it."""
+        row_id = (await connection.fetchrow(SEND, shard_id, text))["id"]
+        taken = self._awaiting[row_id] = asyncio.get_running_loop().create_future()
+        if row_id in self._taken_unawaited:
+            self._taken_unawaited.remove(row_id)
+            self._awaiting.pop(row_id)
+            taken.set_result(None)
         return row_id, taken
 
     async def _take_back(self, row_id: int) -> bool:
@@ -389,8 +395,12 @@ class PostgresShardClaims(ShardClaims):
 
     def _on_taken(self, _connection: Any, _pid: int, _channel: str, message: str) -> None:
         numbers = self._numbers(message, 1)
-        taken = None if numbers is None else self._awaiting.pop(numbers[0], None)
-        if taken is not None and not taken.done():
+        if numbers is None:
+            return
+        taken = self._awaiting.pop(numbers[0], None)
+        if taken is None:
+            self._taken_unawaited.append(numbers[0])
+        elif not taken.done():
             taken.set_result(None)
 
     def _numbers(self, message: str, count: int) -> list[int] | None:
@@ -427,7 +437,7 @@ class PostgresShardClaims(ShardClaims):
     async def _hand_over(self, text: str) -> None:
         assert self._receive is not None  # set before anything is taken
         try:
-            await self._receive(json.loads(text))
+            await self._receive(orjson.loads(text))
         except Exception:
             log.exception("a forwarded interaction failed")
 

@@ -277,6 +277,26 @@ async def test_the_owner_takes_a_forwarded_interaction_once(open_claims: Open, c
     assert await forwarded_rows(connection) == 0
 
 
+async def test_a_taking_heard_before_the_senders_own_answer_still_counts(
+    open_claims: Open, connection
+):
+    """The owner's word that it took a row may be heard before the sender has the row's id
+    (both come on the sender's connection): the forward is taken all the same, at once."""
+    owner = await open_claims(2, [1])
+    await owner.claim()  # holds the shard, but does not listen: only the early word tells
+    sender = await open_claims(2, [0])
+    await sender.claim()
+    next_id = await connection.fetchval(
+        "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END"
+        " FROM forwarded_id_seq"
+    )
+    sender._on_taken(None, 0, "", f"{sender.schema} {next_id}")
+    started = time.monotonic()
+    assert await sender.forward(1, {"id": "9"}, 2) is True
+    assert time.monotonic() - started < 1
+    assert sender._awaiting == {}
+
+
 async def test_a_forward_of_20_kilobytes_arrives_whole(open_claims: Open):
     _, inbox, sender = await owner_and_sender(open_claims)
     payload = {"id": "2", "data": {"values": ["x" * 1000 for _ in range(20)]}}
