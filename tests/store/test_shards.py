@@ -287,8 +287,7 @@ async def test_a_taking_heard_before_the_senders_own_answer_still_counts(
     sender = await open_claims(2, [0])
     await sender.claim()
     next_id = await connection.fetchval(
-        "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END"
-        " FROM forwarded_id_seq"
+        "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM forwarded_id_seq"
     )
     sender._on_taken(None, 0, "", f"{sender.schema} {next_id}")
     started = time.monotonic()
