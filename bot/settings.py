@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     starting_chips: int = Field(default=1000, ge=0, le=1_000_000_000)
     daily_chips: int = Field(default=100, ge=0, le=1_000_000_000)
     turn_timeout_seconds: int = Field(default=120, ge=TURN_SECONDS.low, le=TURN_SECONDS.high)
+    # Rated matches a member needs before a game's skill board lists them (one lucky win
+    # shouldn't top it).
+    rating_min_matches: int = Field(default=10, ge=1, le=1_000_000)
     # Least time between two edits of table messages in a channel: Discord allows five edits
     # per five seconds in a channel, and AI players can act faster than that. Four leave room
     # for the moment discord.py and Discord see a window's end differently.

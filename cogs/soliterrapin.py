@@ -127,7 +127,7 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
             key=f"open:{interaction.id}",
             once=once,
         )
-        await runtime.start(table.id, interaction.user.id, can_manage=False)
+        await runtime.start(table.id, interaction.user.id, can_manage=False, click=interaction.id)
         what = f"today's daily challenge ({daily})" if daily else "a new board"
         await send_answer(
             interaction,

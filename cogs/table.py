@@ -1,5 +1,6 @@
-"""/table close and /table show for the table in a channel, /table ai for the server, and
-what keeps a table reachable when a moderator deletes its message or its channel."""
+"""/table close and /table show for the table in a channel, /table history to replay its last
+hands, /table verify for a closed table's deals, /table ai for the server, and what keeps a
+table reachable when a moderator deletes its message or its channel."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.controls import can_manage
+from bot.discord.history import HISTORY_ITEMS, show_history
 from bot.discord.replies import send_answer
 from bot.errors import UserError
 from bot.tables import Table, TableStatus
@@ -64,6 +66,32 @@ class TableCommands(
         await self.bot.presenter.repost(table)
 
     @app_commands.command(
+        name="history", description="Replay one of the last hands played in this channel."
+    )
+    async def history(self, interaction: discord.Interaction) -> None:
+        await show_history(self.bot, interaction)
+
+    @app_commands.command(
+        name="verify", description="Check a closed table's deals against its revealed seed."
+    )
+    @app_commands.describe(
+        seed="The seed the closed table showed (64 hex digits)",
+        commitment="The commitment its lobby showed before Start (64 hex digits)",
+    )
+    async def verify(
+        self,
+        interaction: discord.Interaction,
+        seed: app_commands.Range[str, 1, 100],
+        commitment: app_commands.Range[str, 1, 100],
+    ) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild-only: the command tree refuses it outside a server
+        if not interaction.response.is_done():  # replaying a long match may take a while
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        verdict = await self.bot.runtime.verify_deal(guild_id, seed, commitment)
+        await send_answer(interaction, verdict, ephemeral=True)
+
+    @app_commands.command(
         name="ai", description="Allow or forbid AI players at this server's tables (Manage Server)."
     )
     @app_commands.describe(allowed="May hosts seat AI players?")
@@ -99,4 +127,5 @@ class TableCommands(
 
 
 async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(*HISTORY_ITEMS)
     await bot.add_cog(TableCommands(bot))

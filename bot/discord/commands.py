@@ -19,6 +19,7 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import GameSpec
 from bot.errors import UserError
+from bot.store.ratings import ONE_AGAINST_THE_OTHERS, PLAYED_FOR_WEIGHT, rated_scope
 from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
@@ -67,6 +68,16 @@ async def open_table_command(
     )
 
 
+# Every game's deals (README, "Verifiable deals"): what the table message's commitment means.
+FAIR_DEALS = (
+    "Fair deals: every shuffle comes from a secret table seed and the id of the click that "
+    "pressed Start. The lobby shows the seed's SHA-256 before Start; the seed is shown when the "
+    "table closes, and /table verify re-deals the match from it. Later hands come from the same "
+    "seed and click, each shuffle by its own number, so neither the bot nor a player can steer "
+    "them."
+)
+
+
 async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:
     """`/<game> rules`: the rules as played here, and this channel's table options."""
     bot = host(interaction)
@@ -80,7 +91,30 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
             bot.presenter.options_text(table),
         ]
         embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
+    # The longest rules leave no room below them: the notes every game shares go underneath.
+    embed.set_footer(text=f"{rating_note(game)}\n\n{FAIR_DEALS}")
     await send_answer(interaction, embed=embed, ephemeral=True)
+
+
+def rating_note(game: GameSpec) -> str:
+    """How the game's results rate its players (bot/store/ratings.py decides it)."""
+    scope = rated_scope(game.id)
+    if scope is None:
+        why = "each player plays against the house" if game.house else "it is played alone"
+        return f"Skill rating: {game.name} is not rated: {why}."
+    unit = "hand" if scope == "hand" else "finished match"
+    how = "winners ahead of the rest" if scope == "hand" else "by final place, ties shared"
+    teams = ""
+    if game.sides:
+        teams = " Partners are rated as one team."
+    elif game.id in ONE_AGAINST_THE_OTHERS:
+        teams = " The player alone is rated against the other two as a team."
+    share = f"{PLAYED_FOR_WEIGHT:.0%}"
+    return (
+        f"Skill rating (openskill, Plackett-Luce): each {unit} rates its players, {how}."
+        f"{teams} A player who left or was played for counts {share}; tables with AI players "
+        "are not rated. /stats shows ratings; /leaderboard with view Skill ranks them."
+    )
 
 
 def table_game_cog(group: str, game: GameSpec, rules: str, *, buy_in: int = DEFAULT_BUY_IN) -> type:

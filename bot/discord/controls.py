@@ -248,7 +248,7 @@ class TableButton(
             name = await change(self.table_id, user.id, can_manage=manager, key=key)
             return f"{name} {'sits down' if self.verb == 'add_ai' else 'left the table'}."
         if self.verb == "start":
-            await runtime.start(self.table_id, user.id, can_manage=manager)
+            await runtime.start(self.table_id, user.id, can_manage=manager, click=interaction.id)
             return "The game has started: your cards are in your DMs (or press My hand)."
         await runtime.cancel(self.table_id, user.id, can_manage=manager, key=key)
         return "The table is cancelled; every buy-in went back."

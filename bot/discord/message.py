@@ -30,6 +30,7 @@ from bot.discord.lines import TableLines
 from bot.discord.port import PresenterHost
 from bot.discord.replies import redraw_clicked
 from bot.engine import Event
+from bot.store import TableRecord
 from bot.tables import Table, TableStatus
 from bot.tables.events import TableClosed, TableResumed
 
@@ -245,6 +246,7 @@ class TableMessages:
         if status == TableStatus.CLOSED:
             return self._closed_embed(table, ui, names), None
         embed = ui.public_embed(table, table.view(None), names)
+        keep_commitment_shown(embed, table.record)
         pending = table.required_seats()  # never who holds an optional choice
         if ui.controls_on_table:
             return embed, action_controls(table, pending[0], ui) if pending else None
@@ -276,6 +278,8 @@ class TableMessages:
         if closing is not None and closing.placings and not table.record.solo:
             title, lines = standings(table, closing, names, ui.score_noun(table.options))
             embed.add_field(name=title, value="\n".join(lines)[:1024], inline=False)
+        if table.record.deal_seed:
+            embed.add_field(name="Deals", value=seed_revealed(table.record), inline=False)
         return embed
 
 
@@ -295,8 +299,31 @@ def lobby_embed(table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
         embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
     embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
     embed.add_field(name="Options", value=ui.options_text(table.options) or "none", inline=False)
-    embed.set_footer(text=f"Starts with {game.min_players}+ players: the host presses Start.")
+    starts = f"Starts with {game.min_players}+ players: the host presses Start."
+    if record.deal_commitment:  # the seed itself is shown once the table closes
+        starts += f"\nDeals commitment (SHA-256 of the table seed): {record.deal_commitment}"
+    embed.set_footer(text=starts)
     return embed
+
+
+def keep_commitment_shown(embed: discord.Embed, record: TableRecord) -> None:
+    """A table in play keeps its commitment in sight, shortened: finding another seed whose
+    SHA-256 starts with the same 16 digits is out of anyone's reach."""
+    if record.deal_commitment:
+        line = f"Deals commitment {record.deal_commitment[:16]}…"
+        footer = embed.footer.text
+        embed.set_footer(
+            text=f"{footer}\n{line}" if footer else line, icon_url=embed.footer.icon_url
+        )
+
+
+def seed_revealed(record: TableRecord) -> str:
+    """A closed table's seed and commitment, for anyone to check its deals with."""
+    started = f"\nStart click `{record.deal_input}`" if record.deal_input is not None else ""
+    return (
+        f"Seed `{record.deal_seed}`\nCommitment `{record.deal_commitment}`{started}\n"
+        "Check them with /table verify (README: Verifiable deals)."
+    )
 
 
 def fingerprint(version: int, embed: discord.Embed, view: Controls | None) -> str:

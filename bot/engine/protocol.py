@@ -16,6 +16,7 @@ from typing import ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, model_validator
 
+from bot.engine.deals import DealSeed
 from bot.engine.errors import IllegalAction
 from bot.engine.rng import Rng
 
@@ -375,7 +376,7 @@ class GameSpec(BaseModel, Generic[OptionsT]):
         self,
         options: OptionsT | None,
         stacks: Sequence[int],
-        seed: int,
+        seed: int | DealSeed,
         stacked: list[list[str]] | None = None,
     ) -> GameState:
         """Start a match for len(stacks) seats with those table stacks. `stacked` decks (card
@@ -386,7 +387,7 @@ class GameSpec(BaseModel, Generic[OptionsT]):
         self,
         options: OptionsT | None,
         stacks: Sequence[int],
-        seed: int,
+        seed: int | DealSeed,
         stacked: list[list[str]] | None = None,
     ) -> tuple[GameState, list[Event]]:
         """`new_match`, with the events of the first deal for the table to show. A game's
@@ -396,7 +397,7 @@ class GameSpec(BaseModel, Generic[OptionsT]):
                 f"{self.name} needs {self.min_players}-{self.max_players} players, "
                 f"not {len(stacks)}"
             )
-        rng = Rng(seed=seed, stacked=[list(deck) for deck in stacked or []])
+        rng = Rng.starting(seed, stacked)  # a DealSeed: keyed deals (bot/engine/deals.py)
         made = self.create(options or self.options_model(), list(stacks), rng)
         return made if isinstance(made, tuple) else (made, [])
 

@@ -1,9 +1,14 @@
 """Seeded, serialisable randomness.
 
 A game state carries an `Rng` (a seed and a draw counter) instead of a `random.Random`, so a
-snapshot restores the exact same future: every draw makes a fresh generator from
-`seed:draws`. String seeds are hashed with SHA-512 by `random`, so this does not depend on
-PYTHONHASHSEED or the platform.
+snapshot restores the exact same future: every draw (a shuffle, a `randrange`) is made afresh
+from the seed and its draw number.
+
+A table's match deals from its table seed (`key`) and the Start click's id by the published
+algorithm of bot/engine/deals.py, so anyone can re-deal it once the seed is revealed. An Rng
+without a key is the old way, kept so that states saved before deals were keyed (and fixed
+test seeds) go on exactly as before: a `random.Random` made from `seed:draws` (string seeds
+are hashed with SHA-512 by `random`, so it does not depend on PYTHONHASHSEED or the platform).
 """
 
 from __future__ import annotations
@@ -14,24 +19,43 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from bot.engine import deals
+from bot.engine.deals import DealSeed
+
 T = TypeVar("T")
 
 
 class Rng(BaseModel):
-    seed: int
+    seed: int = 0  # the old way's seed (unused once there is a key)
     draws: int = 0
     # Stacked decks, for tests that need exact deals: the next shuffle holding all of a
     # stack's cards (by code) puts them first, in that order, and the rest shuffled after.
     stacked: list[list[str]] = []
+    key: str = ""  # the table seed, in hex: secret until the table closes
+    player_input: int = 0  # the Start click's interaction id, mixed into every draw
 
-    def _next(self) -> random.Random:
-        generator = random.Random(f"{self.seed}:{self.draws}")
-        self.draws += 1
-        return generator
+    @classmethod
+    def starting(cls, seed: int | DealSeed, stacked: list[list[str]] | None = None) -> Rng:
+        """A match's Rng: keyed deals from a DealSeed, the old way from an int."""
+        stacks = [list(deck) for deck in stacked or []]
+        if isinstance(seed, DealSeed):
+            return cls(key=seed.key.hex(), player_input=seed.player_input, stacked=stacks)
+        return cls(seed=seed, stacked=stacks)
+
+    def _stream(self) -> deals.Stream | random.Random:
+        """The next draw's source of randomness."""
+        draw, self.draws = self.draws, self.draws + 1
+        if self.key:
+            return deals.Stream(bytes.fromhex(self.key), draw, self.player_input)
+        return random.Random(f"{self.seed}:{draw}")
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)
-        self._next().shuffle(out)
+        source = self._stream()
+        if isinstance(source, deals.Stream):
+            deals.shuffle(out, source)
+        else:
+            source.shuffle(out)
         if self.stacked:
             out = self._stack(out)
         return out
@@ -45,7 +69,10 @@ class Rng(BaseModel):
         return top + [item for item in shuffled if id(item) not in chosen]
 
     def randrange(self, stop: int) -> int:
-        return self._next().randrange(stop)
+        source = self._stream()
+        if isinstance(source, deals.Stream):
+            return source.below(stop)
+        return source.randrange(stop)
 
 
 def _code(item: object) -> str:

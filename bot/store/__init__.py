@@ -21,6 +21,7 @@ from bot.store.ledger import (
     Totals,
 )
 from bot.store.postgres import PostgresDatabase
+from bot.store.ratings import Rating, Ratings
 from bot.store.sqlite import SQLiteDatabase
 from bot.store.tables import (
     ActionRecord,
@@ -47,6 +48,8 @@ __all__ = [
     "Migration",
     "Move",
     "PostgresDatabase",
+    "Rating",
+    "Ratings",
     "ResultRow",
     "SQLiteDatabase",
     "SchemaTooNew",

@@ -25,6 +25,7 @@ from typing import Literal
 from bot.errors import UserError
 from bot.store.batches import Batches
 from bot.store.db import Database, Transaction
+from bot.store.ratings import Ratings, rate_results
 
 # Operations in one call of ledger_execute_batch at most: each runs in a subtransaction, and a
 # transaction with more than 64 of them slows every session's snapshots (migration 014).
@@ -221,6 +222,7 @@ class Ledger:
         self.db = database
         self.starting_chips = starting_chips
         self._batches: Batches[_Operation, object] = Batches(self._send_batch, BATCH_LIMIT)
+        self.ratings = Ratings(database)  # the skill ratings its results update
 
     # ---- reads ----------------------------------------------------------------------------
 
@@ -626,6 +628,7 @@ class Ledger:
                 for result in results
             ],
         )
+        await rate_results(tx, guild_id, key, results)  # in this transaction, under this key
 
 
 def _moving(moves: Sequence[Move]) -> list[Move]:

@@ -85,6 +85,11 @@ class TableRecord:
     # A fingerprint of what the table message shows (bot.discord.message), once it shows it.
     # Saved at shutdown only: after a crash the restarted bot finds none and redraws.
     drawn: str | None = None
+    # Verifiable deals (bot/engine/deals.py): the table seed in hex (secret until the table
+    # closes), its SHA-256 (shown from the lobby on) and the Start click's id.
+    deal_seed: str | None = None
+    deal_commitment: str | None = None
+    deal_input: int | None = None
 
     @property
     def has_ai(self) -> bool:
@@ -140,8 +145,8 @@ class TableStore:
                 raise UserError("A table is already open in this channel.")
             created = await tx.one(
                 "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                " buy_in, options, turn_seconds, solo, ai_delay)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                " buy_in, options, turn_seconds, solo, ai_delay, deal_seed, deal_commitment)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 table.guild_id,
                 table.channel_id,
                 table.game_id,
@@ -151,6 +156,8 @@ class TableStore:
                 table.turn_seconds,
                 table.solo,
                 table.ai_delay,
+                table.deal_seed,
+                table.deal_commitment,
             )
             assert created is not None  # the row the INSERT just made
             table.id = created[0]
@@ -262,6 +269,9 @@ class TableStore:
                 )
                 seat.seat = number
             await tx.run("UPDATE table_seats SET seat = -1 - seat WHERE table_id = ?", table.id)
+            await tx.run(
+                "UPDATE game_tables SET deal_input = ? WHERE id = ?", table.deal_input, table.id
+            )
             await self._write_table(tx, table, TableStatus.PLAYING, state, 0, deadline)
 
         await self.db.step(write)
@@ -368,13 +378,26 @@ class TableStore:
 
         await self.db.step(write)
 
-    async def _tables(self, where: str, shards: Shards) -> list[TableRecord]:
-        """The tables `where` holds in the guilds of `shards`, with their seats, by id."""
+    async def closed_with_commitment(self, guild_id: int, commitment: str) -> TableRecord | None:
+        """The guild's closed table whose deals were committed to by `commitment`, if any."""
+        found = await self._tables(
+            "status = 'closed' AND guild_id = ? AND deal_commitment = ?",
+            EVERY_SHARD,
+            guild_id,
+            commitment,
+        )
+        return found[0] if found else None
+
+    async def _tables(self, where: str, shards: Shards, *values: object) -> list[TableRecord]:
+        """The tables `where` (with its `values`) holds in the guilds of `shards`, with their
+        seats, by id."""
         in_shards, params = shards.where()
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
-            " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn"
+            " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn,"
+            " deal_seed, deal_commitment, deal_input"
             f" FROM game_tables WHERE {where} AND {in_shards} ORDER BY id",
+            *values,
             *params,
         )
         tables = []
@@ -408,9 +431,12 @@ class TableStore:
         version: int,
         deadline: datetime | None,
     ) -> None:
+        # The starting snapshot is also the match's first state, which its hands replay from.
         await tx.run(
-            "UPDATE game_tables SET status = ?, state = ?, version = ?, deadline = ? WHERE id = ?",
+            "UPDATE game_tables SET status = ?, state = ?, first_state = ?, version = ?,"
+            " deadline = ? WHERE id = ?",
             status,
+            state,
             state,
             version,
             _iso(deadline),

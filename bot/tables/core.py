@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
+import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.engine import Event
+from bot.engine.deals import SEED_BYTES
 from bot.errors import UserError
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import GuildSettings, Ledger, TableStatus, TableStore
@@ -35,13 +36,18 @@ class RuntimeCore:
         *,
         clock: Callable[[], datetime],
         between_hands: timedelta = timedelta(seconds=8),
-        new_seed: Callable[[], int] = lambda: random.SystemRandom().getrandbits(63),
+        table_seed: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
+        new_seed: Callable[[], int] | None = None,
         shards: Shards = EVERY_SHARD,
     ) -> None:
         self.store, self.ledger, self.listener = store, ledger, listener
         # The tables of these shards' guilds are this process's to act on (bot/shards.py).
         self.shards = shards
-        self.clock, self.between_hands, self.new_seed = clock, between_hands, new_seed
+        self.clock, self.between_hands = clock, between_hands
+        # Each table's seed, drawn when it opens: its matches deal from it and the Start click
+        # (bot/engine/deals.py). Tests only: `new_seed` deals the old way from a fixed number
+        # instead, so their deals stay what they were (a verify of such a table mismatches).
+        self.table_seed, self.new_seed = table_seed, new_seed
         self.tables: dict[int, Table] = {}
         self.renders: set[asyncio.Task] = set()
         self.render_grace = 5.0  # seconds renders may still take at shutdown

@@ -3,15 +3,19 @@ and the host's Start, Cancel and Close."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import secrets
 
 from pydantic import BaseModel
 
 from bot import text
-from bot.engine import Event, GameSpec
+from bot.engine import Event, GameSpec, deals, registry
+from bot.engine.deals import DealSeed
 from bot.errors import UserError
 from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
-from bot.tables import settlement
+from bot.store.history import HistoryStore
+from bot.tables import settlement, verification
 from bot.tables.clock import Clock
 from bot.tables.events import TableClosed, TableStarted
 from bot.tables.table import Table
@@ -52,6 +56,7 @@ class Lobby(Clock):
         # opens the table (TableStore.create): a table closing now is closed there as soon as
         # its COMMIT is done, and here only once its step resumes, later under load.
         await self._check_house(game, options, guild_id)
+        seed = self.table_seed()
         record = TableRecord(
             0,
             guild_id,
@@ -64,6 +69,8 @@ class Lobby(Clock):
             turn_seconds,
             solo=game.solo,
             ai_delay=ai_delay,
+            deal_seed=seed.hex(),
+            deal_commitment=deals.commitment(seed),
         )
         side = 0 if game.sides_for(options) else None
         await self.store.create(record, creator_name, key, once, side)
@@ -194,7 +201,12 @@ class Lobby(Clock):
 
     # ---- the host's Start, Cancel and Close ---------------------------------------------------
 
-    async def start(self, table_id: int, member_id: int, *, can_manage: bool) -> Table:
+    async def start(
+        self, table_id: int, member_id: int, *, can_manage: bool, click: int = 0
+    ) -> Table:
+        """The host's Start deals the match from the table seed and `click`, the id of the
+        interaction that started it (player input the bot could not know when it drew the
+        seed)."""
         async with self._locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "start")
             if table.record.status != TableStatus.LOBBY:
@@ -205,8 +217,9 @@ class Lobby(Clock):
                 )
             order = table.seating_order()
             stacks = [table.record.buy_in] * len(table.seats)
+            table.record.deal_input = click
             state, dealt = table.game.open_match(
-                table.options, stacks, self.new_seed(), self.stacked
+                table.options, stacks, self._match_seed(table.record), self.stacked
             )
             self.stacked = []
             pending = state.pending()
@@ -223,6 +236,35 @@ class Lobby(Clock):
             events = await self._play_for_away(table)
         self.show(table, [TableStarted(), *dealt, *events])
         return table
+
+    def _match_seed(self, record: TableRecord) -> int | DealSeed:
+        if self.new_seed is not None:  # tests' fixed old-style deals
+            return self.new_seed()
+        if record.deal_seed is None:  # a lobby opened before deals were keyed: the old way
+            return secrets.randbits(63)
+        return verification.deal_seed(record)
+
+    async def verify_deal(self, guild_id: int, seed: str, commitment: str) -> str:
+        """`/table verify`: whether `seed` is the one `commitment` promised, and whether the
+        guild's closed table that showed it re-deals from it exactly; one sentence."""
+        key, promised = verification.parse_hex(seed), verification.parse_hex(commitment)
+        if key is None or promised is None:
+            raise UserError(
+                "The seed and the commitment are each 64 hexadecimal characters (0-9, a-f), "
+                "as the closed table shows them."
+            )
+        if deals.commitment(key) != promised.hex():
+            return "Mismatch: the SHA-256 of this seed is not that commitment."
+        record = await self.store.closed_with_commitment(guild_id, promised.hex())
+        if record is None:
+            return "No closed table of this server showed that commitment."
+        log = await HistoryStore(self.store.db).table_log(record.id)
+        assert log is not None  # the table just found
+        game = registry.get(record.game_id)
+        # CPU work on pure states, off the event loop: a long match replays many steps.
+        return await asyncio.to_thread(
+            verification.verdict, game, record, log.first_state, log.steps
+        )
 
     async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
         async with self._locked(table_id) as table:

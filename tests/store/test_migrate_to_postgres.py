@@ -78,6 +78,11 @@ async def community(path: Path) -> None:
             status=TableStatus.CLOSED,
         )
         await store.close_drawn(table.id)
+        # A match between members alone is rated: the ratings' tables get rows too.
+        match = [
+            ResultRow("bigtwo", m, s, s + 1, 0, scope="match") for s, m in enumerate([HOST, GUEST])
+        ]
+        assert await ledger.settle(GUILD, [], match, key="match-1")
         await GuildSettings(database).set_ai_seats(GUILD, False)
         await DMChannels(database).remember(GUEST, 80)
         await DMChannels(database).keep_reply_tokens(
