@@ -361,6 +361,11 @@ class TableStore:
         """The unfinished tables of the guilds of `shards` (those a process acts on)."""
         return await self._tables("status != 'closed'", shards)
 
+    async def load(self, table_id: int) -> TableRecord:
+        """The table as it is saved now, with its seats."""
+        (record,) = await self._tables("id = ?", EVERY_SHARD, table_id)
+        return record
+
     async def undrawn_closes(self, shards: Shards = EVERY_SHARD) -> list[TableRecord]:
         """Tables closed whose message the bot had not yet drawn closed when it stopped."""
         return await self._tables("status = 'closed' AND close_undrawn = 1", shards)

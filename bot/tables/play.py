@@ -8,6 +8,7 @@ the new state."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -21,6 +22,7 @@ from bot.store import (
     InsufficientChips,
     ResultRow,
     SeatRecord,
+    StaleTable,
     TableStatus,
 )
 from bot.tables import settlement
@@ -38,6 +40,10 @@ from bot.tables.events import SeatLeft
 from bot.tables.table import Table
 
 AWAY_STEPS_AT_ONCE = 500  # played for away seats in one go; any more at the next deadline
+
+
+log = logging.getLogger(__name__)
+MOVED_ON = "This table had moved on meanwhile: it is shown as it is now. Try again."
 
 
 class Play(RuntimeCore):
@@ -310,11 +316,31 @@ class Play(RuntimeCore):
                 action=record,
                 chips=chips,
             )
+        except StaleTable:
+            await self._reload(table)
+            raise UserError(MOVED_ON) from None
         except BaseException:
             table.record.seats = saved
             raise
         table.keep(state, pending)
         self._arm(table)
+
+    async def _reload(self, table: Table) -> None:
+        """The table as the store holds it, in place (its lock and its waiters stay): only one
+        process acts on a table, so the store is ahead of it only where a step's commit failed
+        in a way that left its outcome unknown (the connection lost during COMMIT) and it was
+        saved after all."""
+        log.warning("table %s was saved further than it had seen: reloading it", table.id)
+        table.stop_timer()
+        table.record = await self.store.load(table.id)
+        table.forget_answers()
+        if table.record.state:
+            table.keep(table.game.restore(table.record.state))
+        if table.record.status == TableStatus.CLOSED:
+            self.tables.pop(table.id, None)  # its close is drawn at the next start
+            return
+        self._arm(table)
+        self.show(table, [])
 
     async def _close(
         self,
@@ -328,14 +354,18 @@ class Play(RuntimeCore):
         (a carried pot shared out) and each player's final standing, in the same step."""
         nets = await self._nets(table, [row for op in chips for row in op.results])
         closed, cash_out = settlement.close_out(table, state, events, nets)
-        await self.store.commit(
-            table.record,
-            state=state.snapshot(),
-            deadline=None,
-            action=record,
-            chips=[*chips, cash_out],
-            status=TableStatus.CLOSED,
-        )
+        try:
+            await self.store.commit(
+                table.record,
+                state=state.snapshot(),
+                deadline=None,
+                action=record,
+                chips=[*chips, cash_out],
+                status=TableStatus.CLOSED,
+            )
+        except StaleTable:
+            await self._reload(table)
+            raise UserError(MOVED_ON) from None
         table.keep(state)
         self.tables.pop(table.id, None)
         table.stop_timer()

@@ -100,6 +100,36 @@ async def test_a_failed_write_changes_nothing(runtime, monkeypatch):
     assert table.record.version == 1
 
 
+async def test_a_step_saved_though_its_commit_failed_is_caught_up_with(runtime, monkeypatch):
+    """A commit whose outcome was unknown (the connection lost during COMMIT) may have been
+    saved: the next step finds the store ahead, reloads the table from it and refuses itself
+    with a sentence; then play goes on from what was saved."""
+    table = await open_and_start(runtime)
+    seat = table.pending_seats()[0]
+    member, prompt = table.seats[seat].member_id, table.seats[seat].prompt
+    database = runtime.store.db
+    step = database.step
+
+    async def saved_then_lost(body):
+        await step(body)
+        raise OSError("connection lost during COMMIT")
+
+    monkeypatch.setattr(database, "step", saved_then_lost)
+    with pytest.raises(OSError):
+        await runtime.act(table.id, member, prompt, "fold")
+    monkeypatch.undo()
+    assert table.record.version == 0  # as far as the runtime knows, nothing happened
+    with pytest.raises(UserError, match="moved on meanwhile"):
+        await runtime.act(table.id, member, prompt, "fold")
+    saved = await runtime.store.load(table.id)
+    assert table.record.version == saved.version == 1
+    assert table.state.snapshot() == saved.state
+    assert runtime.tables[table.id] is table
+    assert table.state.awaiting_next_hand()  # the fold that was saved ended the hand
+    await runtime.fire_deadline(table.id)  # and play goes on: the next hand
+    assert table.record.version == 2 and table.pending_seats()
+
+
 async def test_the_kept_state_is_asked_once_per_step_and_forgotten_soon(runtime, monkeypatch):
     monkeypatch.setattr(bot.tables.table, "ANSWERS_KEPT_SECONDS", 0.05)
     table = await open_and_start(runtime)
