@@ -214,6 +214,7 @@ class PostgresShardClaims(ShardClaims):
         self._taken_unawaited: collections.deque[int] = collections.deque(maxlen=1000)
         self._tasks: set[asyncio.Task[None]] = set()
         self._watchdog: asyncio.Task[None] | None = None
+        self._asked_at: float | None = None  # when the statement under way was sent
 
     @classmethod
     async def open(cls, url: str, count: int, shard_ids: Iterable[int]) -> PostgresShardClaims:
@@ -259,7 +260,11 @@ class PostgresShardClaims(ShardClaims):
             raise ClaimsLost()
         try:
             async with self._busy:
-                return await operation(self.connection)
+                self._asked_at = time.monotonic()
+                try:
+                    return await operation(self.connection)
+                finally:
+                    self._asked_at = None
         except CONNECTION_ERRORS as error:
             self._lose(_reason(error))
             raise ClaimsLost() from None
@@ -277,16 +282,22 @@ class PostgresShardClaims(ShardClaims):
         self._lose("the server ended it")
 
     async def _watch(self) -> None:
-        """A connection cut off without a word (a network gone) is found lost by a ping."""
+        """A connection cut off without a word (a network gone) is found lost: a statement on
+        it, or a ping while it is idle, unanswered for PING_TIMEOUT_SECONDS. Statements waiting
+        their turn behind others don't count: a connection busy forwarding clicks under load is
+        answering, and taking it for lost would stop a process that works."""
         while not self.lost.is_set():
             await asyncio.sleep(WATCHDOG_SECONDS)
-            try:
-                async with asyncio.timeout(PING_TIMEOUT_SECONDS):
-                    await self._run(lambda connection: connection.fetchval(PING))
-            except TimeoutError:
-                self._lose(f"no answer to a ping within {PING_TIMEOUT_SECONDS:g} seconds")
-            except ClaimsLost:
+            asked_at = self._asked_at
+            if asked_at is not None and time.monotonic() - asked_at > PING_TIMEOUT_SECONDS:
+                self._lose(f"no answer within {PING_TIMEOUT_SECONDS:g} seconds")
                 return
+            if not self._busy.locked():
+                self._spawn(self._ping())
+
+    async def _ping(self) -> None:
+        with contextlib.suppress(ClaimsLost):  # said by `_run`
+            await self._run(lambda connection: connection.fetchval(PING))
 
     async def close(self) -> None:
         """Lets the shards go, and stops taking forwarded interactions. Once."""

@@ -210,6 +210,23 @@ async def test_lost_is_set_when_a_ping_goes_unanswered(open_claims: Open, monkey
     assert claims.connection.is_closed()
 
 
+async def test_a_connection_busy_with_statements_in_line_is_not_lost(
+    open_claims: Open, monkeypatch
+):
+    """Under load, statements (forwards) wait their turn on the one connection: each answered
+    in time, the line as long as it may be, the connection is alive, and the process goes on."""
+    monkeypatch.setattr(shards_module, "WATCHDOG_SECONDS", 0.05)
+    monkeypatch.setattr(shards_module, "PING_TIMEOUT_SECONDS", 0.3)
+    claims = await open_claims(1, [0])
+    await claims.claim()
+    line = [
+        claims._run(lambda connection: connection.fetchval("SELECT pg_sleep(0.05)"))
+        for _ in range(20)
+    ]
+    await asyncio.gather(*line)  # a second in line: far past the ping's 0.3 s
+    assert not claims.lost.is_set()
+
+
 async def test_an_unreachable_server_is_one_sentence():
     with pytest.raises(DatabaseUnavailable) as refused:
         await PostgresShardClaims.open("postgresql://postgres@127.0.0.1:1/test", 1, [0])
