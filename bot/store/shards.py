@@ -48,6 +48,7 @@ import asyncpg
 import orjson
 
 from bot.shards import Shards, spans
+from bot.store.batches import Batches
 from bot.store.db import Database, DatabaseUnavailable
 from bot.store.postgres import CONNECT_ERRORS, CONNECT_TIMEOUT_SECONDS, _reason, describe
 
@@ -105,12 +106,17 @@ SELECT key FROM unnest($1::bigint[]) AS key WHERE EXISTS (
 
 FORWARD_CHANNEL = "cardtable_forward"  # "<schema> <shard> <row id>"
 TAKEN_CHANNEL = "cardtable_taken"  # "<schema> <row id>"
+# Forwards (and takes) that queue while one statement is under way go together in the next:
+# one round trip for many, on the one connection (bot/store/batches.py).
+FORWARDS_AT_ONCE = 100
+# The rows get their ids in the order given (the ordered SELECT draws the ids one row after
+# another), so the ids, sorted, answer the forwards in order.
 SEND = (
-    "WITH sent AS (INSERT INTO forwarded (shard, payload) VALUES ($1::integer, $2::jsonb)"
-    " RETURNING id)"
-    f" SELECT id, pg_notify('{FORWARD_CHANNEL}', current_schema() || ' ' || $1::integer"
-    " || ' ' || id)"
-    " FROM sent"
+    "WITH sent AS (INSERT INTO forwarded (shard, payload)"
+    " SELECT shard, payload::jsonb FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY"
+    " AS given (shard, payload, place) ORDER BY place RETURNING id, shard)"
+    f" SELECT id, pg_notify('{FORWARD_CHANNEL}', current_schema() || ' ' || shard || ' ' || id)"
+    " FROM sent ORDER BY id"
 )
 # `live`: young enough for Discord to take an answer to it still (3 s from the click).
 TAKE = (
@@ -119,7 +125,7 @@ TAKE = (
     f" pg_notify('{TAKEN_CHANNEL}', current_schema() || ' ' || id)"
     " FROM taken ORDER BY id"
 )
-TAKE_ONE = TAKE.format(rows="id = $1")
+TAKE_SOME = TAKE.format(rows="id = ANY($1::bigint[])")
 TAKE_WAITING = TAKE.format(rows="shard = ANY($1::integer[])")
 TAKE_BACK = "DELETE FROM forwarded WHERE id = $1"
 
@@ -215,6 +221,8 @@ class PostgresShardClaims(ShardClaims):
         self._tasks: set[asyncio.Task[None]] = set()
         self._watchdog: asyncio.Task[None] | None = None
         self._asked_at: float | None = None  # when the statement under way was sent
+        self._sends = Batches(self._send, FORWARDS_AT_ONCE)
+        self._takes = Batches(self._take_some, FORWARDS_AT_ONCE)
 
     @classmethod
     async def open(cls, url: str, count: int, shard_ids: Iterable[int]) -> PostgresShardClaims:
@@ -367,7 +375,7 @@ class PostgresShardClaims(ShardClaims):
 
     async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
         text = orjson.dumps(payload).decode()
-        sending = asyncio.ensure_future(self._run(lambda c: self._send(c, shard_id, text)))
+        sending = asyncio.ensure_future(self._sends.submit((shard_id, text)))
         try:
             row_id, taken = await asyncio.shield(sending)
             done, _ = await asyncio.wait([taken], timeout=wait_seconds)
@@ -378,17 +386,22 @@ class PostgresShardClaims(ShardClaims):
             raise
         return not await asyncio.shield(self._take_back(row_id))
 
-    async def _send(self, connection: Any, shard_id: int, text: str) -> tuple[int, Any]:
-        """The row's id, and what says the owner took it: one statement, whose commit tells
-        the owner. The owner's answer may be heard before the statement's result reaches this
-        task, so a taking heard for no one is kept for it."""
-        row_id = (await connection.fetchrow(SEND, shard_id, text))["id"]
+    async def _send(self, forwards: list[tuple[int, str]]) -> list[tuple[int, Any]]:
+        """Each forward's row id, and what says the owner took it: one statement, whose commit
+        tells the owners."""
+        shards, texts = [shard for shard, _ in forwards], [text for _, text in forwards]
+        rows = await self._run(lambda connection: connection.fetch(SEND, shards, texts))
+        return [(row["id"], self._awaiting_taken(row["id"])) for row in rows]
+
+    def _awaiting_taken(self, row_id: int) -> asyncio.Future[None]:
+        """The owner's answer may be heard before the statement's result reaches this task,
+        so a taking heard for no one is kept for it."""
         taken = self._awaiting[row_id] = asyncio.get_running_loop().create_future()
         if row_id in self._taken_unawaited:
             self._taken_unawaited.remove(row_id)
             self._awaiting.pop(row_id)
             taken.set_result(None)
-        return row_id, taken
+        return taken
 
     async def _take_back(self, row_id: int) -> bool:
         """Whether this process took its row back (the owner had not taken it)."""
@@ -439,11 +452,17 @@ class PostgresShardClaims(ShardClaims):
 
     async def _take(self, row_id: int) -> None:
         try:
-            row = await self._run(lambda connection: connection.fetchrow(TAKE_ONE, row_id))
+            payload = await self._takes.submit(row_id)
         except ClaimsLost:
             return
-        if row is not None:  # else its sender took it back
-            await self._hand_over(row["payload"])
+        if payload is not None:  # else its sender took it back
+            await self._hand_over(payload)
+
+    async def _take_some(self, row_ids: list[int]) -> list[str | None]:
+        """Each row's payload, None for a row its sender took back."""
+        rows = await self._run(lambda connection: connection.fetch(TAKE_SOME, row_ids))
+        payloads = {row["id"]: row["payload"] for row in rows}
+        return [payloads.get(row_id) for row_id in row_ids]
 
     async def _hand_over(self, text: str) -> None:
         assert self._receive is not None  # set before anything is taken

@@ -313,6 +313,30 @@ async def test_a_taking_heard_before_the_senders_own_answer_still_counts(
     assert sender._awaiting == {}
 
 
+async def test_forwards_made_together_go_in_few_statements_and_arrive_once_each(
+    open_claims: Open, connection
+):
+    """Under load, the forwards (and the owner's takes) that queue while one statement is
+    under way go together in the next: each still arrives once, with its own answer."""
+    owner, inbox, sender = await owner_and_sender(open_claims)
+    statements = {"sender": 0, "owner": 0}
+    for name, claims in (("sender", sender), ("owner", owner)):
+        run = claims._run
+
+        async def counted(operation, name=name, run=run):
+            statements[name] += 1
+            return await run(operation)
+
+        claims._run = counted
+    payloads = [{"id": str(number), "data": {"custom_id": f"ta:{number}"}} for number in range(40)]
+    taken = await asyncio.gather(*(sender.forward(1, payload, 2) for payload in payloads))
+    assert taken == [True] * 40
+    await asyncio.sleep(0.1)
+    assert sorted(inbox.payloads, key=lambda p: int(p["id"])) == payloads
+    assert statements["sender"] < 10 and statements["owner"] < 20, statements
+    assert await forwarded_rows(connection) == 0
+
+
 async def test_a_forward_of_20_kilobytes_arrives_whole(open_claims: Open):
     _, inbox, sender = await owner_and_sender(open_claims)
     payload = {"id": "2", "data": {"values": ["x" * 1000 for _ in range(20)]}}
