@@ -3,6 +3,7 @@ fixtures, tests/store/conftest.py), and what only SQLite has (pragmas, its check
 repair of old SQLite data)."""
 
 import asyncio
+import contextlib
 import sqlite3
 
 import asyncpg
@@ -262,3 +263,32 @@ async def test_a_step_that_yields_under_the_lock_still_keeps_the_others_out():
 
     await asyncio.gather(*(step() for _ in range(20)))
     assert most[0] == 1
+
+
+async def test_a_step_cancelled_mid_statement_leaves_the_pool_clean(database):
+    """A step cancelled while its statement runs (an AI turn at shutdown) is rolled back; its
+    connection never goes back to the pool in the middle of a transaction, which asyncpg
+    reports as an error. The next step works."""
+    reported: list[str] = []
+    loops = {asyncio.get_running_loop()}
+    store_loop = getattr(database, "store_loop", None)
+    if store_loop is not None:
+        loops.add(store_loop.loop)
+    for loop in loops:
+        loop.set_exception_handler(lambda _loop, context: reported.append(context["message"]))
+    slow = "SELECT pg_sleep(0.5)" if database.backend == "postgres" else "SELECT 1"
+
+    async def body(tx):
+        await tx.run("INSERT INTO guild_settings (guild_id, ai_seats) VALUES (7, 1)")
+        await tx.one(slow)
+
+    step = asyncio.create_task(database.step(body))
+    await asyncio.sleep(0.2)
+    step.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await step
+    await asyncio.sleep(0.6)  # the cancelled statement's end
+    assert [tuple(row) for row in await database.fetch_all("SELECT 1")] == [(1,)]
+    for loop in loops:
+        loop.set_exception_handler(None)
+    assert reported == []
