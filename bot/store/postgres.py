@@ -335,7 +335,10 @@ class PostgresDatabase(Database):
         try:
             await connection.execute("BEGIN")
         except BaseException:
-            await asyncio.shield(self._end(connection))
+            # A step cancelled as BEGIN's answer came in has begun all the same: never back to
+            # the pool in a transaction (asyncpg would roll it back, and log that as an error).
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._end(connection, "ROLLBACK"))
             raise
         return connection
 
@@ -343,6 +346,9 @@ class PostgresDatabase(Database):
         try:
             if statement is not None:
                 await connection.execute(statement)
+        except BaseException:
+            connection.terminate()  # how its transaction ended is unknown: the pool drops it
+            raise
         finally:
             try:
                 await self.pool.release(connection)

@@ -9,7 +9,14 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.store import Ledger, Migration, SchemaTooNew, SQLiteDatabase, bundled_migrations
+from bot.store import (
+    Ledger,
+    Migration,
+    PostgresDatabase,
+    SchemaTooNew,
+    SQLiteDatabase,
+    bundled_migrations,
+)
 from bot.store import sqlite as store_sqlite
 from bot.store.sqlite import AUTOCHECKPOINT_PAGES, StepLock
 
@@ -291,4 +298,60 @@ async def test_a_step_cancelled_mid_statement_leaves_the_pool_clean(database):
     assert [tuple(row) for row in await database.fetch_all("SELECT 1")] == [(1,)]
     for loop in loops:
         loop.set_exception_handler(None)
+    assert reported == []
+
+
+class _BeginThenCancelled:
+    """A pooled connection whose step is cancelled just as BEGIN's answer came in."""
+
+    def __init__(self, connection) -> None:
+        self.connection = connection
+
+    def __getattr__(self, name: str):
+        return getattr(self.connection, name)
+
+    async def execute(self, sql: str, *params):
+        done = await self.connection.execute(sql, *params)
+        if sql == "BEGIN":
+            raise asyncio.CancelledError()
+        return done
+
+
+class _PoolCancellingABegin:
+    """The store's pool, whose next connection is _BeginThenCancelled."""
+
+    def __init__(self, pool) -> None:
+        self.pool, self.armed = pool, True
+
+    def __getattr__(self, name: str):
+        return getattr(self.pool, name)
+
+    async def acquire(self):
+        connection = await self.pool.acquire()
+        if self.armed:
+            self.armed = False
+            return _BeginThenCancelled(connection)
+        return connection
+
+    async def release(self, connection) -> None:
+        await self.pool.release(getattr(connection, "connection", connection))
+
+
+async def test_a_step_cancelled_as_it_begins_puts_no_transaction_back_in_the_pool(postgres_url):
+    """BEGIN went through, then the step was cancelled (an AI turn at a shutdown): the
+    connection is rolled back before the pool has it again, so asyncpg has nothing to reset
+    (which it reports as an error in the bot's log)."""
+    database = await PostgresDatabase.open(postgres_url, own_loop=False)
+    reported: list[str] = []
+    asyncio.get_running_loop().set_exception_handler(
+        lambda _loop, context: reported.append(context["message"])
+    )
+    try:
+        database.pool = _PoolCancellingABegin(database.pool)
+        with pytest.raises(asyncio.CancelledError):
+            await database.step(lambda tx: tx.one("SELECT 1"))
+        assert [tuple(row) for row in await database.fetch_all("SELECT 1")] == [(1,)]
+    finally:
+        asyncio.get_running_loop().set_exception_handler(None)
+        await database.close()
     assert reported == []
