@@ -321,10 +321,47 @@ class TableStore:
                 await self._execute(tx, table, operation)
             return written
 
-        written = await self.db.step(write)
+        if chips or self.db.backend != "postgres":
+            written = await self.db.step(write)
+        else:
+            written = await self._step_in_one_statement(table, state, deadline, status, action)
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status
+
+    async def _step_in_one_statement(
+        self,
+        table: TableRecord,
+        state: str,
+        deadline: datetime | None,
+        status: TableStatus,
+        action: ActionRecord | None,
+    ) -> list[tuple[SeatRecord, tuple]]:
+        """A step that moves no chips, on PostgreSQL: the table, its action and its seats in
+        one statement, one round trip to the server instead of five or six (each of which
+        waits for the bot's busy event loop). Its own transaction, committed as it ends."""
+        written = [(s, s.flags()) for s in table.seats if s.flags() != s.saved]
+        rows = [(s.seat, *flags) for s, flags in written]  # the seat, then its flags
+        numbers = [[int(row[i]) for row in rows] for i in range(7)]  # seat ... prompt
+        prompted = [row[7] for row in rows]  # the one that may be NULL
+        ((moved,),) = await self.db.fetch_all(
+            STEP_IN_ONE_STATEMENT,
+            state,
+            _iso(deadline),
+            status,
+            status == TableStatus.CLOSED,
+            table.id,
+            table.version,
+            None if action is None else action.seat,
+            None if action is None else action.action.model_dump_json(),
+            action is not None and action.timed_out,
+            action is not None,
+            *numbers,
+            prompted,
+        )
+        if moved != 1:
+            raise StaleTable(f"table {table.id} is no longer at version {table.version}")
+        return written
 
     async def _execute(self, tx: Transaction, table: TableRecord, operation: ChipOperation) -> None:
         await self.ledger.execute_in(
@@ -548,6 +585,29 @@ class TableStore:
 
         written = await self.db.step(write)
         self._saved(written)
+
+
+# The step of `TableStore._step_in_one_statement` (PostgreSQL: data-modifying WITH). The
+# action and the seats are written only where the table moved from the version it was at.
+STEP_IN_ONE_STATEMENT = """
+WITH moved AS (
+    UPDATE game_tables SET state = ?, version = version + 1, deadline = ?, status = ?,
+        close_undrawn = ?
+    WHERE id = ? AND version = ? RETURNING id, version
+), logged AS (
+    INSERT INTO table_actions (table_id, version, seat, action, timed_out)
+    SELECT id, version, ?, ?, ? FROM moved WHERE ?::boolean
+), seats AS (
+    UPDATE table_seats SET has_left = given.has_left, leaving = given.leaving,
+        timeouts = given.timeouts, away = given.away, dm_failed = given.dm_failed,
+        prompt = given.prompt, prompted = given.prompted
+    FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[],
+        ?::bigint[], ?::bigint[])
+        AS given (seat, has_left, leaving, timeouts, away, dm_failed, prompt, prompted)
+    WHERE table_seats.table_id IN (SELECT id FROM moved) AND table_seats.seat = given.seat
+)
+SELECT count(*) FROM moved
+"""
 
 
 def _iso(moment: datetime | None) -> str | None:

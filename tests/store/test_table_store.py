@@ -96,6 +96,37 @@ async def test_a_step_is_all_or_nothing(store):
         await store.commit(stale, state="{}", deadline=None)
 
 
+async def test_a_step_moving_no_chips_writes_its_table_action_and_changed_seats_or_nothing(
+    store,
+):
+    """On PostgreSQL such a step is one statement: all of it is written, or (a stale step)
+    none of it, not even its seats."""
+    table = await store.create(lobby(), "Host", key="open")
+    await store.add_seat(table, 8, "Guest", key="join")
+    await store.start(table, "{}", None)
+    host, guest = table.seats
+    host.prompt, guest.timeouts, guest.away, guest.prompted = 1, 1, True, 1
+    deadline = datetime(2026, 1, 2, tzinfo=UTC)
+    fold = ActionRecord(1, Action(kind="fold"), timed_out=True)
+    await store.commit(table, state='{"n": 1}', deadline=deadline, action=fold)
+    (loaded,) = await store.open_tables()
+    assert (loaded.version, loaded.state, loaded.deadline) == (1, '{"n": 1}', deadline)
+    assert [dataclasses.asdict(s) for s in loaded.seats] == [
+        dataclasses.asdict(s) for s in table.seats
+    ]
+    logged = await store.db.fetch_all("SELECT version, seat, action, timed_out FROM table_actions")
+    assert [tuple(row) for row in logged] == [(1, 1, '{"kind":"fold"}', 1)]
+    stale = dataclasses.replace(
+        table, version=0, seats=[dataclasses.replace(s) for s in table.seats]
+    )
+    stale.seats[0].left = True
+    with pytest.raises(StaleTable):
+        await store.commit(stale, state="{}", deadline=None, action=fold)
+    (again,) = await store.open_tables()
+    assert (again.version, again.seats[0].left) == (1, False)
+    assert len(await store.db.fetch_all("SELECT * FROM table_actions")) == 1
+
+
 async def test_a_lobby_with_an_ai_seat_and_sides_is_cancelled_and_every_buy_in_goes_back(store):
     ledger = store.ledger
     assert await ledger.fund_house(GUILD, 100, reason="bankroll", key="fund")
