@@ -59,7 +59,12 @@ class Rating:
 
     @property
     def skill(self) -> float:
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """The skill the boards rank by: a rating the player is very likely above."""
+    return mu - 3 * sigma
 
 
 @dataclass(frozen=True)
@@ -217,8 +222,7 @@ def _change(
     current: dict[int, Rating],
     rated: dict[int, tuple[float, float]],
 ) -> tuple[object, ...]:
-    mu, sigma = rated[entry.member_id]
-    skill = mu - 3 * sigma
+    skill = conservative(*rated[entry.member_id])
     change = skill - current[entry.member_id].skill
     return (key, guild_id, game_id, entry.member_id, entry.placing, entry.weight, skill, change)
 

@@ -340,7 +340,7 @@ class TableStore:
         """A step that moves no chips, on PostgreSQL: the table, its action and its seats in
         one statement, one round trip to the server instead of five or six (each of which
         waits for the bot's busy event loop). Its own transaction, committed as it ends."""
-        written = [(s, s.flags()) for s in table.seats if s.flags() != s.saved]
+        written = _changed_seats(table)
         rows = [(s.seat, *flags) for s, flags in written]  # the seat, then its flags
         numbers = [[int(row[i]) for row in rows] for i in range(7)]  # seat ... prompt
         prompted = [row[7] for row in rows]  # the one that may be NULL
@@ -490,18 +490,15 @@ class TableStore:
         self, tx: Transaction, table: TableRecord
     ) -> list[tuple[SeatRecord, tuple]]:
         """Write the seats whose flags changed: (seat, flags) for `_saved` once committed."""
-        written = []
-        for s in table.seats:
-            flags = s.flags()
-            if flags != s.saved:
-                await tx.run(
-                    "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
-                    " dm_failed = ?, prompt = ?, prompted = ? WHERE table_id = ? AND seat = ?",
-                    *flags,
-                    table.id,
-                    s.seat,
-                )
-                written.append((s, flags))
+        written = _changed_seats(table)
+        for s, flags in written:
+            await tx.run(
+                "UPDATE table_seats SET has_left = ?, leaving = ?, timeouts = ?, away = ?,"
+                " dm_failed = ?, prompt = ?, prompted = ? WHERE table_id = ? AND seat = ?",
+                *flags,
+                table.id,
+                s.seat,
+            )
         return written
 
     @staticmethod
@@ -608,6 +605,11 @@ WITH moved AS (
 )
 SELECT count(*) FROM moved
 """
+
+
+def _changed_seats(table: TableRecord) -> list[tuple[SeatRecord, tuple]]:
+    """The seats whose flags changed since last saved, with their flags now."""
+    return [(seat, flags) for seat in table.seats if (flags := seat.flags()) != seat.saved]
 
 
 def _iso(moment: datetime | None) -> str | None:
