@@ -19,7 +19,7 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import GameSpec
 from bot.errors import UserError
-from bot.store.ratings import ONE_AGAINST_THE_OTHERS, PLAYED_FOR_WEIGHT, rated_scope
+from bot.store.ratings import PLAYED_FOR_WEIGHT, rated_scope
 from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
@@ -107,7 +107,7 @@ def rating_note(game: GameSpec) -> str:
     teams = ""
     if game.sides:
         teams = " Partners are rated as one team."
-    elif game.id in ONE_AGAINST_THE_OTHERS:
+    elif game.one_against_the_others:
         teams = " The player alone is rated against the other two as a team."
     share = f"{PLAYED_FOR_WEIGHT:.0%}"
     return (

@@ -212,13 +212,14 @@ def moved(move: str, step: int, last: int) -> int:
 
 
 def exports(spec: GameSpec, log: TableLog, hand: HandReplay, viewer: int) -> list[discord.File]:
-    """The hand's public record as JSON Lines, and its PHH as `viewer` saw it (Lowball)."""
+    """The hand's public record as JSON Lines, and the game's own hand history (Lowball's
+    PHH), if it has one, as `viewer` saw it."""
     stem = f"table-{log.table_id}-hand-{hand.number}"
     files = [discord.File(io.BytesIO(hand.jsonl(spec, log.table_id).encode()), f"{stem}.jsonl")]
     names = [seat.name for seat in log.seats]
-    phh = hand.phh(spec, names, seat_of(log, viewer))
-    if phh is not None:
-        files.append(discord.File(io.BytesIO(phh.encode()), f"{stem}.phh"))
+    own = hand.hand_history(spec, names, seat_of(log, viewer))
+    if own is not None and spec.hand_history is not None:
+        files.append(discord.File(io.BytesIO(own.encode()), f"{stem}.{spec.hand_history.suffix}"))
     return files
 
 

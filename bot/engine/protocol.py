@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, model_validator
@@ -297,6 +298,27 @@ class Policy(ABC):
         """The seat's move (None: let an optional choice go)."""
 
 
+@dataclass(frozen=True)
+class HandMove:
+    """A step of a replayed hand, as a game's hand-history writer reads it: the state before
+    it, who acted (None: the table), what, and the events it told."""
+
+    before: GameState
+    seat: int | None
+    action: Action | None
+    events: Sequence[Event]
+
+
+@dataclass(frozen=True)
+class HandHistoryFormat:
+    """A game's own hand-history file (Lowball's Poker Hand History), for a member to export."""
+
+    suffix: str  # the file's extension
+    # (the state just after the deal, the moves, the names by seat, the viewer, the hand's
+    # number) -> the file's text, with only what `viewer` saw.
+    write: Callable[[GameState, Sequence[HandMove], Sequence[str], Viewer, int], str]
+
+
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 Cards = Sequence[Hashable]
 
@@ -340,7 +362,11 @@ class GameSpec(BaseModel, Generic[OptionsT]):
     # Partnerships: how many sides (0: everyone plays alone), or (options) -> how many. Seats
     # alternate sides, so partners sit across: seat i plays on side i % sides.
     sides: int | Callable[[OptionsT], int] = 0
+    # Every hand is one player against the others together (a landlord, a declarer): the
+    # seats sharing a hand's result are one team when it is rated.
+    one_against_the_others: bool = False
     ai: Policy | None = None  # plays AI seats; a game without one has none
+    hand_history: HandHistoryFormat | None = None  # a file format of its own for a hand
     # The extension that presents the game on Discord (a module under cogs/, whose setup
     # registers its UI with the presenter): the bot loads it for every registered game.
     cog: str | None = None

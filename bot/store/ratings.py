@@ -29,10 +29,8 @@ from typing import TYPE_CHECKING, Literal
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-import bot.games  # noqa: F401  (registers every game: rated_scope reads their specs)
+import bot.games  # noqa: F401  (registers every game: the ratings read their specs)
 from bot.engine import registry
-from bot.games.calabrasella import CALABRASELLA
-from bot.games.dou_dizhu import DOU_DIZHU
 from bot.store.db import Database, Transaction
 
 if TYPE_CHECKING:
@@ -40,8 +38,6 @@ if TYPE_CHECKING:
 
 MODEL = PlackettLuce()
 PLAYED_FOR_WEIGHT = 0.5
-# Games whose every hand is one player against the others together (a landlord, a declarer).
-ONE_AGAINST_THE_OTHERS = frozenset({DOU_DIZHU.id, CALABRASELLA.id})
 RatedScope = Literal["hand", "match"]
 
 
@@ -103,12 +99,13 @@ def entries(
 ) -> list[Entry]:
     """The rated players of `rows` (one rated result), each once; `seats`: per seat, its side
     and whether it was played for."""
+    one_against_the_others = registry.get(game_id).one_against_the_others
     found: dict[int, Entry] = {}
     for row in rows:
         side, played_for = seats.get(row.seat, (None, False))
         if side is not None:
             team = ("side", side)
-        elif game_id in ONE_AGAINST_THE_OTHERS:
+        elif one_against_the_others:
             team = ("placing", row.placing)
         else:
             team = ("seat", row.seat)

@@ -24,9 +24,7 @@ from dataclasses import dataclass
 import orjson
 from pydantic import BaseModel, ValidationError
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, HandStarted
-from bot.games.lowball import phh
-from bot.games.lowball.rules import LowballState
+from bot.engine import Action, Event, GameSpec, GameState, HandEnded, HandMove, HandStarted
 from bot.store.history import LoggedStep, TableLog
 from bot.tables.actions import EmptyTableClose, TableAction
 from bot.tables.events import SeatLeft
@@ -92,24 +90,22 @@ class HandReplay:
             own=state.view(seat) if seat is not None else None,
         )
 
-    def phh(self, spec: GameSpec, names: Sequence[str], seat: int | None) -> str | None:
-        """The hand in the Poker Hand History format as the member at `seat` saw it, for the
-        games that have one (Triple Draw Lowball); else None."""
-        if spec.state_model is not LowballState:
+    def hand_history(self, spec: GameSpec, names: Sequence[str], seat: int | None) -> str | None:
+        """The hand in the game's own hand-history format (`spec.hand_history`: Lowball's
+        PHH) as the member at `seat` saw it; None for a game without one."""
+        if spec.hand_history is None:
             return None
         states = [self.state_at(spec, number) for number in range(len(self.steps))]
         moves = [
-            phh.Move(
-                before,  # type: ignore[arg-type]
+            HandMove(
+                before,
                 step.seat,
                 step.action if isinstance(step.action, Action) else None,
                 step.events,
             )
             for before, step in zip(states, self.steps[1:], strict=False)
         ]
-        deal = states[0]
-        assert isinstance(deal, LowballState)
-        return phh.hand_history(deal, moves, names, seat, self.number)
+        return spec.hand_history.write(states[0], moves, names, seat, self.number)
 
     def jsonl(self, spec: GameSpec, table_id: int) -> str:
         """The hand's public record as JSON Lines: a line per step with who did what (when

@@ -164,7 +164,7 @@ async def test_the_phh_export_replays_in_pokerkit_to_the_same_stacks(runtime, da
     names = [seat.name for seat in log.seats]
     end = hand.state_at(spec, len(hand.steps) - 1)
     for viewer in (None, 0, 2):
-        text = hand.phh(spec, names, viewer)
+        text = hand.hand_history(spec, names, viewer)
         assert text is not None
         history = HandHistory.loads(text)
         *_, last = iter(history)

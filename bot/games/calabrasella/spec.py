@@ -20,6 +20,7 @@ CALABRASELLA = GameSpec(
     deck=italian_deck,
     create=new_calabrasella,
     uses_chips=True,
+    one_against_the_others=True,
     ai=CalabrasellaPolicy(),
     cog="cogs.calabrasella",
 )

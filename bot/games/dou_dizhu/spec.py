@@ -19,6 +19,7 @@ DOU_DIZHU = GameSpec(
     deck=lambda: french_deck(jokers=True),
     create=new_dou_dizhu,
     uses_chips=True,
+    one_against_the_others=True,
     ai=DouDizhuPolicy(),
     cog="cogs.dou_dizhu",
 )

@@ -9,11 +9,10 @@ then the dealer, who posts the small blind) — the order in which the hand was 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pokerkit import HandHistory
 
-from bot.engine import Action, Event, Viewer
+from bot.engine import Action, GameState, HandHistoryFormat, HandMove, Viewer
 from bot.games.betting import Bet, BetPlaced, Call, Check, Fold, Raise
 from bot.games.lowball.rules import (
     HAND_SIZE,
@@ -30,26 +29,16 @@ from bot.games.poker import Mucked
 UNKNOWN = "??"
 
 
-@dataclass(frozen=True)
-class Move:
-    """A step of the hand: the state before it, who acted (None: the table), what, and the
-    events it told."""
-
-    before: LowballState
-    seat: int | None
-    action: Action | None
-    events: Sequence[Event]
-
-
 def hand_history(
-    deal: LowballState,
-    moves: Sequence[Move],
+    dealt: GameState,
+    moves: Sequence[HandMove],
     names: Sequence[str],
     viewer: Viewer = None,
     hand: int | None = None,
 ) -> str:
-    """The hand dealt in `deal` (the state just after the deal) and played by `moves`, as PHH
+    """The hand dealt in `dealt` (the state just after the deal) and played by `moves`, as PHH
     text for `viewer` (None: the public)."""
+    deal = _lowball(dealt)
     writer = _Writer(deal, viewer)
     for move in moves:
         writer.move(move)
@@ -68,6 +57,14 @@ def hand_history(
     return history.dumps()
 
 
+PHH = HandHistoryFormat(suffix="phh", write=hand_history)
+
+
+def _lowball(state: GameState) -> LowballState:
+    assert isinstance(state, LowballState), type(state)
+    return state
+
+
 class _Writer:
     def __init__(self, deal: LowballState, viewer: Viewer) -> None:
         self.viewer = viewer
@@ -84,7 +81,7 @@ class _Writer:
         """The cards as pokerkit writes them, `??` for each one unknown."""
         return "".join(map(pokerkit_code, known)) if known else UNKNOWN * count
 
-    def move(self, move: Move) -> None:
+    def move(self, move: HandMove) -> None:
         seat, action = move.seat, move.action
         if seat is not None and isinstance(action, (Fold, Check, Call, Bet, Raise)):
             self.actions.append(f"{self.player[seat]} {self.bet(move, seat, action)}")
@@ -98,15 +95,15 @@ class _Writer:
                 self.actions.append(f"{self.player[event.seat]} sm")
 
     @staticmethod
-    def bet(move: Move, seat: int, action: Action) -> str:
+    def bet(move: HandMove, seat: int, action: Action) -> str:
         if isinstance(action, Fold):
             return "f"
         if isinstance(action, (Check, Call)):
             return "cc"
         placed = next(e for e in move.events if isinstance(e, BetPlaced) and e.seat == seat)
-        return f"cbr {move.before.betting.round_bets[seat] + placed.amount}"
+        return f"cbr {_lowball(move.before).betting.round_bets[seat] + placed.amount}"
 
-    def draw(self, move: Move, seat: int, action: Action) -> None:
+    def draw(self, move: HandMove, seat: int, action: Action) -> None:
         count = next(e.count for e in move.events if isinstance(e, Drew) and e.seat == seat)
         mine = seat == self.viewer
         thrown = action.cards if mine and isinstance(action, Draw) else []
@@ -115,6 +112,6 @@ class _Writer:
         self.actions.append(f"{player} sd {self.cards(thrown, count)}" if count else f"{player} sd")
         if count:
             self.dealing.append(f"d dh {player} {self.cards(drawn, count)}")
-        if move.before.draw_queue == [seat]:  # the last to draw: now the cards are dealt
+        if _lowball(move.before).draw_queue == [seat]:  # the last to draw: now the cards are dealt
             self.actions += self.dealing
             self.dealing = []

@@ -5,6 +5,7 @@ from pydantic import TypeAdapter
 from bot.cards import french_deck
 from bot.engine import GameSpec
 from bot.games.lowball.ai import LowballPolicy
+from bot.games.lowball.phh import PHH
 from bot.games.lowball.rules import LowballAction, LowballOptions, LowballState, new_lowball
 
 LOWBALL = GameSpec(
@@ -19,5 +20,6 @@ LOWBALL = GameSpec(
     create=new_lowball,
     uses_chips=True,
     ai=LowballPolicy(),
+    hand_history=PHH,
     cog="cogs.lowball",
 )
