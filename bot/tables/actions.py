@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, RootModel
 
-from bot.engine import Action
+from bot.engine import Action, Event, GameState
+from bot.tables.events import SeatLeft
 
 
 def action_token(action: Action) -> str:
@@ -43,3 +44,26 @@ LEAVE = TableAction(kind="leave")  # the seat is the action record's
 CLOSE = TableAction(kind="close")  # the match ends for everyone (the table is being closed)
 HOUSE_CANNOT_COVER = TableAction(kind="house_cannot_cover")
 EMPTY_TABLE_CLOSE = EmptyTableClose()
+
+
+# The house's reason for closing is not logged; a replay tells it in these words.
+HOUSE_SHORT = "The house couldn't cover a bet, so it closed the table."
+
+
+def take_table_step(
+    state: GameState, step: TableAction, seat: int | None = None, house_reason: str = HOUSE_SHORT
+) -> list[Event]:
+    """What the table's own step does to `state`: the runtime takes it (bot/tables/play.py)
+    and a replay takes it again from the log (bot/tables/history.py). `seat`: a leave's;
+    `house_reason`: what the players are told when the house can't cover a bet."""
+    match step.kind:
+        case "next_hand":
+            return state.next_hand()
+        case "window_closed":
+            return state.close_window()
+        case "leave":
+            assert seat is not None  # a leave is logged with its seat
+            return [SeatLeft(seat=seat, chips=state.leave(seat))]
+        case "house_cannot_cover":
+            return state.house_cannot_cover(house_reason)
+    return []  # "close": the match ends as it stands

@@ -26,11 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.engine import Action, Event, GameSpec, GameState, HandEnded, HandMove, HandStarted
 from bot.store.history import LoggedStep, TableLog
-from bot.tables.actions import EmptyTableClose, TableAction
-from bot.tables.events import SeatLeft
-
-# The house's reason is not logged; the replay tells it in these words.
-HOUSE_SHORT = "The house couldn't cover a bet, so it closed the table."
+from bot.tables.actions import EmptyTableClose, TableAction, take_table_step
 
 
 class ReplayUnavailable(Exception):
@@ -163,17 +159,7 @@ def apply_step(state: GameState, step: LoggedStep, action: BaseModel) -> list[Ev
     if not isinstance(action, TableAction):
         assert step.seat is not None  # a game action is a seat's
         return state.apply(step.seat, action)  # type: ignore[arg-type]
-    match action.kind:
-        case "next_hand":
-            return state.next_hand()
-        case "window_closed":
-            return state.close_window()
-        case "leave":
-            assert step.seat is not None  # a leave is logged with its seat
-            return [SeatLeft(seat=step.seat, chips=state.leave(step.seat))]
-        case "house_cannot_cover":
-            return state.house_cannot_cover(HOUSE_SHORT)
-    return []  # "close": the match ends as it stands
+    return take_table_step(state, action, step.seat)
 
 
 def _secret(state: GameState, seat: int | None) -> bool:

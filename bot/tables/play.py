@@ -34,6 +34,7 @@ from bot.tables.actions import (
     NEXT_HAND,
     WINDOW_CLOSED,
     action_token,
+    take_table_step,
 )
 from bot.tables.core import RuntimeCore
 from bot.tables.events import SeatLeft
@@ -184,10 +185,10 @@ class Play(RuntimeCore):
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
         state = table.working_copy()
-        chips = state.leave(seat.seat)
-        operation = settlement.seat_cash_out(table, seat, chips, await self._nets(table))
+        (left,) = take_table_step(state, LEAVE, seat.seat)
+        assert isinstance(left, SeatLeft)
+        operation = settlement.seat_cash_out(table, seat, left.chips, await self._nets(table))
         record = ActionRecord(seat.seat, LEAVE)
-        left = SeatLeft(seat=seat.seat, chips=chips)
         if state.is_over():  # in some games leaving ends the match (Liar's: the last one in)
             seat.left, seat.leaving, seat.away = True, False, False
             return [left, *await self._close(table, state, record, [operation])]
@@ -222,7 +223,9 @@ class Play(RuntimeCore):
         if table.game_state.window_seconds() is None:
             return []
         record = ActionRecord(None, WINDOW_CLOSED)
-        return await self._change(table, record, lambda state: state.close_window())
+        return await self._change(
+            table, record, lambda state: take_table_step(state, WINDOW_CLOSED)
+        )
 
     async def _next_hand(self, table: Table) -> list[Event]:
         events: list[Event] = []
@@ -235,7 +238,9 @@ class Play(RuntimeCore):
             record = ActionRecord(None, EMPTY_TABLE_CLOSE)
             return events + await self._close(table, table.working_copy(), record, [])
         record = ActionRecord(None, NEXT_HAND)
-        return events + await self._change(table, record, lambda state: state.next_hand())
+        return events + await self._change(
+            table, record, lambda state: take_table_step(state, NEXT_HAND)
+        )
 
     async def _house_short(
         self, table: Table, record: ActionRecord, short: InsufficientChips
@@ -251,7 +256,9 @@ class Play(RuntimeCore):
             raise UserError(f"{short_by}. Bet less, or wait: {bankroll}")
         reason = f"{short_by}, so it closes the table; {bankroll}"
         closing = ActionRecord(None, HOUSE_CANNOT_COVER)
-        return await self._change(table, closing, lambda state: state.house_cannot_cover(reason))
+        return await self._change(
+            table, closing, lambda state: take_table_step(state, HOUSE_CANNOT_COVER, None, reason)
+        )
 
     # ---- saving a step ------------------------------------------------------------------------
 

@@ -19,11 +19,12 @@ from bot.engine.deals import DealSeed
 from bot.store import TableRecord
 from bot.store.history import LoggedStep
 from bot.tables import history
+from bot.tables.actions import HOUSE_SHORT
 
 HEX_SEED = re.compile(r"[0-9a-f]{64}")
 # What the replay says for the reason a house gave for closing the table, which the log does not
 # keep: a replayed state holding it matches a saved one with any text in its place.
-UNKNOWN_REASON = history.HOUSE_SHORT
+UNKNOWN_REASON = HOUSE_SHORT
 
 
 def parse_hex(text: str) -> bytes | None:
