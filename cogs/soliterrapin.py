@@ -42,7 +42,8 @@ around the first card, which is always F6 (columns A to K, rows 1 to 11, as far 
 can reach): a card keeps its name however the grid grows, and the picture shows the letters \
 and numbers along its edges, with the card to place and your score above the board.
 **Daily challenge.** `/soliterrapin daily` deals the same deck to everyone for the UTC day; \
-you get one attempt a day (abandoning uses it up). `/soliterrapin scores` shows the best.
+you get one attempt a day (abandoning uses it up). `/soliterrapin scores` shows the best. Its \
+deck comes from the date, not from a table seed, so its board shows no deals commitment.
 **House decisions.** Only the player who started a board can play it; others can watch. A \
 board left alone for an hour is abandoned and scores nothing. Each member can have one board \
 going per channel."""

@@ -246,7 +246,7 @@ class TableMessages:
         if status == TableStatus.CLOSED:
             return self._closed_embed(table, ui, names), None
         embed = ui.public_embed(table, table.view(None), names)
-        keep_commitment_shown(embed, table.record)
+        keep_commitment_shown(embed, table)
         pending = table.required_seats()  # never who holds an optional choice
         if ui.controls_on_table:
             return embed, action_controls(table, pending[0], ui) if pending else None
@@ -279,7 +279,9 @@ class TableMessages:
             title, lines = standings(table, closing, names, ui.score_noun(table.options))
             embed.add_field(name=title, value="\n".join(lines)[:1024], inline=False)
         if table.record.deal_seed:
-            embed.add_field(name="Deals", value=seed_revealed(table.record), inline=False)
+            unseeded = table.game.unseeded_deal(table.options)
+            revealed = unseeded or seed_revealed(table.record)
+            embed.add_field(name="Deals", value=revealed, inline=False)
         return embed
 
 
@@ -306,10 +308,12 @@ def lobby_embed(table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
     return embed
 
 
-def keep_commitment_shown(embed: discord.Embed, record: TableRecord) -> None:
+def keep_commitment_shown(embed: discord.Embed, table: Table) -> None:
     """A table in play keeps its commitment in sight, shortened: finding another seed whose
-    SHA-256 starts with the same 16 digits is out of anyone's reach."""
-    if record.deal_commitment:
+    SHA-256 starts with the same 16 digits is out of anyone's reach. Not where the deal
+    comes from elsewhere (a daily deck): the seed would promise nothing."""
+    record = table.record
+    if record.deal_commitment and table.game.unseeded_deal(table.options) is None:
         line = f"Deals commitment {record.deal_commitment[:16]}…"
         footer = embed.footer.text
         embed.set_footer(

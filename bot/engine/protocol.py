@@ -366,6 +366,9 @@ class GameSpec(BaseModel, Generic[OptionsT]):
     # seats sharing a hand's result are one team when it is rated.
     one_against_the_others: bool = False
     ai: Policy | None = None  # plays AI seats; a game without one has none
+    # (options) -> where the deal comes from when it isn't the table's seed, in a sentence
+    # (Soliterrapin's daily deck: the date); None, or no function: from the seed.
+    deal_from: Callable[[OptionsT], str | None] | None = None
     hand_history: HandHistoryFormat | None = None  # a file format of its own for a hand
     # The extension that presents the game on Discord (a module under cogs/, whose setup
     # registers its UI with the presenter): the bot loads it for every registered game.
@@ -387,6 +390,10 @@ class GameSpec(BaseModel, Generic[OptionsT]):
     def cover_for(self, options: OptionsT) -> int:
         """The most a house that covers each hand covers for one player (else 0)."""
         return self.house_cover(options) if self.house_cover else 0
+
+    def unseeded_deal(self, options: OptionsT) -> str | None:
+        """Where the deal comes from when not from the table's seed (see `deal_from`)."""
+        return self.deal_from(options) if self.deal_from else None
 
     def sides_for(self, options: OptionsT) -> int:
         return self.sides(options) if callable(self.sides) else self.sides

@@ -20,6 +20,7 @@ from bot.store import TableRecord
 from bot.store.history import LoggedStep
 from bot.tables import history
 from bot.tables.actions import HOUSE_SHORT
+from bot.text import plural
 
 HEX_SEED = re.compile(r"[0-9a-f]{64}")
 # What the replay says for the reason a house gave for closing the table, which the log does not
@@ -47,6 +48,9 @@ def verdict(
     `steps` (bot/tables/history.py), compared with its saved `first_state` (None for tables
     started before first states were kept) and its final state."""
     name = f"table #{record.id}"
+    unseeded = game.unseeded_deal(game.options_model.model_validate_json(record.options))
+    if unseeded is not None:
+        return f"This is {name}'s seed, but its deck was not dealt from it. {unseeded}"
     if record.deal_input is None:
         return f"Match: this is {name}'s seed; it closed before its first deal."
     state = first_deal(game, record)
@@ -60,10 +64,10 @@ def verdict(
     state.cash_out()  # the close pays everyone out of the state it saves
     if record.state is None or not same(json.loads(state.snapshot()), json.loads(record.state)):
         return f"Mismatch: this seed gives {name}'s first deal but not every later one."
+    logged = plural(len(steps), "logged step")
     return (
         f"Match: this is {name}'s seed, and re-dealing from it with the Start click "
-        f"({record.deal_input}) gives its first deal and, over its {len(steps)} logged "
-        "steps, every later one."
+        f"({record.deal_input}) gives its first deal and, over its {logged}, every later one."
     )
 
 

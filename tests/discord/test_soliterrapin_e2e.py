@@ -60,6 +60,7 @@ async def test_a_whole_board_with_its_picture_then_the_score(world):
     image = png_of(world, message)
     assert image.format == "PNG" and image.size[0] > 200
     assert "Card to place" in message.text() and "Board as text" in message.text()
+    assert "Deals commitment" in message.text()  # a board dealt from its own seed
     assert sorted(label for _, _, label in spot_options(message)) == ["E6", "F5", "F7", "G6"]
     assert message.button("Abandon")
     rng = random.Random(11)
@@ -110,8 +111,14 @@ async def test_the_daily_deck_is_shared_once_a_day_and_new_tomorrow(world):
         for m in (world.alice, world.bob)
     }
     assert len(first_cards) == 1  # the same card to place for both
-    await world.tester.click(world.alice, board_message(world, world.alice), "Abandon")
+    # Dealt from the date, not from a seed: no commitment that would promise nothing.
+    board = board_message(world, world.alice)
+    assert "commitment" not in board.text().lower()
+    await world.tester.click(world.alice, board, "Abandon")
     await world.tester.idle()
+    closed = world.fake.messages[board.id].text()
+    assert "is dealt from its date, the same deck for everyone" in closed
+    assert "Seed `" not in closed
     again = await world.tester.slash(world.alice, world.channel, "soliterrapin daily")
     assert again.text.startswith("You have already played today's daily challenge")
     world.clock.now += timedelta(days=1)

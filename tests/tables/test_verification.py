@@ -96,3 +96,40 @@ def test_a_house_reason_the_log_does_not_keep_matches_any_text():
     assert not same(replayed, {"why": "Over: the house is short.", "cards": [1, 2]})
     assert not same(replayed, {"why": "Closed: the house is short.", "cards": [2, 1]})
     assert not same({"a": 1}, {"a": 1, "b": 2})
+
+
+@pytest.mark.parametrize("daily", [None, "2026-11-27"])
+def test_a_daily_soliterrapin_deck_is_not_said_to_come_from_the_seed(daily):
+    """A daily deck is dealt from its date: its board's seed verifies nothing about it, and
+    any seed would re-deal it, so the verdict says so rather than "Match"."""
+    soliterrapin = registry.get("soliterrapin")
+    options = soliterrapin.options_model(daily=daily)
+    state = soliterrapin.new_match(options, [0], DealSeed(SEED, CLICK))
+    first = state.snapshot()
+    seat = state.required_seats()[0]
+    action = state.default_action(seat)
+    state.apply(seat, action)
+    steps = (LoggedStep(1, seat, action.model_dump_json(), True),)
+    record = TableRecord(
+        9,
+        1,
+        2,
+        "soliterrapin",
+        TableStatus.CLOSED,
+        0,
+        0,
+        options.model_dump_json(),
+        60,
+        state=state.snapshot(),
+    )
+    record.seats, record.deal_seed, record.deal_input = (
+        [SeatRecord(0, 100, "P0")],
+        SEED.hex(),
+        CLICK,
+    )
+    answer = verdict(soliterrapin, record, first, steps)
+    if daily is None:
+        assert answer.startswith("Match") and "over its 1 logged step," in answer
+    else:
+        assert answer.startswith("This is table #9's seed, but its deck was not dealt from it.")
+        assert "daily challenge of 2026-11-27" in answer

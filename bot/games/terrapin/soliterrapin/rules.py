@@ -106,6 +106,16 @@ def daily_seed(day: str) -> int:
     return int.from_bytes(hashlib.sha256(f"soliterrapin:{day}".encode()).digest()[:8], "big")
 
 
+def daily_deal(options: SoliterrapinOptions) -> str | None:
+    """A daily challenge's deck comes from its date, not from the board's seed."""
+    if not options.daily:
+        return None
+    return (
+        f"The daily challenge of {options.daily} is dealt from its date, the same deck for "
+        "everyone that day, not from a table seed: compare it with anyone's board of that day."
+    )
+
+
 def column_name(col: int) -> str:
     return COLUMNS[col + REACH]
 

@@ -8,6 +8,7 @@ from bot.games.terrapin.soliterrapin.rules import (
     SoliterrapinAction,
     SoliterrapinOptions,
     SoliterrapinState,
+    daily_deal,
     new_soliterrapin,
 )
 
@@ -22,5 +23,6 @@ SOLITERRAPIN = GameSpec(
     deck=decktet.deck,
     create=new_soliterrapin,
     solo=True,
+    deal_from=daily_deal,
     cog="cogs.soliterrapin",
 )
