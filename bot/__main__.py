@@ -2,7 +2,8 @@
 `python -m bot simulate ...`: AI players play a game without Discord (bot/simulation.py).
 `python -m bot migrate-to-postgres ...`: the SQLite database copied into PostgreSQL
 (bot/store/migrate.py).
-`python -m bot cluster --processes N`: the bot's shards over N processes (bot/cluster.py)."""
+`python -m bot cluster --processes N`: the bot's shards over N processes (bot/cluster.py).
+`python -m bot rebuild-ratings`: every skill rating again from every recorded result."""
 
 from __future__ import annotations
 
@@ -18,12 +19,15 @@ from bot.app import ShardsLost, run_bot
 from bot.settings import (
     EXIT_CONFIG,
     POSTGRES_SCHEMES,
+    Settings,
     SettingsError,
     configure_logging,
     load_settings,
     require_token,
 )
-from bot.store import DatabaseUnavailable, SchemaTooNew
+from bot.store import DatabaseUnavailable, Ledger, SchemaTooNew
+from bot.store.backends import open_database
+from bot.store.ledger import RatingsRebuilt
 from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
 from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
@@ -42,6 +46,8 @@ def main() -> int:
         from bot.cluster import main as cluster
 
         return cluster(sys.argv[2:])
+    if sys.argv[1:2] == ["rebuild-ratings"]:
+        return rebuild_ratings(sys.argv[2:])
     try:
         settings = load_settings()
         token = require_token(settings)
@@ -118,6 +124,36 @@ def migrate_to_postgres(argv: list[str]) -> int:
         return EXIT_CONFIG
     print(copied(report))
     return 0
+
+
+REBUILD_HELP = """Work out every skill rating again from every result the bot has recorded, in
+order: results recorded before ratings existed count too. Stop the bot first (on SQLite the
+command refuses a file a running bot holds). One transaction: all or nothing."""
+
+
+def rebuild_ratings(argv: list[str]) -> int:
+    argparse.ArgumentParser(
+        prog="python -m bot rebuild-ratings", description=REBUILD_HELP
+    ).parse_args(argv)
+    try:
+        settings = load_settings()
+        rebuilt = eventloop.run(_rebuild(settings))
+    except (SettingsError, DatabaseUnavailable, SchemaTooNew) as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+    results = plural(rebuilt.rated, "member's result", "members' results")
+    operations = plural(rebuilt.operations, "recorded operation")
+    ratings = plural(rebuilt.ratings, "rating")
+    print(f"Rated {results} of {operations} again: {ratings} (one per server, game and member).")
+    return 0
+
+
+async def _rebuild(settings: Settings) -> RatingsRebuilt:
+    database = await open_database(settings)
+    try:
+        return await Ledger(database, settings.starting_chips).rebuild_ratings()
+    finally:
+        await database.close()
 
 
 def copied(report: CopyReport) -> str:

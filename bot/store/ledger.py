@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from bot.errors import UserError
@@ -86,6 +86,17 @@ class ResultRow:
     variant: str | None = None
     scope: str = "hand"  # "hand", "settle" (chips no hand accounted for) or "match"
     with_ai: bool = False  # played at a table with AI seats
+
+
+# ResultRow's fields, which are also the results table's columns.
+RESULT_FIELDS = tuple(field.name for field in fields(ResultRow))
+
+
+@dataclass(frozen=True)
+class RatingsRebuilt:
+    operations: int  # operations that recorded results
+    rated: int  # rated results of members, one per member and operation
+    ratings: int  # ratings held now, one per guild, game and member
 
 
 @dataclass(frozen=True)
@@ -629,6 +640,35 @@ class Ledger:
             ],
         )
         await rate_results(tx, guild_id, key, results)  # in this transaction, under this key
+
+    async def rebuild_ratings(self) -> RatingsRebuilt:
+        """Every skill rating again from every result, in the order the results were recorded,
+        those written before ratings existed (migration 017) included. A result rated before
+        counts with the weight it was rated with (a seat played for counts part); an older one
+        in full, as who was played for then was not kept. One step: all or nothing."""
+
+        async def write(tx: Transaction) -> RatingsRebuilt:
+            weights: dict[str, dict[tuple[str, int], float]] = {}
+            for key, game_id, member_id, weight in await tx.all(
+                "SELECT op_key, game_id, member_id, weight FROM rating_changes"
+            ):
+                weights.setdefault(key, {})[(game_id, member_id)] = weight
+            await tx.run("DELETE FROM rating_changes")
+            await tx.run("DELETE FROM ratings")
+            operations: dict[str, tuple[int, list[ResultRow]]] = {}  # in the order first seen
+            columns = ", ".join(f'"{name}"' for name in RESULT_FIELDS)
+            for key, guild_id, *values in await tx.all(
+                f"SELECT op_key, guild_id, {columns} FROM results ORDER BY id"
+            ):
+                row = ResultRow(**dict(zip(RESULT_FIELDS, values, strict=True)))
+                operations.setdefault(key, (guild_id, []))[1].append(row)
+            for key, (guild_id, rows) in operations.items():
+                await rate_results(tx, guild_id, key, rows, weights.get(key, {}))
+            (rated,) = await tx.one("SELECT count(*) FROM rating_changes") or (0,)
+            (ratings,) = await tx.one("SELECT count(*) FROM ratings") or (0,)
+            return RatingsRebuilt(len(operations), rated, ratings)
+
+        return await self.db.step(write)
 
 
 def _moving(moves: Sequence[Move]) -> list[Move]:

@@ -22,7 +22,7 @@ weighs the most) and divide a loss by the weight, so they can't say "this counts
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING, Literal
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 MODEL = PlackettLuce()
 PLAYED_FOR_WEIGHT = 0.5
 RatedScope = Literal["hand", "match"]
+# (game, member) -> the weight a member's result counted with when it was first rated.
+Weights = Mapping[tuple[str, int], float]
 
 
 @dataclass(frozen=True)
@@ -95,10 +97,13 @@ def rated_scope(game_id: str) -> RatedScope | None:
 
 
 def entries(
-    game_id: str, rows: Sequence[ResultRow], seats: dict[int, tuple[int | None, bool]]
+    game_id: str,
+    rows: Sequence[ResultRow],
+    seats: dict[int, tuple[int | None, bool]],
+    weights: Weights | None = None,
 ) -> list[Entry]:
     """The rated players of `rows` (one rated result), each once; `seats`: per seat, its side
-    and whether it was played for."""
+    and whether it is played for; `weights`, when known, say who was (a rebuild)."""
     one_against_the_others = registry.get(game_id).one_against_the_others
     found: dict[int, Entry] = {}
     for row in rows:
@@ -109,7 +114,10 @@ def entries(
             team = ("placing", row.placing)
         else:
             team = ("seat", row.seat)
-        weight = PLAYED_FOR_WEIGHT if played_for else 1.0
+        if weights is not None:
+            weight = weights.get((game_id, row.member_id), 1.0)
+        else:
+            weight = PLAYED_FOR_WEIGHT if played_for else 1.0
         found.setdefault(row.member_id, Entry(row.member_id, row.placing, team, weight))
     return list(found.values())
 
@@ -152,9 +160,15 @@ def _model_rating(rating: Rating) -> PlackettLuceRating:
 
 
 async def rate_results(
-    tx: Transaction, guild_id: int, key: str, results: Sequence[ResultRow]
+    tx: Transaction,
+    guild_id: int,
+    key: str,
+    results: Sequence[ResultRow],
+    weights: Weights | None = None,
 ) -> None:
-    """Update the ratings for the rated results among `results` (written under `key`)."""
+    """Update the ratings for the rated results among `results` (written under `key`).
+    `weights`: what each result counted with when first rated (a rebuild: the seats' flags
+    now are those of the table's end, not of that result); else from the seats' flags."""
     for game_id, rows in groupby(sorted(results, key=_game), key=_game):
         scope = rated_scope(game_id)
         rated = [row for row in rows if row.scope == scope]
@@ -162,7 +176,7 @@ async def rate_results(
             continue
         people = [row for row in rated if row.member_id > 0]
         seats = await _seats(tx, people[0].table_id) if people else {}
-        await _apply(tx, guild_id, key, game_id, entries(game_id, people, seats))
+        await _apply(tx, guild_id, key, game_id, entries(game_id, people, seats, weights))
 
 
 def _game(row: ResultRow) -> str:

@@ -1,11 +1,16 @@
 """Skill ratings, written with the results that make them, on each backend
 (tests/store/conftest.py)."""
 
+import os
 import random
+import sqlite3
+import subprocess
+import sys
 
 import pytest
 from openskill.models import PlackettLuce
 
+from bot import eventloop
 from bot.store import (
     Account,
     ChipOperation,
@@ -17,6 +22,8 @@ from bot.store import (
     TableStore,
 )
 from bot.store.ratings import PLAYED_FOR_WEIGHT, Rating
+from bot.store.sqlite import SQLiteDatabase
+from tests import ROOT
 
 GUILD, CHANNEL = 1, 10
 MODEL = PlackettLuce()
@@ -59,9 +66,12 @@ async def ratings(ledger: Ledger, game: str = "bigtwo") -> dict[int, Rating]:
     return found
 
 
-async def seated(tables: TableStore, game: str, members: list[int], **flags) -> TableRecord:
-    """A table of `game` in play with `members` seated in order; `flags`: seat -> its flags."""
-    record = TableRecord(0, GUILD, CHANNEL, game, TableStatus.LOBBY, members[0], 0, "{}", 60)
+async def seated(
+    tables: TableStore, game: str, members: list[int], channel: int = CHANNEL, **flags
+) -> TableRecord:
+    """A table of `game` in play with `members` seated in order, in `channel`; `flags`: seat
+    -> its flags."""
+    record = TableRecord(0, GUILD, channel, game, TableStatus.LOBBY, members[0], 0, "{}", 60)
     table = await tables.create(record, "Host", key=f"open:{game}")
     for member in members[1:]:
         await tables.add_seat(table, member, "Guest", key=f"join:{game}:{member}")
@@ -196,3 +206,92 @@ async def test_one_lucky_win_does_not_top_a_board_of_seasoned_players(ledger):
     assert lucky.mu > max(rating.mu for rating in board)  # by its mean alone it would top
     everyone = await ledger.ratings.board(GUILD, "bigtwo", 1, 0, 10)
     assert [rating.member_id for rating in everyone][-1] == 99
+
+
+# ---- rebuilding every rating from the results -------------------------------------------------
+
+
+async def held(ledger: Ledger) -> list[tuple]:
+    rows = await ledger.db.fetch_all(
+        "SELECT guild_id, game_id, member_id, mu, sigma, matches, wins FROM ratings"
+        " ORDER BY guild_id, game_id, member_id"
+    )
+    return [(*row[:3], pytest.approx(row[3]), pytest.approx(row[4]), *row[5:]) for row in rows]
+
+
+async def changes(ledger: Ledger) -> list[tuple]:
+    rows = await ledger.db.fetch_all(
+        'SELECT op_key, game_id, member_id, "placing", weight, rating, change FROM rating_changes'
+        " ORDER BY op_key, game_id, member_id"
+    )
+    return [(*row[:5], pytest.approx(row[5]), pytest.approx(row[6])) for row in rows]
+
+
+async def played_history(ledger: Ledger, tables: TableStore) -> None:
+    """Results of several games and guilds, a seat played for and partners among them."""
+    away = await seated(tables, "bigtwo", [1, 2, 3], **{"2": {"away": True}})
+    await ledger.settle(GUILD, [], match("bigtwo", {1: 2, 2: 3, 3: 1}, table_id=away.id), key="a")
+    partners = await seated(tables, "botifarra", [1, 2, 3, 4], channel=CHANNEL + 1)
+    await tables.set_sides(partners, {0: 0, 1: 1, 2: 0, 3: 1})
+    rows = match("botifarra", {1: 1, 2: 2, 3: 1, 4: 2}, table_id=partners.id)
+    await ledger.settle(GUILD, [], rows, key="b")
+    await ledger.settle(GUILD, [], match("bigtwo", {1: 1, 2: 2, 3: 3}), key="c")
+    await ledger.settle(GUILD + 1, [], hand("doudizhu", {1: 1, 2: 2, 3: 2}), key="d")
+    await ledger.settle(GUILD, [], match("bigtwo", {1: 1, 2: 2}, with_ai=True), key="e")
+
+
+async def test_a_rebuild_gives_back_the_ratings_the_results_made(ledger, tables):
+    """The seats' flags have changed since (the away seat came back): the weight each result
+    was rated with is what counts, not the flags now."""
+    await played_history(ledger, tables)
+    before, changed = await held(ledger), await changes(ledger)
+    await ledger.db.fetch_all("UPDATE table_seats SET away = ?", False)
+    rebuilt = await ledger.rebuild_ratings()
+    assert (rebuilt.operations, rebuilt.rated, rebuilt.ratings) == (5, 13, 10)
+    assert await held(ledger) == before
+    assert await changes(ledger) == changed
+
+
+async def test_a_rebuild_rates_results_recorded_before_ratings_existed(ledger, tables):
+    await played_history(ledger, tables)
+    live = {(row[1], row[2]): row for row in await held(ledger)}
+    for table in ("rating_changes", "ratings"):  # as a database from before migration 017
+        await ledger.db.fetch_all(f"DELETE FROM {table}")
+    await ledger.rebuild_ratings()
+    rebuilt = {(row[1], row[2]): row for row in await held(ledger)}
+    assert rebuilt.keys() == live.keys()
+    assert [row[5:] for row in rebuilt.values()] == [row[5:] for row in live.values()]  # counts
+    assert rebuilt[("botifarra", 1)] == live[("botifarra", 1)]
+    # Who was played for then is not known: the away seat's result now counts in full.
+    away_skill = rebuilt[("bigtwo", 3)][3]
+    assert away_skill != live[("bigtwo", 3)][3]
+    weights = await ledger.db.fetch_all("SELECT DISTINCT weight FROM rating_changes")
+    assert [tuple(row) for row in weights] == [(1.0,)]
+
+
+def test_the_command_rebuilds_a_stopped_bots_ratings(tmp_path):
+    async def recorded(path):
+        database = await SQLiteDatabase.open(path)
+        ledger = Ledger(database, starting_chips=100)
+        await ledger.settle(GUILD, [], match("bigtwo", {1: 1, 2: 2, 3: 3}), key="close:1")
+        await database.fetch_all("DELETE FROM rating_changes")
+        await database.fetch_all("DELETE FROM ratings")
+        await database.close()
+
+    path = tmp_path / "cardtable.sqlite3"
+    eventloop.run(recorded(path))
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "rebuild-ratings"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        "Rated 3 members' results of 1 recorded operation again: 3 ratings (one per server, "
+        "game and member)."
+    )
+    with sqlite3.connect(path) as database:
+        assert database.execute("SELECT count(*) FROM ratings").fetchone() == (3,)
