@@ -1,6 +1,7 @@
 """bot/discord depends on a narrow port (bot/discord/port.py), not on the bot: the running bot,
 its runtime and its presenter have every member the port names, with the same parameters, and
-no module below bot/app.py imports it, so there is no import cycle through it."""
+no module below bot/app.py imports it, so there is no import cycle through it. And the
+runtime, the store and the engine import no game's package: games reach them by their specs."""
 
 import ast
 import inspect
@@ -90,3 +91,23 @@ def test_the_discord_layer_has_no_import_cycle():
 
     for name in edges:
         visit(name, ())
+
+
+def game_package(module: str) -> str | None:
+    """`lowball` for bot.games.lowball.phh; None outside bot/games' subfolders."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["bot", "games"] and len(parts) > 2 else None
+
+
+def test_the_runtime_store_and_engine_name_no_game():
+    """A game's own knowledge (its rules, formats, teams) reaches the generic layers through
+    its GameSpec, never by importing its package: bot.games itself (which registers them all)
+    and the shared mechanics beside the packages are all they may import from bot/games."""
+    games = {path.name for path in (BOT / "games").iterdir() if path.is_dir()} - {"__pycache__"}
+    assert {"lowball", "dou_dizhu", "terrapin"} <= games  # the packages are where it looks
+    naming = {
+        module_name(path): sorted(m for m in imported_modules(path) if game_package(m) in games)
+        for layer in ("tables", "store", "engine")
+        for path in BOT.joinpath(layer).rglob("*.py")
+    }
+    assert {module: found for module, found in naming.items() if found} == {}
