@@ -17,7 +17,7 @@ import asyncio
 import io
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -227,9 +227,17 @@ def exports(spec: GameSpec, log: TableLog, hand: HandReplay, viewer: int) -> lis
 
 
 class HistoryItem:
-    """Shared by the replay's controls: only the member the replay is for may use them."""
+    """Shared by the replay's controls: only the member the replay is for may use them. Each
+    is made again from its custom_id's fields, by name."""
 
+    CUSTOM_ID: ClassVar[CustomId]
     viewer: int
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(**cls.CUSTOM_ID.read(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -245,16 +253,12 @@ class HistoryItem:
 
 
 class HistoryStep(HistoryItem, discord.ui.DynamicItem[discord.ui.Button], template=STEP.template):
+    CUSTOM_ID = STEP
+
     def __init__(self, move: str, table: int, hand: int, step: int, viewer: int) -> None:
         self.move, self.table, self.hand, self.step, self.viewer = move, table, hand, step, viewer
         custom_id = STEP.format(move, table, hand, step, viewer)
         super().__init__(discord.ui.Button(custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryStep:
-        return cls(**STEP.read(match))
 
     async def run(self, interaction: discord.Interaction, bot: HistoryHost) -> None:
         spec, log, hand = await replay_of(bot, interaction, self.table, self.hand)
@@ -264,15 +268,11 @@ class HistoryStep(HistoryItem, discord.ui.DynamicItem[discord.ui.Button], templa
 
 
 class HistoryPick(HistoryItem, discord.ui.DynamicItem[discord.ui.Select], template=PICK.template):
+    CUSTOM_ID = PICK
+
     def __init__(self, viewer: int) -> None:
         self.viewer = viewer
         super().__init__(discord.ui.Select(custom_id=PICK.format(viewer)))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryPick:
-        return cls(**PICK.read(match))
 
     async def run(self, interaction: discord.Interaction, bot: HistoryHost) -> None:
         chosen = chosen_hand(sent(interaction).get("values") or [])
@@ -291,22 +291,19 @@ def chosen_hand(values: Sequence[Any]) -> tuple[int, int]:
 class HistoryExport(
     HistoryItem, discord.ui.DynamicItem[discord.ui.Button], template=EXPORT.template
 ):
+    CUSTOM_ID = EXPORT
+
     def __init__(self, table: int, hand: int, viewer: int) -> None:
         self.table, self.hand, self.viewer = table, hand, viewer
         super().__init__(discord.ui.Button(custom_id=EXPORT.format(table, hand, viewer)))
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryExport:
-        return cls(**EXPORT.read(match))
-
     async def run(self, interaction: discord.Interaction, bot: HistoryHost) -> None:
         spec, log, hand = await replay_of(bot, interaction, self.table, self.hand)
         files = await asyncio.to_thread(exports, spec, log, hand, self.viewer)
+        own = spec.hand_history
         await interaction.followup.send(
             "The hand's public record (JSON Lines)"
-            + (" and its Poker Hand History as you saw it." if len(files) > 1 else "."),
+            + (f" and its {own.name} as you saw it." if own is not None else "."),
             files=files,
             ephemeral=True,
         )

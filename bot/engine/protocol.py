@@ -313,6 +313,7 @@ class HandMove:
 class HandHistoryFormat:
     """A game's own hand-history file (Lowball's Poker Hand History), for a member to export."""
 
+    name: str  # what the file is, as a member is told: "Poker Hand History"
     suffix: str  # the file's extension
     # (the state just after the deal, the moves, the names by seat, the viewer, the hand's
     # number) -> the file's text, with only what `viewer` saw.

@@ -57,7 +57,7 @@ def hand_history(
     return history.dumps()
 
 
-PHH = HandHistoryFormat(suffix="phh", write=hand_history)
+PHH = HandHistoryFormat(name="Poker Hand History", suffix="phh", write=hand_history)
 
 
 def _lowball(state: GameState) -> LowballState:
