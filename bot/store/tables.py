@@ -324,7 +324,9 @@ class TableStore:
         if chips or self.db.backend != "postgres":
             written = await self.db.step(write)
         else:
-            written = await self._step_in_one_statement(table, state, deadline, status, action)
+            written = await self._step_in_one_statement(
+                table, state, deadline, status, action, logged
+            )
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status
@@ -336,10 +338,12 @@ class TableStore:
         deadline: datetime | None,
         status: TableStatus,
         action: ActionRecord | None,
+        logged: str | None,
     ) -> list[tuple[SeatRecord, tuple]]:
-        """A step that moves no chips, on PostgreSQL: the table, its action and its seats in
-        one statement, one round trip to the server instead of five or six (each of which
-        waits for the bot's busy event loop). Its own transaction, committed as it ends."""
+        """A step that moves no chips, on PostgreSQL: the table, its action (`logged`: its
+        JSON) and its seats in one statement, one round trip to the server instead of five or
+        six (each of which waits for the bot's busy event loop). Its own transaction,
+        committed as it ends."""
         written = _changed_seats(table)
         rows = [(s.seat, *flags) for s, flags in written]  # the seat, then its flags
         numbers = [[int(row[i]) for row in rows] for i in range(7)]  # seat ... prompt
@@ -353,7 +357,7 @@ class TableStore:
             table.id,
             table.version,
             None if action is None else action.seat,
-            None if action is None else action.action.model_dump_json(),
+            logged,
             action is not None and action.timed_out,
             action is not None,
             *numbers,
