@@ -17,7 +17,6 @@ acted stays unsaid for secret and optional choices."""
 from __future__ import annotations
 
 import dataclasses
-from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -162,6 +161,12 @@ def apply_step(state: GameState, step: LoggedStep, action: BaseModel) -> list[Ev
     return take_table_step(state, action, step.seat)
 
 
+def play_log(spec: GameSpec, state: GameState, log: Sequence[LoggedStep]) -> None:
+    """Every logged step done again on `state`, in order (a step it refuses raises)."""
+    for step in log:
+        apply_step(state, step, read_action(spec, step))
+
+
 def _secret(state: GameState, seat: int | None) -> bool:
     decision = next((d for d in state.pending() if d.seat == seat), None)
     return decision is not None and (decision.secret or decision.optional)
@@ -230,8 +235,8 @@ def final_state(spec: GameSpec, log: TableLog) -> GameState:
     has been cashed out)."""
     if log.first_state is None:
         raise ReplayUnavailable("This table has no first state.")
-    (last,) = deque(replay_steps(spec, log.first_state, log.steps), maxlen=1)
-    state = spec.restore(last.snapshot)
+    state = spec.restore(log.first_state)
+    play_log(spec, state, log.steps)
     if log.closed:
         state.cash_out()
     return state

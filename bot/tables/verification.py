@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.engine import GameSpec, GameState
 from bot.engine.deals import DealSeed
 from bot.store import TableRecord
@@ -48,17 +50,17 @@ def verdict(
     `steps` (bot/tables/history.py), compared with its saved `first_state` (None for tables
     started before first states were kept) and its final state."""
     name = f"table #{record.id}"
-    unseeded = game.unseeded_deal(game.options_model.model_validate_json(record.options))
+    options = game.options_model.model_validate_json(record.options)
+    unseeded = game.unseeded_deal(options)
     if unseeded is not None:
         return f"This is {name}'s seed, but its deck was not dealt from it. {unseeded}"
     if record.deal_input is None:
         return f"Match: this is {name}'s seed; it closed before its first deal."
-    state = first_deal(game, record)
+    state = first_deal(game, options, record)
     if first_state is not None and json.loads(state.snapshot()) != json.loads(first_state):
         return f"Mismatch: this seed does not give {name}'s first deal."
     try:
-        for step in steps:
-            history.apply_step(state, step, history.read_action(game, step))
+        history.play_log(game, state, steps)
     except Exception:  # a step the re-dealt state refuses: it was not dealt from this seed
         return f"Mismatch: {name}'s logged play does not fit the deal this seed gives."
     state.cash_out()  # the close pays everyone out of the state it saves
@@ -71,9 +73,8 @@ def verdict(
     )
 
 
-def first_deal(game: GameSpec, record: TableRecord) -> GameState:
+def first_deal(game: GameSpec, options: BaseModel, record: TableRecord) -> GameState:
     """The match's first state, dealt again from the record's seed and Start click."""
-    options = game.options_model.model_validate_json(record.options)
     stacks = [record.buy_in] * len(record.seats)
     return game.open_match(options, stacks, deal_seed(record))[0]
 
