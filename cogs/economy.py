@@ -57,9 +57,9 @@ def guild_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-def refuse_bots(member: discord.abc.User) -> None:
+def refuse_bots(member: discord.abc.User, why: str = "Bots don't hold chips.") -> None:
     if member.bot:
-        raise UserError("Bots don't hold chips.")
+        raise UserError(why)
 
 
 class Economy(commands.Cog):
@@ -157,8 +157,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         whom = member or interaction.user
-        if whom.bot:
-            raise UserError("Bots aren't rated.")
+        refuse_bots(whom, "Bots aren't rated.")
         embed = await stats_embed(self.bot, guild_of(interaction), whom, interaction.user.id)
         await send_answer(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

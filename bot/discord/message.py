@@ -302,19 +302,27 @@ def lobby_embed(table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
     embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
     embed.add_field(name="Options", value=ui.options_text(table.options) or "none", inline=False)
     starts = f"Starts with {game.min_players}+ players: the host presses Start."
-    if record.deal_commitment:  # the seed itself is shown once the table closes
-        starts += f"\nDeals commitment (SHA-256 of the table seed): {record.deal_commitment}"
+    commitment = promised_deals(table)
+    if commitment:  # the seed itself is shown once the table closes
+        starts += f"\nDeals commitment (SHA-256 of the table seed): {commitment}"
     embed.set_footer(text=starts)
     return embed
 
 
+def promised_deals(table: Table) -> str | None:
+    """The commitment the table shows: none where the deal comes from elsewhere (a daily
+    deck), as the seed would promise nothing."""
+    if table.game.unseeded_deal(table.options) is not None:
+        return None
+    return table.record.deal_commitment
+
+
 def keep_commitment_shown(embed: discord.Embed, table: Table) -> None:
     """A table in play keeps its commitment in sight, shortened: finding another seed whose
-    SHA-256 starts with the same 16 digits is out of anyone's reach. Not where the deal
-    comes from elsewhere (a daily deck): the seed would promise nothing."""
-    record = table.record
-    if record.deal_commitment and table.game.unseeded_deal(table.options) is None:
-        line = f"Deals commitment {record.deal_commitment[:16]}…"
+    SHA-256 starts with the same 16 digits is out of anyone's reach."""
+    commitment = promised_deals(table)
+    if commitment:
+        line = f"Deals commitment {commitment[:16]}…"
         footer = embed.footer.text
         embed.set_footer(
             text=f"{footer}\n{line}" if footer else line, icon_url=embed.footer.icon_url
