@@ -91,17 +91,19 @@ def standings(
     nets_by_seat: dict[int, int],
     payouts: list[int],
 ) -> TableClosed:
-    """The final standings: the game's own when its match ended (or was cut short),
-    else everyone ranked by the chips they won at the table."""
+    """The final standings. At a chip game everyone ranks by the chips they won or lost at
+    the table, whoever left first (a game ranking by its stacks would put a leaver, whose
+    stack left with them, last). A points game ranks by its own standings, the match's end
+    or its cut short."""
     nets = [nets_by_seat.get(seat, 0) for seat in range(len(table.seats))]
     ended = next((e for e in events if isinstance(e, MatchEnded)), None)
     ended = ended or state.final_standings()
+    if ended is None or table.game.chips_for(table.options):
+        ranked, scores = placings(nets), None
+    else:
+        ranked, scores = ended.placings, ended.scores
     return TableClosed(
-        payouts=payouts,
-        why=table.closing,
-        placings=ended.placings if ended else placings(nets),
-        scores=ended.scores if ended else None,
-        nets=nets,
+        payouts=payouts, why=table.closing, placings=ranked, scores=scores, nets=nets
     )
 
 

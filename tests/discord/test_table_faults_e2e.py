@@ -344,6 +344,22 @@ async def test_a_chip_game_announces_its_final_standings(world):
     assert "**2.** Bob · -1 chip" in text
 
 
+async def test_a_player_who_left_ranks_by_the_chips_they_won(world):
+    """Alice won a hand and left: the table closed with Bob alone, his stack the only one left.
+    At a chip game the standings go by chips won, so Alice, +1, is first."""
+    western = await open_western(world, ("bob",), buy_in=50)
+    await western.start(world.alice)
+    assert western.member(western.turn()) == world.bob
+    await western.play("Fold")  # bob: alice takes his blind
+    await western.leave_one_player(world.alice)
+    standings = next(
+        m for m in world.tester.channel_messages(world.channel) if "Final standings" in m.text()
+    )
+    text = standings.text()
+    assert "Alice wins!" in text and "**1.** Alice · +1 chip" in text, text
+    assert "**2.** Bob · -1 chip" in text, text
+
+
 async def test_the_closed_table_message_shows_the_close_and_the_standings(world):
     """Even when the channel's edits are paced and the close waits its turn to be drawn."""
     world.bot.presenter.messages.edit_seconds = 0.3
