@@ -7,11 +7,10 @@
 - every card stays in the game: the multiset of `all_cards()` equals the deck for the table's
   number of seats (`spec.deck_for(seats)`), every step;
 - `chip_total()` never changes (chips only leave with a leaving player or at the cash-out);
-  a house game starts its `house_bank()` with the spec's `house_stake`, the `house_chips` of
-  the hands add up to how its bank changed (the house's report), and the cash-out pays the
-  players everything but the bank, which the runtime gives back to the house; a house that
-  covers each hand (`house_cover`) instead brings to its bank what the hands' `house_chips`
-  don't account for (the chips enter the game's total), and holds nothing between hands;
+  a house game (`house_cover`) starts with an empty `house_bank()`, brings to its bank what
+  the hands' `house_chips` (the house's report) don't account for (the chips enter the
+  game's total), holds nothing between hands, and the cash-out pays the players everything
+  but the bank, which the runtime gives back to the house;
 - the same seed gives the same trajectory;
 - refused actions raise IllegalAction and leave the state byte-for-byte unchanged, and what
   `verify` accepts is what `legal_actions` lists (up to the game's `canonical` form): at
@@ -133,7 +132,7 @@ class Audit:
     deck: Counter
     chips: int  # chip_total(), less what left with leaving players
     chooser: random.Random  # its own stream, so auditing cannot steer play
-    house: int = 0  # house_bank() at the start, plus every hand's house_chips since
+    house: int = 0  # the chips the house brought, plus every hand's house_chips since
     sides: int = 0
     seen: list[Action] = field(default_factory=lambda: [BOGUS])  # every distinct action so far
     seen_keys: set[str] = field(default_factory=lambda: {BOGUS.model_dump_json()})
@@ -348,13 +347,11 @@ def playout(
         house=state.house_bank(),
         sides=sides_of(spec),
     )
-    stake = spec.stake_for(spec.options_model(), seats)
-    assert state.house_bank() == stake, (
-        f"{spec.id}: the house bank starts at {state.house_bank()}, not the stake {stake}"
-    )
+    assert state.house_bank() == 0, f"{spec.id}: the house bank starts at {state.house_bank()}"
     snapshot = state.snapshot() if audit else ""
     events: list[Event] = dealt  # what the last step (at first, the deal) told the table
     steps: list[Step] = []
+    closed_with_a_hold = False  # a table closed while the house holds chips, tried once
     while not state.is_over():
         where = f"{spec.id} seed {seed} ({seats} seats) step {len(steps)}"
         assert len(steps) < max_steps, f"{spec.id} seed {seed}: no end after {max_steps} steps"
@@ -363,6 +360,9 @@ def playout(
             pending = facts.pending
             with context(where):
                 check_step(auditor, facts, events)
+                if state.house_bank() and not closed_with_a_hold:
+                    check_cash_out(spec.restore(snapshot), auditor.chips)
+                    closed_with_a_hold = True
         else:
             pending = state.pending()
         with context(where):
@@ -384,17 +384,23 @@ def playout(
             facts = Facts.of(state, snapshot)
             assert facts.pending == [], "a finished game still asks for decisions"
             check_step(auditor, facts, events)
-            bank = state.house_bank()
-            payouts = state.cash_out()
-            chips = auditor.chips - bank
-            assert min(payouts, default=0) >= 0, f"a negative payout: {payouts}"
-            assert sum(payouts) == chips, (
-                f"the cash-out paid {sum(payouts)} chips, not the players' {chips} "
-                "(the house's bank stays for the house)"
-            )
-            assert state.house_bank() == bank, "cashing out moved the house's chips"
-            assert state.chip_total() == bank, "chips stayed in the game after cashing out"
+            check_cash_out(state, auditor.chips)
     return steps
+
+
+def check_cash_out(state: GameState, chips: int) -> None:
+    """Closing the table (`chips` in the game) pays the players everything but the house's
+    bank, which stays for the runtime to give back to the house."""
+    bank = state.house_bank()
+    payouts = state.cash_out()
+    owed = chips - bank
+    assert min(payouts, default=0) >= 0, f"a negative payout: {payouts}"
+    assert sum(payouts) == owed, (
+        f"the cash-out paid {sum(payouts)} chips, not the players' {owed} "
+        "(the house's bank stays for the house)"
+    )
+    assert state.house_bank() == bank, "cashing out moved the house's chips"
+    assert state.chip_total() == bank, "chips stayed in the game after cashing out"
 
 
 @contextmanager

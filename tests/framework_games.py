@@ -6,9 +6,9 @@ a real game relies on it. None is registered with the bot's game registry: tests
   free text; each player is dealt two cards, told by a private event; everyone plays one card
   in turn; the side of the highest card scores a point. First side to the target wins.
 - Banker (1-4 players against the house, one pack per two players): everyone secretly bets
-  1-3 chips (capped so that the house's stake at the table covers every bet), then each
-  player's card meets the house's card; higher wins even money from the
-  house, else the house takes the bet.
+  1-3 chips, each bet bringing its even-money win from the house's balance (a bet it can't
+  cover is refused), then each player's card meets the house's card; higher wins even money
+  from the house, else the house takes the bet.
 """
 
 from __future__ import annotations
@@ -255,14 +255,14 @@ def packs_for(seats: int) -> list[FrenchCard]:
     return french_deck(packs=math.ceil(seats / 2))
 
 
-def banker_stake(options: BankerOptions, seats: int) -> int:
-    """Enough for the house to lose every player's largest bet."""
-    return MOST_BET * seats
+def banker_cover(options: BankerOptions) -> int:
+    """The most the house covers for one player: a bet's even-money win."""
+    return MOST_BET
 
 
 class BankerState(HandAfterHandWithStacks):
     options: BankerOptions
-    bank: int  # the house's chips at this table
+    bank: int = 0  # the house's chips at this table: the wins of this hand's bets
     deck: list[FrenchCard] = []
     face_up: list[FrenchCard] = []
     bets: list[int | None] = []
@@ -271,12 +271,14 @@ class BankerState(HandAfterHandWithStacks):
         self.deck = self.rng.shuffled(packs_for(self.seat_count))
         self.face_up = []
         self.bets = [None if stack else 0 for stack in self.stacks]
-        betting = sum(1 for stack in self.stacks if stack)
-        if self.hand > self.options.hands or not betting or self.bank < betting:
-            self.phase = "over"
-            return [MatchEnded(placings=placings(self.stacks), scores=self.stacks)]
+        if self.hand > self.options.hands or not any(self.stacks):
+            return self.end_match()
         self.phase = "betting"
         return [HandStarted(hand=self.hand)]
+
+    def end_match(self) -> list[Event]:
+        self.phase = "over"
+        return [MatchEnded(placings=placings(self.stacks), scores=self.stacks)]
 
     def pending(self) -> list[Decision]:
         if self.phase != "betting":
@@ -293,9 +295,7 @@ class BankerState(HandAfterHandWithStacks):
         ]
 
     def largest_bet(self, seat: int) -> int:
-        """Bets are capped so that the bank can pay every player."""
-        betting = sum(1 for stack in self.stacks if stack)
-        return min(MOST_BET, self.stacks[seat], self.bank // betting)
+        return min(MOST_BET, self.stacks[seat])
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.pending_seats():
@@ -307,6 +307,7 @@ class BankerState(HandAfterHandWithStacks):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self.bets[seat] = action.chips
+        self.bank += action.chips  # the bet's win, brought from the house's balance
         if self.pending():
             return []
         return self.showdown()
@@ -320,7 +321,7 @@ class BankerState(HandAfterHandWithStacks):
             net[seat] = bet if high(cards[seat]) > high(house_cards[seat]) else -bet
             self.stacks[seat] += net[seat]
         self.face_up = [*cards.values(), *house_cards.values()]
-        self.bank -= sum(net)
+        self.bank = 0  # what the house held, and what it won, back to its balance
         self.phase = "between"
         bets = [bet or 0 for bet in self.bets]
         return [
@@ -366,12 +367,13 @@ class BankerState(HandAfterHandWithStacks):
     def house_bank(self) -> int:
         return self.bank
 
+    def house_cannot_cover(self, reason: str) -> list[Event]:
+        """The hand is void (bets only move at the showdown); the runtime returns the hold."""
+        return self.end_match()
+
 
 def create_banker(options: BankerOptions, stacks: list[int], rng: Rng) -> BankerState:
-    bank = banker_stake(options, len(stacks))
-    state = BankerState(
-        rng=rng, seat_count=len(stacks), options=options, stacks=stacks, phase="", bank=bank
-    )
+    state = BankerState(rng=rng, seat_count=len(stacks), options=options, stacks=stacks, phase="")
     state.start_hand()
     return state
 
@@ -403,7 +405,7 @@ BANKER = GameSpec(
     create=create_banker,
     uses_chips=True,
     house=True,
-    house_stake=banker_stake,
+    house_cover=banker_cover,
     ai=LargestBet(),
 )
 

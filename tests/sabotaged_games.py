@@ -48,7 +48,7 @@ def partners(state_model: type[PartnersState]) -> GameSpec:
 
 
 def banker(state_model: type[BankerState]) -> GameSpec:
-    return variant(BANKER, state_model, lambda stacks: {"stacks": stacks, "bank": 3 * len(stacks)})
+    return variant(BANKER, state_model, lambda stacks: {"stacks": stacks})
 
 
 def snap(state_model: type[SnapState]) -> GameSpec:
@@ -68,12 +68,13 @@ class BankerOnePack(BankerState):
 
 
 class BankerMintsChips(BankerState):
-    """The house pays winners without counting it: chips appear from nowhere."""
+    """Pays winners a chip more than the house paid: chips appear from nowhere."""
 
     def showdown(self) -> list[Event]:
         events = super().showdown()
         ended = next(event for event in events if isinstance(event, HandEnded))
-        self.bank += sum(chips for chips in ended.net_chips if chips > 0)
+        for seat in ended.winners:
+            self.stacks[seat] += 1
         return events
 
 
@@ -280,7 +281,9 @@ SOUND = [snap(SnapState), snap(SnapShowsTheCaller)]
 BROKEN = [
     (banker(BankerOnePack), "cards were lost or duplicated"),
     (banker(BankerMintsChips), "chips changed"),
-    (banker(BankerMisreportsTheHouse), "house_chips take the house bank to"),
+    # The house's chips at a step are what its bank changed by beyond the hands' house_chips:
+    # a misreported net moves chips the game never had.
+    (banker(BankerMisreportsTheHouse), "chips changed"),
     (banker(BankerCashesOutTheBank), "the house's bank stays for the house"),
     (snap(SnapWithoutWindow), "it stalls"),
     (snap(SnapEmptyWindow), "a window must last a positive number of seconds"),

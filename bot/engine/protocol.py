@@ -63,8 +63,7 @@ class HandEnded(Event):
     winners: list[int] = []
     variant: str | None = None  # recorded with the results, e.g. "daily:2026-11-22"
     # A house-banked game: the house's net over the hand (negative when it paid), for its
-    # report. The chips stay in the game's house bank until the table closes (a house that
-    # covers each hand takes them back with the step that ends the hand).
+    # report; the house takes its chips back with the step that ends the hand.
     house_chips: int = 0
 
 
@@ -155,15 +154,14 @@ class GameState(BaseModel, ABC):
         return 0
 
     def house_bank(self) -> int:
-        """A house-banked game: the chips at the table that are the house's (its stake plus
-        what it has won since). They count in `chip_total` and go back to the house when the
-        table closes; `cash_out` leaves them in place.
-
-        A house that covers each hand (`GameSpec.house_cover`) stakes nothing: a step that
+        """A house-banked game: the chips at the table that are the house's, which it covers
+        each hand with (`GameSpec.house_cover`): 0 at the start and between hands. A step that
         raises the bank beyond the hand's `house_chips` (a bet, whose win it holds) brings
         those chips from the house's balance, and a step that lowers it (the hand's end)
-        gives them back, each in the step's own transaction (see TableRuntime). So
-        `chip_total` changes by exactly those chips, and no others."""
+        gives them back, each in the step's own transaction (see settlement.house_cover). So
+        `chip_total` changes by exactly those chips, and no others. They count in
+        `chip_total`; what a table closed mid-hand still holds goes back to the house, and
+        `cash_out` leaves it in place."""
         return 0
 
     def house_cannot_cover(self, reason: str) -> list[Event]:
@@ -348,13 +346,9 @@ class GameSpec(BaseModel, Generic[OptionsT]):
     uses_chips: bool | Callable[[OptionsT], bool] = False
     solo: bool = False  # a personal game: no lobby, several may run in one channel
     house: bool = False  # players play against the guild's house, which pays and collects
-    # A house game: (options, seats) -> chips the house brings to the table when the game
-    # starts (enough for every bet it could lose); the game's `create` starts its bank with
-    # the same amount. The table can't start when the house hasn't got them.
-    house_stake: Callable[[OptionsT, int], int] | None = None
-    # A house game that stakes nothing but covers each hand from the house's balance as its
-    # bets are made (see GameState.house_bank): (options) -> the most it covers for one
-    # player (0 when the table plays no chips). A table opens only if the house has that.
+    # A house game covers each hand from the house's balance as its bets are made (see
+    # GameState.house_bank): (options) -> the most it covers for one player (0 when the table
+    # plays no chips). A table opens only if the house has that.
     house_cover: Callable[[OptionsT], int] | None = None
     # (options) -> the smallest buy-in that can play at all (Backhand: the minimum bet).
     least_buy_in: Callable[[OptionsT], int] | None = None
@@ -383,10 +377,6 @@ class GameSpec(BaseModel, Generic[OptionsT]):
 
     def chips_for(self, options: OptionsT) -> bool:
         return self.uses_chips(options) if callable(self.uses_chips) else self.uses_chips
-
-    def stake_for(self, options: OptionsT, seats: int) -> int:
-        """What the house brings to a table of `seats` (0 for a game without a house)."""
-        return self.house_stake(options, seats) if self.house_stake else 0
 
     def cover_for(self, options: OptionsT) -> int:
         """The most a house that covers each hand covers for one player (else 0)."""

@@ -50,9 +50,8 @@ class Account:
 
     @classmethod
     def house(cls) -> Account:
-        """The guild's house: the bank of house-banked games. A server manager funds it; it
-        stakes a table when the game starts and takes its bank back when the table closes, or
-        (Backhand) covers each hand as its bets are made and takes its chips back at its end."""
+        """The guild's house: the bank of house-banked games (Backhand). A server manager funds
+        it; it covers each hand as its bets are made and takes its chips back at its end."""
         return cls("house", 0)
 
     @classmethod

@@ -251,15 +251,12 @@ class TableStore:
         state: str,
         deadline: datetime | None,
         order: list[SeatRecord] | None = None,
-        chips: Sequence[ChipOperation] = (),
     ) -> None:
         """Seats are renumbered 0..n-1 in `order` (join order by default) and the first
-        snapshot is written, with the chips the start moves (the house's stake)."""
+        snapshot is written."""
         order = order or sorted(table.seats, key=lambda s: s.seat)
 
         async def write(tx: Transaction) -> None:
-            for operation in chips:
-                await self._execute(tx, table, operation)
             for number, seat in enumerate(order):
                 await tx.run(
                     "UPDATE table_seats SET seat = ? WHERE table_id = ? AND member_id = ?",

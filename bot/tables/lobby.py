@@ -15,7 +15,7 @@ from bot.engine.deals import DealSeed
 from bot.errors import UserError
 from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
 from bot.store.history import HistoryStore
-from bot.tables import settlement, verification
+from bot.tables import verification
 from bot.tables.clock import Clock
 from bot.tables.events import TableClosed, TableStarted
 from bot.tables.table import Table
@@ -24,7 +24,7 @@ from bot.tables.table import Table
 def house_short(short: InsufficientChips) -> UserError:
     return UserError(
         f"The house has {text.chips(short.available)} and this table needs {short.needed:,} "
-        "to cover every bet it could lose. A server manager can add chips with /chips bankroll."
+        "to cover a player's largest bet. A server manager can add chips with /chips bankroll."
     )
 
 
@@ -82,7 +82,7 @@ class Lobby(Clock):
 
     async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
         """A house table can't open when the house can't cover even its host's bets."""
-        needed = game.stake_for(options, 1) or game.cover_for(options)
+        needed = game.cover_for(options)
         available = await self.ledger.house_balance(guild_id)
         if needed > available:
             raise house_short(InsufficientChips(Account.house(), available, needed))
@@ -224,11 +224,7 @@ class Lobby(Clock):
             self.stacked = []
             pending = state.pending()
             deadline = self._deadline(table, state, pending)
-            stake = settlement.house_stake(table, len(stacks))
-            try:
-                await self.store.start(table.record, state.snapshot(), deadline, order, stake)
-            except InsufficientChips as short:
-                raise house_short(short) from None
+            await self.store.start(table.record, state.snapshot(), deadline, order)
             table.keep(state, pending)
             self._open_prompts(table, [], pending, 0)
             await self.store.save_seats(table.record)

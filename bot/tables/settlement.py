@@ -166,16 +166,7 @@ def close_moves(table: Table, state: GameState, payouts: list[int]) -> list[Move
     return moves
 
 
-# ---- the house: it stakes a table at the start, or covers each hand as bets are made ----------
-
-
-def house_stake(table: Table, seats: int) -> list[ChipOperation]:
-    """The house's stake in a table it plays against from the start (none: no stake)."""
-    stake = table.game.stake_for(table.options, seats)
-    if not stake:
-        return []
-    move = Move(Account.house(), Account.table(table.id), stake, "house stake")
-    return [ChipOperation(f"stake:{table.id}", "house_stake", [move])]
+# ---- the house: it covers each hand as bets are made ---------------------------------------
 
 
 def house_cover(table: Table, state: GameState, events: Sequence[Event]) -> list[ChipOperation]:

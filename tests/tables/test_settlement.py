@@ -179,14 +179,3 @@ def test_a_table_closed_mid_hand_gives_the_houses_hold_back():
     escrow = Account.table(TABLE_ID)
     assert closed.payouts == [50, 50]  # the bets back: the hand is void
     assert cash_out.moves[-1] == Move(escrow, Account.house(), 10, "house bank back")
-
-
-def test_a_house_stake_comes_from_the_house_at_the_start():
-    options = ProvincialOptions()
-    state = registry.get("provincial").new_match(options, [20, 20], 1)
-    table = table_of("provincial", options, state)
-    assert settlement.house_stake(table, 2) == []  # no house at this table
-    table.game = table.game.model_copy(update={"house_stake": lambda options, seats: 30 * seats})
-    (stake,) = settlement.house_stake(table, 2)
-    assert (stake.key, stake.kind) == (f"stake:{TABLE_ID}", "house_stake")
-    assert list(stake.moves) == [Move(Account.house(), Account.table(TABLE_ID), 60, "house stake")]
