@@ -22,13 +22,16 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The suite runs on a worker per core (pytest-xdist): each test has its own temporary
+# directory, fake Discord and PostgreSQL schema. `worksteal` keeps both cores busy to the end.
+TEST_WORKERS ?= auto
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
 # nothing slow (pyproject.toml's markers). `make test` runs them all.
 test-fast: $(INSTALLED)
-	$(BIN)/python -m pytest -m "not e2e and not slow"
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not e2e and not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
