@@ -25,10 +25,10 @@ from bot.settings import (
     load_settings,
     require_token,
 )
-from bot.store import DatabaseUnavailable, Ledger, SchemaTooNew
+from bot.store import DatabaseUnavailable, Ratings, SchemaTooNew
 from bot.store.backends import open_database
-from bot.store.ledger import RatingsRebuilt
 from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
+from bot.store.ratings import RatingsRebuilt
 from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
 
@@ -151,7 +151,7 @@ def rebuild_ratings(argv: list[str]) -> int:
 async def _rebuild(settings: Settings) -> RatingsRebuilt:
     database = await open_database(settings)
     try:
-        return await Ledger(database, settings.starting_chips).rebuild_ratings()
+        return await Ratings(database).rebuild()
     finally:
         await database.close()
 

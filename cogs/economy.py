@@ -19,7 +19,7 @@ from bot.discord.house import send_house_report
 from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
-from bot.store.ledger import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
+from bot.store.leaderboards import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
 from bot.store.ratings import RatedResult, Rating, rated_scope
 
 if TYPE_CHECKING:

@@ -10,29 +10,21 @@ from bot.store.db import (
     bundled_migrations,
 )
 from bot.store.dms import DMChannels
-from bot.store.ledger import (
-    Account,
-    GameStanding,
-    InsufficientChips,
-    Ledger,
-    Move,
-    ResultRow,
-    Standing,
-    Totals,
-)
+from bot.store.leaderboards import GameStanding, Standing
+from bot.store.ledger import Account, InsufficientChips, Ledger, Move, Totals
 from bot.store.postgres import PostgresDatabase
 from bot.store.ratings import Rating, Ratings
-from bot.store.sqlite import SQLiteDatabase
-from bot.store.tables import (
+from bot.store.records import (
     ActionRecord,
     ChipOperation,
-    GuildSettings,
     SeatRecord,
     StaleTable,
     TableRecord,
     TableStatus,
-    TableStore,
 )
+from bot.store.results import ResultRow
+from bot.store.sqlite import SQLiteDatabase
+from bot.store.tables import GuildSettings, TableStore
 
 __all__ = [
     "Account",

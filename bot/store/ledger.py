@@ -1,4 +1,6 @@
-"""The chip ledger: balances, table escrows and every movement between them.
+"""The chip ledger: balances, table escrows, the house and every movement between them. An
+operation carrying results writes them (bot/store/results.py) and rates them
+(bot/store/ratings.py) in its own transaction; the boards (bot/store/leaderboards.py) only read.
 
 Each operation runs in one transaction under an idempotency key: the key is inserted first,
 so repeating an operation (a retried click, a replay after a crash) moves nothing. Debits are
@@ -19,13 +21,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.errors import UserError
 from bot.store.batches import Batches
 from bot.store.db import Database, Transaction
+from bot.store.leaderboards import Leaderboards
 from bot.store.ratings import Ratings, rate_results
+from bot.store.results import ResultRow, write_results
 
 # Operations in one call of ledger_execute_batch at most: each runs in a subtransaction, and a
 # transaction with more than 64 of them slows every session's snapshots (migration 014).
@@ -74,31 +78,6 @@ class Move:
 
 
 @dataclass(frozen=True)
-class ResultRow:
-    game_id: str
-    member_id: int
-    seat: int
-    placing: int
-    chip_net: int
-    score: int | None = None
-    table_id: int | None = None
-    variant: str | None = None
-    scope: str = "hand"  # "hand", "settle" (chips no hand accounted for) or "match"
-    with_ai: bool = False  # played at a table with AI seats
-
-
-# ResultRow's fields, which are also the results table's columns.
-RESULT_FIELDS = tuple(field.name for field in fields(ResultRow))
-
-
-@dataclass(frozen=True)
-class RatingsRebuilt:
-    operations: int  # operations that recorded results
-    rated: int  # rated results of members, one per member and operation
-    ratings: int  # ratings held now, one per guild, game and member
-
-
-@dataclass(frozen=True)
 class Totals:
     balances: int
     escrows: int
@@ -116,66 +95,6 @@ class Totals:
         return self.held == self.minted - self.burned
 
 
-@dataclass(frozen=True)
-class Standing:
-    member_id: int
-    chips: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class GameStanding:
-    """A chip game: chips won over hands and settlements; hands played and won."""
-
-    member_id: int
-    hands: int
-    wins: int
-    net: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class MatchStanding:
-    """A points game: matches played and won (placed first), and the average placing."""
-
-    member_id: int
-    matches: int
-    wins: int
-    average_place: float
-    rank: int
-
-
-@dataclass(frozen=True)
-class ScoreStanding:
-    """A solo game: the best score of any one game, and how many games were scored."""
-
-    member_id: int
-    games: int
-    best: int
-    rank: int
-
-
-Ranking = Literal["chips", "matches", "scores"]
-AnyStanding = GameStanding | MatchStanding | ScoreStanding
-
-
-@dataclass(frozen=True)
-class _RankingQuery:
-    grouped: str  # one row per member of a game: the standing's columns but its rank
-    order: str  # best first; equal keys share a rank
-    standing: type[AnyStanding]
-
-    @property
-    def ranked(self) -> str:
-        return (
-            f"SELECT *, RANK() OVER (ORDER BY {self.order}) AS rank"
-            f" FROM ({self.grouped}) AS grouped"
-        )
-
-
-PEOPLE = "member_id > 0"  # AI seats (member ids below zero) are never ranked
-
-
 def _total(chips: str) -> str:
     """SUM over no rows is NULL, and on PostgreSQL a NUMERIC: 0 for none, an int always."""
     return f"CAST(COALESCE(SUM({chips}), 0) AS BIGINT)"
@@ -189,47 +108,9 @@ _FLOWS = ", ".join(  # chips minted and burned
 )
 
 
-def _variant(variant: str | None) -> tuple[str, tuple[str, ...]]:
-    """The condition narrowing results down to one variant, and its parameter (none for all)."""
-    return ("", ()) if variant is None else (" AND variant = ?", (variant,))
-
-
-_RANKINGS: dict[Ranking, _RankingQuery] = {
-    # A match row repeats the chips of the hands and settlements it sums, so it is left out;
-    # only hand rows count as hands played or won.
-    "chips": _RankingQuery(
-        "SELECT member_id, COUNT(*) FILTER (WHERE scope = 'hand') AS hands,"
-        " COUNT(*) FILTER (WHERE scope = 'hand' AND \"placing\" = 1) AS wins,"
-        " CAST(SUM(chip_net) AS BIGINT) AS net"
-        " FROM results WHERE guild_id = ? AND game_id = ? AND scope IN ('hand', 'settle')"
-        f" AND {PEOPLE}"
-        " GROUP BY member_id",
-        "net DESC, wins DESC",
-        GameStanding,
-    ),
-    "matches": _RankingQuery(
-        'SELECT member_id, COUNT(*) AS matches, COUNT(*) FILTER (WHERE "placing" = 1) AS wins,'
-        ' CAST(AVG("placing") AS DOUBLE PRECISION) AS average_place'
-        " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'match'"
-        f" AND {PEOPLE}"
-        " GROUP BY member_id",
-        "wins DESC, average_place",
-        MatchStanding,
-    ),
-    # A solo game's score is per game (hand row); a match row's would count it twice.
-    "scores": _RankingQuery(
-        "SELECT member_id, COUNT(*) AS games, MAX(score) AS best"
-        " FROM results WHERE guild_id = ? AND game_id = ? AND scope = 'hand'"
-        " AND score IS NOT NULL GROUP BY member_id",
-        "best DESC",
-        ScoreStanding,
-    ),
-}
-
-
-class Ledger:
+class Ledger(Leaderboards):
     def __init__(self, database: Database, starting_chips: int) -> None:
-        self.db = database
+        super().__init__(database)
         self.starting_chips = starting_chips
         self._batches: Batches[_Operation, object] = Batches(self._send_batch, BATCH_LIMIT)
         self.ratings = Ratings(database)  # the skill ratings its results update
@@ -272,100 +153,6 @@ class Ledger:
             *params,
         )
         return Totals(balances[0], balances[1], flows[0], flows[1], house=balances[2])
-
-    async def leaderboard(self, guild_id: int, offset: int, limit: int) -> list[Standing]:
-        rows = await self.db.fetch_all(
-            "SELECT owner_id, chips, RANK() OVER (ORDER BY chips DESC) FROM accounts"
-            " WHERE guild_id = ? AND kind = 'member' ORDER BY chips DESC, owner_id"
-            " LIMIT ? OFFSET ?",
-            guild_id,
-            limit,
-            offset,
-        )
-        return [Standing(*row) for row in rows]
-
-    async def standing(self, guild_id: int, member_id: int) -> Standing | None:
-        row = await self.db.fetch_one(
-            "SELECT owner_id, chips, rank FROM (SELECT owner_id, chips,"
-            " RANK() OVER (ORDER BY chips DESC) AS rank FROM accounts"
-            " WHERE guild_id = ? AND kind = 'member') AS ranked WHERE owner_id = ?",
-            guild_id,
-            member_id,
-        )
-        return None if row is None else Standing(*row)
-
-    async def game_standings(
-        self, guild_id: int, game_id: str, offset: int, limit: int, ranking: Ranking = "chips"
-    ) -> list[AnyStanding]:
-        """One page of a game's players, best first, ranked as `ranking` says."""
-        query = _RANKINGS[ranking]
-        rows = await self.db.fetch_all(
-            f"{query.ranked} ORDER BY rank, member_id LIMIT ? OFFSET ?",
-            guild_id,
-            game_id,
-            limit,
-            offset,
-        )
-        return [query.standing(*row) for row in rows]
-
-    async def game_standing(
-        self, guild_id: int, game_id: str, member_id: int, ranking: Ranking = "chips"
-    ) -> AnyStanding | None:
-        query = _RANKINGS[ranking]
-        row = await self.db.fetch_one(
-            f"SELECT * FROM ({query.ranked}) AS ranked WHERE member_id = ?",
-            guild_id,
-            game_id,
-            member_id,
-        )
-        return None if row is None else query.standing(*row)
-
-    async def game_player_count(
-        self, guild_id: int, game_id: str, ranking: Ranking = "chips"
-    ) -> int:
-        """How many players the game's board ranks (who has a result it counts)."""
-        grouped = _RANKINGS[ranking].grouped
-        row = await self.db.fetch_aggregate(
-            f"SELECT COUNT(*) FROM ({grouped}) AS grouped", guild_id, game_id
-        )
-        return row[0]
-
-    async def best_scores(
-        self, guild_id: int, game_id: str, variant: str | None = None, limit: int = 10
-    ) -> list[tuple[int, int]]:
-        """(member, best score) for a scored game, best first; `variant` narrows it down.
-        Only single games (hand rows) count: a match row's score is a match total."""
-        of_variant, variants = _variant(variant)
-        rows = await self.db.fetch_all(
-            "SELECT member_id, MAX(score) AS best FROM results WHERE guild_id = ? AND game_id = ?"
-            f" AND scope = 'hand' AND score IS NOT NULL{of_variant}"
-            " GROUP BY member_id ORDER BY best DESC, member_id LIMIT ?",
-            guild_id,
-            game_id,
-            *variants,
-            limit,
-        )
-        return [(row[0], row[1]) for row in rows]
-
-    async def member_best(
-        self, guild_id: int, game_id: str, member_id: int, variant: str | None = None
-    ) -> int | None:
-        of_variant, variants = _variant(variant)
-        row = await self.db.fetch_aggregate(
-            "SELECT MAX(score) FROM results WHERE guild_id = ? AND game_id = ? AND member_id = ?"
-            f" AND scope = 'hand'{of_variant}",
-            guild_id,
-            game_id,
-            member_id,
-            *variants,
-        )
-        return row[0]
-
-    async def member_count(self, guild_id: int) -> int:
-        row = await self.db.fetch_aggregate(
-            "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND kind = 'member'", guild_id
-        )
-        return row[0]
 
     # ---- operations -----------------------------------------------------------------------
 
@@ -616,58 +403,10 @@ class Ledger:
     async def _record(
         self, tx: Transaction, guild_id: int, key: str, results: Sequence[ResultRow]
     ) -> None:
-        await tx.many(
-            'INSERT INTO results (op_key, guild_id, game_id, table_id, member_id, seat, "placing",'
-            " score, chip_net, variant, scope, with_ai)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    key,
-                    guild_id,
-                    result.game_id,
-                    result.table_id,
-                    result.member_id,
-                    result.seat,
-                    result.placing,
-                    result.score,
-                    result.chip_net,
-                    result.variant,
-                    result.scope,
-                    result.with_ai,
-                )
-                for result in results
-            ],
-        )
-        await rate_results(tx, guild_id, key, results)  # in this transaction, under this key
-
-    async def rebuild_ratings(self) -> RatingsRebuilt:
-        """Every skill rating again from every result, in the order the results were recorded,
-        those written before ratings existed (migration 017) included. A result rated before
-        counts with the weight it was rated with (a seat played for counts part); an older one
-        in full, as who was played for then was not kept. One step: all or nothing."""
-
-        async def write(tx: Transaction) -> RatingsRebuilt:
-            weights: dict[str, dict[tuple[str, int], float]] = {}
-            for key, game_id, member_id, weight in await tx.all(
-                "SELECT op_key, game_id, member_id, weight FROM rating_changes"
-            ):
-                weights.setdefault(key, {})[(game_id, member_id)] = weight
-            await tx.run("DELETE FROM rating_changes")
-            await tx.run("DELETE FROM ratings")
-            operations: dict[str, tuple[int, list[ResultRow]]] = {}  # in the order first seen
-            columns = ", ".join(f'"{name}"' for name in RESULT_FIELDS)
-            for key, guild_id, *values in await tx.all(
-                f"SELECT op_key, guild_id, {columns} FROM results ORDER BY id"
-            ):
-                row = ResultRow(**dict(zip(RESULT_FIELDS, values, strict=True)))
-                operations.setdefault(key, (guild_id, []))[1].append(row)
-            for key, (guild_id, rows) in operations.items():
-                await rate_results(tx, guild_id, key, rows, weights.get(key, {}))
-            (rated,) = await tx.one("SELECT count(*) FROM rating_changes") or (0,)
-            (ratings,) = await tx.one("SELECT count(*) FROM ratings") or (0,)
-            return RatingsRebuilt(len(operations), rated, ratings)
-
-        return await self.db.step(write)
+        """The results and their ratings, in the operation's transaction under its key: a key
+        used before rates nothing, and an operation undone undoes its ratings."""
+        await write_results(tx, guild_id, key, results)
+        await rate_results(tx, guild_id, key, results)
 
 
 def _moving(moves: Sequence[Move]) -> list[Move]:

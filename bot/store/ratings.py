@@ -1,6 +1,7 @@
 """Skill ratings: openskill's Plackett-Luce per (guild, game, member), updated by the ledger in
 the transaction that records the results (so a crash leaves both or neither, and a repeated
-operation key, refused by the ledger, rates nothing twice).
+operation key, refused by the ledger, rates nothing twice). The ledger calls `rate_results`;
+this module knows nothing of the ledger, only of the result rows (bot/store/results.py).
 
 What one rated "match" is, per game (the unit its leaderboard counts):
 - a points game (no chips: Big Two, Botifarra, Crash, Porrazo, ...) is rated once per match,
@@ -25,16 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 import bot.games  # noqa: F401  (registers every game: the ratings read their specs)
 from bot.engine import registry
 from bot.store.db import Database, Transaction
-
-if TYPE_CHECKING:
-    from bot.store.ledger import ResultRow
+from bot.store.results import ResultRow, every_operation
 
 MODEL = PlackettLuce()
 PLAYED_FOR_WEIGHT = 0.5
@@ -63,6 +62,13 @@ class Rating:
 def conservative(mu: float, sigma: float) -> float:
     """The skill the boards rank by: a rating the player is very likely above."""
     return mu - 3 * sigma
+
+
+@dataclass(frozen=True)
+class RatingsRebuilt:
+    operations: int  # operations that recorded results
+    rated: int  # rated results of members, one per member and operation
+    ratings: int  # ratings held now, one per guild, game and member
 
 
 @dataclass(frozen=True)
@@ -267,10 +273,33 @@ _COLUMNS = "game_id, member_id, mu, sigma, matches, wins"
 
 
 class Ratings:
-    """The skill boards and a member's ratings, read outside any step."""
+    """The skill boards and a member's ratings, read outside any step; and their rebuild."""
 
     def __init__(self, database: Database) -> None:
         self.db = database
+
+    async def rebuild(self) -> RatingsRebuilt:
+        """Every skill rating again from every result, in the order the results were recorded,
+        those written before ratings existed (migration 017) included. A result rated before
+        counts with the weight it was rated with (a seat played for counts part); an older one
+        in full, as who was played for then was not kept. One step: all or nothing."""
+
+        async def write(tx: Transaction) -> RatingsRebuilt:
+            weights: dict[str, dict[tuple[str, int], float]] = {}
+            for key, game_id, member_id, weight in await tx.all(
+                "SELECT op_key, game_id, member_id, weight FROM rating_changes"
+            ):
+                weights.setdefault(key, {})[(game_id, member_id)] = weight
+            await tx.run("DELETE FROM rating_changes")
+            await tx.run("DELETE FROM ratings")
+            operations = await every_operation(tx)
+            for key, (guild_id, rows) in operations.items():
+                await rate_results(tx, guild_id, key, rows, weights.get(key, {}))
+            (rated,) = await tx.one("SELECT count(*) FROM rating_changes") or (0,)
+            (ratings,) = await tx.one("SELECT count(*) FROM ratings") or (0,)
+            return RatingsRebuilt(len(operations), rated, ratings)
+
+        return await self.db.step(write)
 
     async def board(
         self, guild_id: int, game_id: str, least_matches: int, offset: int, limit: int

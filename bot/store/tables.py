@@ -1,128 +1,34 @@
 """Persistence of game tables: lobby seats with their buy-ins, snapshots, actions, closing.
 
-Every method is one transaction. `commit` writes a step of play (snapshot, version, deadline,
-seat flags, the action record and any chip movements or results) all at once, so a crash
-leaves either the whole step or none of it.
+Every method here is one transaction. `commit` writes a step of play (snapshot, version,
+deadline, seat flags, the action record and any chip movements or results) all at once, so a
+crash leaves either the whole step or none of it. The records it writes are in
+bot/store/records.py; its reads, which change nothing, in bot/store/table_reads.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
-
-from pydantic import BaseModel
 
 from bot.errors import UserError
 from bot.shards import EVERY_SHARD, Shards
 from bot.store.db import Database, Transaction
-from bot.store.ledger import Account, Ledger, Move, ResultRow
+from bot.store.ledger import Account, Ledger, Move
+from bot.store.records import (
+    ActionRecord,
+    ChipOperation,
+    SeatRecord,
+    StaleTable,
+    TableRecord,
+    TableStatus,
+)
+from bot.store.table_reads import TableReads
 
 
-class TableStatus(StrEnum):
-    """Where a table is in its life; the values are the text the database holds."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    CLOSED = "closed"
-
-
-@dataclass
-class SeatRecord:
-    seat: int
-    member_id: int
-    name: str
-    left: bool = False
-    leaving: bool = False
-    timeouts: int = 0
-    away: bool = False
-    dm_failed: bool = False
-    prompt: int = 0  # the table version at which this seat's pending decision opened
-    side: int | None = None  # the partnership, in games played by sides
-    ai: bool = False  # the bot plays this seat; its chips are the house's
-    # The prompt last shown to the seat. Saved with the table's next step: after a crash the
-    # newest may be shown twice, never not at all.
-    prompted: int | None = None
-    # The flags as last saved: a step writes only the seats it changed.
-    saved: tuple | None = field(default=None, repr=False, compare=False)
-
-    def flags(self) -> tuple:
-        return (
-            self.left,
-            self.leaving,
-            self.timeouts,
-            self.away,
-            self.dm_failed,
-            self.prompt,
-            self.prompted,
-        )
-
-    @property
-    def account(self) -> Account:
-        """Where this seat's chips come from and go back to."""
-        return Account.house() if self.ai else Account.member(self.member_id)
-
-
-@dataclass
-class TableRecord:
-    id: int
-    guild_id: int
-    channel_id: int
-    game_id: str
-    status: TableStatus
-    creator_id: int
-    buy_in: int
-    options: str
-    turn_seconds: int
-    message_id: int | None = None
-    state: str | None = None
-    version: int = 0
-    deadline: datetime | None = None
-    seats: list[SeatRecord] = field(default_factory=list)
-    solo: bool = False  # a personal game: several may share a channel
-    ai_delay: int = 2  # seconds an AI seat waits before it acts
-    # A fingerprint of what the table message shows (bot.discord.message), once it shows it.
-    # Saved at shutdown only: after a crash the restarted bot finds none and redraws.
-    drawn: str | None = None
-    # Verifiable deals (bot/engine/deals.py): the table seed in hex (secret until the table
-    # closes), its SHA-256 (shown from the lobby on) and the Start click's id.
-    deal_seed: str | None = None
-    deal_commitment: str | None = None
-    deal_input: int | None = None
-
-    @property
-    def has_ai(self) -> bool:
-        return any(seat.ai for seat in self.seats)
-
-
-@dataclass(frozen=True)
-class ChipOperation:
-    """Ledger work to do inside a table step (a cash-out, a hand's results)."""
-
-    key: str
-    kind: str
-    moves: Sequence[Move] = ()
-    results: Sequence[ResultRow] = ()
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    """A step for the table's log: a seat's action, or the table's own (seat None), saved as
-    the model's JSON."""
-
-    seat: int | None
-    action: BaseModel
-    timed_out: bool = False
-
-
-class StaleTable(Exception):
-    """The table changed under us (another process wrote a newer version)."""
-
-
-class TableStore:
+class TableStore(TableReads):
     def __init__(self, database: Database, ledger: Ledger) -> None:
-        self.db = database
+        super().__init__(database)
         self.ledger = ledger
 
     async def create(
@@ -395,24 +301,6 @@ class TableStore:
         await self.db.step(write)
         table.status = TableStatus.CLOSED
 
-    async def open_tables(self, shards: Shards = EVERY_SHARD) -> list[TableRecord]:
-        """The unfinished tables of the guilds of `shards` (those a process acts on)."""
-        return await self._tables("status != 'closed'", shards)
-
-    async def load(self, table_id: int) -> TableRecord:
-        """The table as it is saved now, with its seats."""
-        (record,) = await self._tables("id = ?", EVERY_SHARD, table_id)
-        return record
-
-    async def undrawn_closes(self, shards: Shards = EVERY_SHARD) -> list[TableRecord]:
-        """Tables closed whose message the bot had not yet drawn closed when it stopped."""
-        return await self._tables("status = 'closed' AND close_undrawn = 1", shards)
-
-    async def guild_of(self, table_id: int) -> int | None:
-        """The guild of a table, open or closed; None for no such table."""
-        row = await self.db.fetch_one("SELECT guild_id FROM game_tables WHERE id = ?", table_id)
-        return None if row is None else int(row[0])
-
     async def close_drawn(self, table_id: int) -> None:
         """The table's message now shows it closed (or can't be drawn: its channel is gone)."""
 
@@ -420,50 +308,6 @@ class TableStore:
             await tx.run("UPDATE game_tables SET close_undrawn = 0 WHERE id = ?", table_id)
 
         await self.db.step(write)
-
-    async def closed_with_commitment(self, guild_id: int, commitment: str) -> TableRecord | None:
-        """The guild's closed table whose deals were committed to by `commitment`, if any."""
-        found = await self._tables(
-            "status = 'closed' AND guild_id = ? AND deal_commitment = ?",
-            EVERY_SHARD,
-            guild_id,
-            commitment,
-        )
-        return found[0] if found else None
-
-    async def _tables(self, where: str, shards: Shards, *values: object) -> list[TableRecord]:
-        """The tables `where` (with its `values`) holds in the guilds of `shards`, with their
-        seats, by id."""
-        in_shards, params = shards.where()
-        rows = await self.db.fetch_all(
-            "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
-            " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn,"
-            " deal_seed, deal_commitment, deal_input"
-            f" FROM game_tables WHERE {where} AND {in_shards} ORDER BY id",
-            *values,
-            *params,
-        )
-        tables = []
-        for row in rows:
-            fields = dict(row)  # the columns are named as TableRecord's fields
-            fields["status"] = TableStatus(fields["status"])
-            fields["deadline"] = _parse(fields["deadline"])
-            fields["solo"] = bool(fields["solo"])
-            table = TableRecord(**fields)
-            seats = await self.db.fetch_all(
-                "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
-                " dm_failed, prompt, side, ai, prompted FROM table_seats"
-                " WHERE table_id = ? ORDER BY seat",
-                table.id,
-            )
-            table.seats = [SeatRecord(**dict(row)) for row in seats]
-            for seat in table.seats:
-                seat.left, seat.leaving = bool(seat.left), bool(seat.leaving)
-                seat.away, seat.dm_failed = bool(seat.away), bool(seat.dm_failed)
-                seat.ai = bool(seat.ai)
-                seat.saved = seat.flags()
-            tables.append(table)
-        return tables
 
     async def _write_table(
         self,
@@ -506,25 +350,6 @@ class TableStore:
     def _saved(written: list[tuple[SeatRecord, tuple]]) -> None:
         for seat, flags in written:
             seat.saved = flags
-
-    async def net_results(self, table_id: int) -> dict[int, int]:
-        """Per seat, the chips its results at this table account for so far."""
-        rows = await self.db.fetch_all(
-            "SELECT seat, CAST(SUM(chip_net) AS BIGINT) FROM results WHERE table_id = ?"
-            " AND scope IN ('hand', 'settle') GROUP BY seat",
-            table_id,
-        )
-        return {row[0]: row[1] for row in rows}
-
-    async def match_results(self, table_id: int) -> dict[int, tuple[int, int | None, int]]:
-        """Per seat, its final (placing, score, chip net) at this table, once its match is
-        recorded (a personal game's never is)."""
-        rows = await self.db.fetch_all(
-            'SELECT seat, "placing", score, chip_net FROM results WHERE table_id = ?'
-            " AND scope = 'match'",
-            table_id,
-        )
-        return {row[0]: (row[1], row[2], row[3]) for row in rows}
 
     async def set_sides(self, table: TableRecord, sides: dict[int, int]) -> None:
         """Lobby seats (by seat number) move to the given sides."""
@@ -615,10 +440,6 @@ def _changed_seats(table: TableRecord) -> list[tuple[SeatRecord, tuple]]:
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
-
-
-def _parse(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
 
 
 class GuildSettings:

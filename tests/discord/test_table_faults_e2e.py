@@ -7,7 +7,7 @@ import copy
 import sqlite3
 
 from bot.discord.controls import TableButton
-from bot.store.tables import TableRecord
+from bot.store.records import TableRecord
 from tests.e2e import eventually
 from tests.fakediscord import Message
 from tests.tables_e2e import TableDriver, balances, channel_text

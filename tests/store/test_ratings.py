@@ -246,7 +246,7 @@ async def test_a_rebuild_gives_back_the_ratings_the_results_made(ledger, tables)
     await played_history(ledger, tables)
     before, changed = await held(ledger), await changes(ledger)
     await ledger.db.fetch_all("UPDATE table_seats SET away = ?", False)
-    rebuilt = await ledger.rebuild_ratings()
+    rebuilt = await ledger.ratings.rebuild()
     assert (rebuilt.operations, rebuilt.rated, rebuilt.ratings) == (5, 13, 10)
     assert await held(ledger) == before
     assert await changes(ledger) == changed
@@ -257,7 +257,7 @@ async def test_a_rebuild_rates_results_recorded_before_ratings_existed(ledger, t
     live = {(row[1], row[2]): row for row in await held(ledger)}
     for table in ("rating_changes", "ratings"):  # as a database from before migration 017
         await ledger.db.fetch_all(f"DELETE FROM {table}")
-    await ledger.rebuild_ratings()
+    await ledger.ratings.rebuild()
     rebuilt = {(row[1], row[2]): row for row in await held(ledger)}
     assert rebuilt.keys() == live.keys()
     assert [row[5:] for row in rebuilt.values()] == [row[5:] for row in live.values()]  # counts
