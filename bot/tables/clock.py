@@ -1,5 +1,10 @@
 """A table's time: the deadline of each step (a timer that applies the game's default action,
-closes a window or deals the next hand) and the AI seats' turns."""
+closes a window or deals the next hand) and the AI seats' turns.
+
+`Clock` holds the shared core (core.py) and `Steps`, play (play.py), which it asks to take each
+step that time brings: a seat's timeout, the next hand, a window's end, an AI's move, and play
+for seats away. It is play's `Scheduler`: play asks it for each step's deadline and to arm the
+table's timer (and wake its AI seats) once the step is kept; the lobby and resume ask the same."""
 
 from __future__ import annotations
 
@@ -8,46 +13,65 @@ import logging
 import random
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
 from bot.games.ai import ai_move
 from bot.store import TableStatus
-from bot.tables.events import TimedOut
-from bot.tables.play import Play
+from bot.tables.core import RuntimeCore
 from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
-AWAY_AFTER_TIMEOUTS = 2
+
+class Steps(Protocol):
+    """The steps of play the clock takes, each under the table's lock."""
+
+    async def time_out(self, table: Table, seat: int) -> list[Event]: ...
+    async def next_hand(self, table: Table) -> list[Event]: ...
+    async def close_window(self, table: Table) -> list[Event]: ...
+    async def move_for_ai(
+        self, table: Table, decision: Decision, action: Action
+    ) -> list[Event]: ...
+    async def play_for_away(self, table: Table) -> list[Event]: ...
 
 
-class Clock(Play):
-    """Deadlines and AI turns, built on play: each takes a step of play for a seat."""
+class Clock:
+    """Deadlines and AI turns: each takes a step of play for a seat."""
+
+    # Play, set by the runtime once both are built (each needs the other).
+    steps: Steps
+
+    def __init__(self, core: RuntimeCore) -> None:
+        self.core = core
 
     # ---- deadlines ------------------------------------------------------------------------------
 
-    def _deadline(
+    def deadline(
         self, table: Table, state: GameState, pending: Sequence[Decision]
     ) -> datetime | None:
+        """When the step that leaves `state` (and its `pending` decisions) times out."""
+        clock = self.core.clock
         if state.awaiting_next_hand():
-            return self.clock() + self.between_hands
+            return clock() + self.core.between_hands
         required = [d for d in pending if not d.optional]
         if required:
             longest = max(d.least_seconds for d in required)
             seconds = max(table.record.turn_seconds, longest)
-            return self.clock() + timedelta(seconds=seconds)
+            return clock() + timedelta(seconds=seconds)
         window = state.window_seconds()
-        return None if window is None else self.clock() + timedelta(seconds=window)
+        return None if window is None else clock() + timedelta(seconds=window)
 
-    def _arm(self, table: Table) -> None:
+    def arm(self, table: Table) -> None:
+        """Set the table's timer to its saved deadline, and wake its AI seats with a decision."""
         table.stop_timer()
         self._wake_ai(table)
         deadline = table.record.deadline
         if deadline is None or table.record.status != TableStatus.PLAYING:
             table.timer = None
             return
-        delay = max(0.0, (deadline - self.clock()).total_seconds())
+        delay = max(0.0, (deadline - self.core.clock()).total_seconds())
         # A handle, not a task asleep: a step re-arms the timer, and a task per step cost
         # about 1.5% of the bot's CPU at 500 busy tables.
         table.timer = asyncio.get_running_loop().call_later(
@@ -65,7 +89,7 @@ class Clock(Play):
 
     async def fire_deadline(self, table_id: int, version: int | None = None) -> None:
         """The deadline passed: defaults for every pending seat, or the next hand after a break."""
-        table = self.tables.get(table_id)
+        table = self.core.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
@@ -75,28 +99,15 @@ class Clock(Play):
                 return
             state = table.game_state
             if state.awaiting_next_hand():
-                events = await self._next_hand(table)
+                events = await self.steps.next_hand(table)
             elif table.required_seats():
                 events = []
                 for seat in table.required_seats():
-                    events += await self._time_out(table, seat)
+                    events += await self.steps.time_out(table, seat)
             else:
-                events = await self._close_window(table)
-            events += await self._play_for_away(table)
-        self.show(table, events)
-
-    async def _time_out(self, table: Table, seat: int) -> list[Event]:
-        if seat not in table.required_seats():
-            return []
-        record = table.seats[seat]
-        record.timeouts += 1
-        record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
-        action = table.game_state.default_action(seat)
-        secret = any(d.secret for d in table.pending() if d.seat == seat)
-        return [
-            TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
-            *await self._step(table, seat, action, timed_out=True),
-        ]
+                events = await self.steps.close_window(table)
+            events += await self.steps.play_for_away(table)
+        self.core.show(table, events)
 
     # ---- AI seats ------------------------------------------------------------------------------
 
@@ -107,13 +118,13 @@ class Clock(Play):
             return
         if not any(table.seats[seat].ai for seat in table.pending_seats()):
             return
-        if self._everyone_leaving(table):  # a closing table plays every seat itself
+        if table.everyone_leaving():  # a closing table plays every seat itself
             return
         waits = {self._ai_delay(table, d) for d in table.pending() if table.seats[d.seat].ai}
         for wait in sorted(waits):  # a later wake-up acts only if an earlier one didn't
             turn = asyncio.create_task(self._ai_turn(table.id, table.record.version, wait))
-            self.ai_turns.add(turn)
-            turn.add_done_callback(self.ai_turns.discard)
+            self.core.ai_turns.add(turn)
+            turn.add_done_callback(self.core.ai_turns.discard)
 
     @staticmethod
     def _ai_delay(table: Table, decision: Decision) -> float:
@@ -128,26 +139,26 @@ class Clock(Play):
         return table.record.ai_delay
 
     async def _ai_turn(self, table_id: int, version: int, wait: float) -> None:
-        table = self.tables.get(table_id)
+        table = self.core.tables.get(table_id)
         if table is None:
             return
         await asyncio.sleep(wait)
         try:
-            async with self._locked(table_id) as table:
+            async with self.core.locked(table_id) as table:
                 if table.record.version != version or table.record.status != TableStatus.PLAYING:
                     return  # the table moved on: a later wake-up decides
-                events = await self._ai_step(table, wait)
+                events = await self.ai_step(table, wait)
         except UserError:
             return  # closed meanwhile
         except Exception:
             log.exception("AI turn at table %s failed; its deadline plays the default", table_id)
             return
-        self.show(table, events)
+        self.core.show(table, events)
 
-    async def _ai_step(self, table: Table, waited: float | None = None) -> list[Event]:
+    async def ai_step(self, table: Table, waited: float | None = None) -> list[Event]:
         """The first AI seat that acts now makes its move (one per step, as a player would):
         a choice the next move takes away first, then other out-of-turn choices, then turns.
-        `waited`: only the decisions whose wait (`_ai_delay`) is over."""
+        `waited`: only the decisions whose wait (`_ai_delay`) is over. Under the table's lock."""
         policy = table.game.ai
         decisions = [
             decision
@@ -164,17 +175,6 @@ class Clock(Play):
             else:
                 action = None if decision.optional else state.default_action(decision.seat)
             if action is not None:
-                events = await self._ai_move(table, decision, action)
-                return events + await self._play_for_away(table)
+                events = await self.steps.move_for_ai(table, decision, action)
+                return events + await self.steps.play_for_away(table)
         return []
-
-    async def _ai_move(self, table: Table, decision: Decision, action: Action) -> list[Event]:
-        """The AI's move, or its safe default where the move is refused (a bet the house
-        can't cover): a refused default waits for the deadline, as anyone's would."""
-        try:
-            return await self._step(table, decision.seat, action)
-        except UserError:
-            default = table.game_state.default_action(decision.seat)
-            if decision.optional or default == action:
-                raise
-            return await self._step(table, decision.seat, default)

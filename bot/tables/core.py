@@ -1,20 +1,20 @@
-"""What every stage of the runtime shares: the open tables, where they are saved, the clock,
-and the listener (the Discord layer) told of each change, in order, on a per-table queue."""
+"""What every stage of the runtime shares, handed to each as a component: the open tables and
+finding one under its lock, where they are saved, the clock and the runtime's settings, and the
+listener (the Discord layer) told of each change, in order, on a per-table queue. It asks
+nothing of the stages."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.engine import Event
-from bot.engine.deals import SEED_BYTES
 from bot.errors import UserError
-from bot.shards import EVERY_SHARD, Shards
+from bot.shards import Shards
 from bot.store import GuildSettings, Ledger, TableStatus, TableStore
 from bot.tables.table import Table
 
@@ -26,7 +26,8 @@ class TableListener(Protocol):
 
 
 class RuntimeCore:
-    """The state every stage shares, and the plumbing they all use."""
+    """The state every stage shares, and the plumbing they all use (one per runtime, built
+    by TableRuntime, whose parameters say the defaults)."""
 
     def __init__(
         self,
@@ -35,10 +36,10 @@ class RuntimeCore:
         listener: TableListener,
         *,
         clock: Callable[[], datetime],
-        between_hands: timedelta = timedelta(seconds=8),
-        table_seed: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
-        new_seed: Callable[[], int] | None = None,
-        shards: Shards = EVERY_SHARD,
+        between_hands: timedelta,
+        table_seed: Callable[[], bytes],
+        new_seed: Callable[[], int] | None,
+        shards: Shards,
     ) -> None:
         self.store, self.ledger, self.listener = store, ledger, listener
         # The tables of these shards' guilds are this process's to act on (bot/shards.py).
@@ -67,7 +68,7 @@ class RuntimeCore:
         return table
 
     @contextlib.asynccontextmanager
-    async def _locked(self, table_id: int) -> AsyncIterator[Table]:
+    async def locked(self, table_id: int) -> AsyncIterator[Table]:
         """The table under its lock, refused once closed (a Cancel may have won the race)."""
         table = self.get(table_id)
         async with table.lock:

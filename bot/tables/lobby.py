@@ -1,5 +1,9 @@
 """A table's lobby: opening it, seats joining and leaving with their buy-ins, AI seats, sides,
-and the host's Start, Cancel and Close."""
+and the host's Start, Cancel and Close.
+
+`Lobby` holds the shared core (core.py), play (play.py) and its `Scheduler`, the clock. Start
+asks the clock for the first deadline and to arm it, and play to prompt the seats and play for
+those away; Leave and Close in a game in play are play's (`leave_game`, `wind_up`)."""
 
 from __future__ import annotations
 
@@ -16,8 +20,9 @@ from bot.errors import UserError
 from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
 from bot.store.history import HistoryStore
 from bot.tables import verification
-from bot.tables.clock import Clock
+from bot.tables.core import RuntimeCore
 from bot.tables.events import TableClosed, TableStarted
+from bot.tables.play import Play, Scheduler
 from bot.tables.table import Table
 
 
@@ -28,9 +33,11 @@ def house_short(short: InsufficientChips) -> UserError:
     )
 
 
-class Lobby(Clock):
-    """The lobby, built on play and its clock: Start deals and arms the first deadline,
-    Close winds a game in play up."""
+class Lobby:
+    """The lobby: Start deals and arms the first deadline, Close winds a game in play up."""
+
+    def __init__(self, core: RuntimeCore, play: Play, scheduler: Scheduler) -> None:
+        self.core, self.play, self.scheduler = core, play, scheduler
 
     async def open(
         self,
@@ -56,7 +63,7 @@ class Lobby(Clock):
         # opens the table (TableStore.create): a table closing now is closed there as soon as
         # its COMMIT is done, and here only once its step resumes, later under load.
         await self._check_house(game, options, guild_id)
-        seed = self.table_seed()
+        seed = self.core.table_seed()
         record = TableRecord(
             0,
             guild_id,
@@ -73,24 +80,24 @@ class Lobby(Clock):
             deal_commitment=deals.commitment(seed),
         )
         side = 0 if game.sides_for(options) else None
-        await self.store.create(record, creator_name, key, once, side)
+        await self.core.store.create(record, creator_name, key, once, side)
         table = Table(record, game, options)
-        self.tables[table.id] = table
+        self.core.tables[table.id] = table
         if not game.solo:
-            self.show(table, [])
+            self.core.show(table, [])
         return table
 
     async def _check_house(self, game: GameSpec, options: BaseModel, guild_id: int) -> None:
         """A house table can't open when the house can't cover even its host's bets."""
         needed = game.cover_for(options)
-        available = await self.ledger.house_balance(guild_id)
+        available = await self.core.ledger.house_balance(guild_id)
         if needed > available:
             raise house_short(InsufficientChips(Account.house(), available, needed))
 
     # ---- seats --------------------------------------------------------------------------------
 
     async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             if table.record.status != TableStatus.LOBBY:
                 raise UserError("This game has already started; join the next table.")
             if table.seat_of(member_id):
@@ -98,8 +105,8 @@ class Lobby(Clock):
             if len(table.seats) >= table.game.max_players:
                 raise UserError(f"The table is full ({table.game.max_players} players).")
             side = table.smallest_side()
-            await self.store.add_seat(table.record, member_id, name, key, side)
-        self.show(table, [])
+            await self.core.store.add_seat(table.record, member_id, name, key, side)
+        self.core.show(table, [])
         return table
 
     async def leave(
@@ -110,7 +117,7 @@ class Lobby(Clock):
         left only once `confirmed`: else nothing changes and None says to ask the member
         first. Decided under the table's lock, so a Leave pressed while Start is being saved
         waits for it, then is asked as in a game in play."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat is None:
                 raise UserError("You are not seated at this table.")
@@ -120,25 +127,25 @@ class Lobby(Clock):
             elif not confirmed:
                 return None
             else:
-                reply, events = await self._leave_game(table, seat)
-        self.show(table, events)
+                reply, events = await self.play.leave_game(table, seat)
+        self.core.show(table, events)
         return reply
 
     async def _leave_lobby(self, table: Table, seat: SeatRecord, member_id: int, key: str) -> str:
         if member_id == table.record.creator_id:
             raise UserError("You opened this table: cancel it instead.")
-        await self.store.remove_seat(table.record, seat, key)
+        await self.core.store.remove_seat(table.record, seat, key)
         return "You left the table; your buy-in is back in your balance."
 
     async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
         """The host seats an AI player (its buy-in from the house); returns its name."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "add AI players to")
             await self._check_ai_allowed(table)
             number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
             name = f"🤖 AI {number}"
             try:
-                await self.store.add_seat(
+                await self.core.store.add_seat(
                     table.record, -number, name, key, table.smallest_side(), ai=True
                 )
             except InsufficientChips as short:
@@ -146,7 +153,7 @@ class Lobby(Clock):
                     f"The house has {text.chips(short.available)} and can't buy an AI player in "
                     f"for {short.needed:,}. A server manager can add chips with /chips bankroll."
                 ) from None
-        self.show(table, [])
+        self.core.show(table, [])
         return name
 
     async def _check_ai_allowed(self, table: Table) -> None:
@@ -154,29 +161,29 @@ class Lobby(Clock):
             raise UserError("AI players are seated in the lobby, before the game starts.")
         if table.game.ai is None:
             raise UserError(f"{table.game.name} has no AI player yet.")
-        if not await self.guilds.ai_seats(table.record.guild_id):
+        if not await self.core.guilds.ai_seats(table.record.guild_id):
             raise UserError("AI players are turned off on this server.")
         if len(table.seats) >= table.game.max_players:
             raise UserError(f"The table is full ({table.game.max_players} players).")
 
     async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
         """The host takes the last AI player seated out again (its buy-in back to the house)."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "remove AI players from")
             if table.record.status != TableStatus.LOBBY:
                 raise UserError("AI players leave in the lobby, before the game starts.")
             seated = [seat for seat in table.seats if seat.ai]
             if not seated:
                 raise UserError("There is no AI player at this table.")
-            await self.store.remove_seat(table.record, seated[-1], key)
-        self.show(table, [])
+            await self.core.store.remove_seat(table.record, seated[-1], key)
+        self.core.show(table, [])
         return seated[-1].name
 
     # ---- sides --------------------------------------------------------------------------------
 
     async def switch_side(self, table_id: int, member_id: int) -> int:
         """A seated player moves to the next side (in the lobby); returns the new side."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             seat = table.seat_of(member_id)
             if table.sides == 0 or table.record.status != TableStatus.LOBBY:
                 raise UserError("Sides are chosen in the lobby of a partnership game.")
@@ -184,20 +191,20 @@ class Lobby(Clock):
                 raise UserError("You are not seated at this table.")
             assert seat.side is not None  # every seat of a partnership game has its side
             side = (seat.side + 1) % table.sides
-            await self.store.set_sides(table.record, {seat.seat: side})
-        self.show(table, [])
+            await self.core.store.set_sides(table.record, {seat.seat: side})
+        self.core.show(table, [])
         return side
 
     async def shuffle_sides(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
         """The host deals everyone into sides at random, as evenly as possible."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "shuffle the sides of")
             if table.sides == 0 or table.record.status != TableStatus.LOBBY:
                 raise UserError("Sides are chosen in the lobby of a partnership game.")
             order = random.SystemRandom().sample(table.seats, len(table.seats))
             sides = {seat.seat: index % table.sides for index, seat in enumerate(order)}
-            await self.store.set_sides(table.record, sides)
-        self.show(table, [])
+            await self.core.store.set_sides(table.record, sides)
+        self.core.show(table, [])
 
     # ---- the host's Start, Cancel and Close ---------------------------------------------------
 
@@ -207,7 +214,7 @@ class Lobby(Clock):
         """The host's Start deals the match from the table seed and `click`, the id of the
         interaction that started it (player input the bot could not know when it drew the
         seed)."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "start")
             if table.record.status != TableStatus.LOBBY:
                 raise UserError("This game has already started.")
@@ -219,23 +226,23 @@ class Lobby(Clock):
             stacks = [table.record.buy_in] * len(table.seats)
             table.record.deal_input = click
             state, dealt = table.game.open_match(
-                table.options, stacks, self._match_seed(table.record), self.stacked
+                table.options, stacks, self._match_seed(table.record), self.core.stacked
             )
-            self.stacked = []
+            self.core.stacked = []
             pending = state.pending()
-            deadline = self._deadline(table, state, pending)
-            await self.store.start(table.record, state.snapshot(), deadline, order)
+            deadline = self.scheduler.deadline(table, state, pending)
+            await self.core.store.start(table.record, state.snapshot(), deadline, order)
             table.keep(state, pending)
-            self._open_prompts(table, [], pending, 0)
-            await self.store.save_seats(table.record)
-            self._arm(table)
-            events = await self._play_for_away(table)
-        self.show(table, [TableStarted(), *dealt, *events])
+            self.play.open_prompts(table, [], pending, 0)
+            await self.core.store.save_seats(table.record)
+            self.scheduler.arm(table)
+            events = await self.play.play_for_away(table)
+        self.core.show(table, [TableStarted(), *dealt, *events])
         return table
 
     def _match_seed(self, record: TableRecord) -> int | DealSeed:
-        if self.new_seed is not None:  # tests' fixed old-style deals
-            return self.new_seed()
+        if self.core.new_seed is not None:  # tests' fixed old-style deals
+            return self.core.new_seed()
         if record.deal_seed is None:  # a lobby opened before deals were keyed: the old way
             return secrets.randbits(63)
         return verification.deal_seed(record)
@@ -251,10 +258,10 @@ class Lobby(Clock):
             )
         if deals.commitment(key) != promised.hex():
             return "Mismatch: the SHA-256 of this seed is not that commitment."
-        record = await self.store.closed_with_commitment(guild_id, promised.hex())
+        record = await self.core.store.closed_with_commitment(guild_id, promised.hex())
         if record is None:
             return "No closed table of this server showed that commitment."
-        log = await HistoryStore(self.store.db).table_log(record.id)
+        log = await HistoryStore(self.core.store.db).table_log(record.id)
         assert log is not None  # the table just found
         game = registry.get(record.game_id)
         # CPU work on pure states, off the event loop: a long match replays many steps.
@@ -263,12 +270,12 @@ class Lobby(Clock):
         )
 
     async def cancel(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> Table:
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "cancel")
             if table.record.status != TableStatus.LOBBY:
                 raise UserError("A game in progress can't be cancelled: use /table close.")
             closed = await self._close_lobby(table, key, "cancelled")
-        self.show(table, [closed])
+        self.core.show(table, [closed])
         return table
 
     async def close(
@@ -276,22 +283,22 @@ class Lobby(Clock):
     ) -> Table:
         """Close a table now (`member_id` None: the bot does, its channel being gone). A lobby
         gives every buy-in back; a game in play has its hand finished at once, every turn
-        played for its seat, then ends for everyone (see `_wind_up`): paid out and ranked by
+        played for its seat, then ends for everyone (see `Play.wind_up`): paid out and ranked by
         the game's own rules, the member who closed it like the rest."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             if member_id is not None:
                 self._check_host(table, member_id, can_manage, "close")
             if table.record.status == TableStatus.LOBBY:
                 events: list[Event] = [await self._close_lobby(table, key, why)]
             else:
                 table.closing = why
-                events = await self._wind_up(table)
-        self.show(table, events)
+                events = await self.play.wind_up(table)
+        self.core.show(table, events)
         return table
 
     async def _close_lobby(self, table: Table, key: str, why: str) -> TableClosed:
-        await self.store.close_lobby(table.record, key)
-        self.tables.pop(table.id, None)
+        await self.core.store.close_lobby(table.record, key)
+        self.core.tables.pop(table.id, None)
         return TableClosed(payouts=[table.record.buy_in] * len(table.seats), why=why)
 
     @staticmethod

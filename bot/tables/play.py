@@ -1,5 +1,9 @@
-"""A table in play: a seat's action, the steps that save each change, players away or leaving,
-windows, the next hand, and winding a game up for everyone when the table is closed.
+"""A table in play: a seat's action, the steps that save each change, timeouts, players away
+or leaving, windows, the next hand, and winding a game up for everyone when the table is closed.
+
+`Play` holds the shared core (core.py) and a `Scheduler`, the clock (clock.py), which it asks
+for each step's deadline and to arm the table's timer once a step is kept. It takes the steps
+the clock asks of it (clock.Steps); the lobby and resume use its public methods.
 
 Every change happens under the table's lock: apply to a copy of the engine state, then write
 snapshot + action + chip movements in one transaction (`_commit`, `_close`), and only then keep
@@ -11,6 +15,7 @@ import dataclasses
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Protocol
 
 from bot import text
 from bot.engine import Action, Decision, Event, GameState
@@ -37,28 +42,33 @@ from bot.tables.actions import (
     take_table_step,
 )
 from bot.tables.core import RuntimeCore
-from bot.tables.events import SeatLeft
+from bot.tables.events import SeatLeft, TimedOut
 from bot.tables.table import Table
 
 AWAY_STEPS_AT_ONCE = 500  # played for away seats in one go; any more at the next deadline
+AWAY_AFTER_TIMEOUTS = 2
 
 
 log = logging.getLogger(__name__)
 MOVED_ON = "This table had moved on meanwhile: it is shown as it is now. Try again."
 
 
-class Play(RuntimeCore):
+class Scheduler(Protocol):
+    """What play asks of the clock: when a step's deadline falls, and setting the table's
+    timer (and waking its AI seats) once a step is kept."""
+
+    def deadline(
+        self, table: Table, state: GameState, pending: Sequence[Decision]
+    ) -> datetime | None: ...
+
+    def arm(self, table: Table) -> None: ...
+
+
+class Play:
     """Playing a started table: every change is a step, saved before it is kept."""
 
-    # The clock's (clock.py, built on this class): when a step's deadline falls, and setting
-    # the table's timer (and waking its AI seats) once a step is kept.
-    def _deadline(
-        self, table: Table, state: GameState, pending: Sequence[Decision]
-    ) -> datetime | None:
-        raise NotImplementedError
-
-    def _arm(self, table: Table) -> None:
-        raise NotImplementedError
+    def __init__(self, core: RuntimeCore, scheduler: Scheduler) -> None:
+        self.core, self.scheduler = core, scheduler
 
     # ---- a seat's own decisions -------------------------------------------------------------
 
@@ -73,7 +83,7 @@ class Play(RuntimeCore):
         """A seat's decision from a button: `prompt` is the version its prompt was made at.
         Either a `token` naming one of the listed actions, or an `action` built from the
         player's own choice (cards they picked), which the rules judge with their reason."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             if table.record.status != TableStatus.PLAYING:
                 raise UserError("This table is not playing right now.")
             seat = table.seat_of(member_id)
@@ -94,27 +104,27 @@ class Play(RuntimeCore):
                 table.game_state.verify(seat.seat, action)
             seat.timeouts, seat.away = 0, False
             events = await self._step(table, seat.seat, action)
-            events += await self._play_for_away(table)
-        self.show(table, events)
+            events += await self.play_for_away(table)
+        self.core.show(table, events)
         return events
 
     async def back(self, table_id: int, member_id: int) -> None:
         """A player marked away shows they are here (they opened their hand)."""
-        async with self._locked(table_id) as table:
+        async with self.core.locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat and seat.away and not seat.leaving:
                 seat.away, seat.timeouts = False, 0
-                await self.store.save_seats(table.record)
+                await self.core.store.save_seats(table.record)
 
-    async def _leave_game(self, table: Table, seat: SeatRecord) -> tuple[str, list[Event]]:
+    async def leave_game(self, table: Table, seat: SeatRecord) -> tuple[str, list[Event]]:
         """Leave a game in play: now, with the chips, where the game allows it, else at the
         end of the hand being played (turns are played for the seat until then)."""
         if table.game_state.can_leave_now(seat.seat):
             events = await self._leave_now(table, seat)
             return "You left the table; your chips are back in your balance.", events
         seat.leaving = seat.away = True
-        await self.store.save_seats(table.record)
-        events = await self._play_for_away(table)
+        await self.core.store.save_seats(table.record)
+        events = await self.play_for_away(table)
         return (
             "You will leave when this hand ends; until then your turns are played for you.",
             events,
@@ -122,7 +132,7 @@ class Play(RuntimeCore):
 
     # ---- players away or leaving --------------------------------------------------------------
 
-    async def _play_for_away(self, table: Table) -> list[Event]:
+    async def play_for_away(self, table: Table) -> list[Event]:
         """Away (and leaving) players get their default at once, until they act again, while
         someone present waits for them (else each turn waits its deadline). When
         every player still seated is leaving (the table is being closed), nobody is left to
@@ -133,7 +143,7 @@ class Play(RuntimeCore):
         for _ in range(AWAY_STEPS_AT_ONCE):
             if table.record.status != TableStatus.PLAYING:
                 break
-            closing = self._everyone_leaving(table)
+            closing = table.everyone_leaving()
             if not closing and not self._anyone_present(table):
                 break  # nobody to play on for: each turn waits its time (no endless redeals)
             step = await (self._closing_step(table) if closing else self._away_step(table))
@@ -141,15 +151,9 @@ class Play(RuntimeCore):
                 break
             events += step
         playing = table.record.status == TableStatus.PLAYING
-        if playing and self._everyone_leaving(table) and table.game_state.awaiting_next_hand():
+        if playing and table.everyone_leaving() and table.game_state.awaiting_next_hand():
             events += await self._end_match(table)
         return events
-
-    @staticmethod
-    def _everyone_leaving(table: Table) -> bool:
-        """Every player still seated leaves when the hand ends: the table is being closed."""
-        staying = [seat for seat in table.seats if not seat.left]
-        return bool(staying) and all(seat.leaving for seat in staying)
 
     @staticmethod
     def _anyone_present(table: Table) -> bool:
@@ -180,7 +184,7 @@ class Play(RuntimeCore):
                 return await self._step(table, seat, owed, timed_out=True)
         played = await self._away_step(table)
         if played is None and table.game_state.window_seconds() is not None:
-            return await self._close_window(table)
+            return await self.close_window(table)
         return played
 
     async def _leave_now(self, table: Table, seat: SeatRecord) -> list[Event]:
@@ -196,29 +200,29 @@ class Play(RuntimeCore):
         alone = all(other.ai or other.left for other in table.seats)
         if alone and table.record.has_ai and not table.closing:
             table.closing = "closed"  # AI players don't play on among themselves
-            return [left, *await self._wind_up(table)]
+            return [left, *await self.wind_up(table)]
         return [left]
 
-    async def _wind_up(self, table: Table) -> list[Event]:
+    async def wind_up(self, table: Table) -> list[Event]:
         """End a game in play for everyone. Closing is not leaving: nobody forfeits, the game
         ranks everyone by its own rules. Every seat is flagged as leaving (saved, so a
-        restart carries on), which finishes the hand in play at once (see `_play_for_away`)
+        restart carries on), which finishes the hand in play at once (see `play_for_away`)
         and then ends the match."""
         if table.record.solo:  # its one player: closing is leaving (the board is abandoned)
             return await self._leave_now(table, table.seats[0])
         for seat in table.seats:
             if not seat.left:
                 seat.leaving = seat.away = True
-        await self.store.save_seats(table.record)
-        return await self._play_for_away(table)
+        await self.core.store.save_seats(table.record)
+        return await self.play_for_away(table)
 
     async def _end_match(self, table: Table) -> list[Event]:
         """Between hands, the match ends for everyone at once: the game ranks them all."""
         return await self._close(table, table.working_copy(), ActionRecord(None, CLOSE), [])
 
-    # ---- steps the table takes itself ---------------------------------------------------------
+    # ---- the steps the clock asks for (clock.Steps) -------------------------------------------
 
-    async def _close_window(self, table: Table) -> list[Event]:
+    async def close_window(self, table: Table) -> list[Event]:
         """A window for optional choices ran its time: the game moves on."""
         if table.game_state.window_seconds() is None:
             return []
@@ -227,7 +231,9 @@ class Play(RuntimeCore):
             table, record, lambda state: take_table_step(state, WINDOW_CLOSED)
         )
 
-    async def _next_hand(self, table: Table) -> list[Event]:
+    async def next_hand(self, table: Table) -> list[Event]:
+        """The pause after a hand ran its time: seats leaving go, then the next hand is dealt
+        (or the table closes, every player having left)."""
         events: list[Event] = []
         for seat in table.seats:
             if seat.leaving and not seat.left and table.record.status == TableStatus.PLAYING:
@@ -241,6 +247,34 @@ class Play(RuntimeCore):
         return events + await self._change(
             table, record, lambda state: take_table_step(state, NEXT_HAND)
         )
+
+    async def time_out(self, table: Table, seat: int) -> list[Event]:
+        """The seat's time ran out: its default is played for it (and after a few timeouts
+        in a row, it is away: played for at once from then on)."""
+        if seat not in table.required_seats():
+            return []
+        record = table.seats[seat]
+        record.timeouts += 1
+        record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
+        action = table.game_state.default_action(seat)
+        secret = any(d.secret for d in table.pending() if d.seat == seat)
+        return [
+            TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
+            *await self._step(table, seat, action, timed_out=True),
+        ]
+
+    async def move_for_ai(self, table: Table, decision: Decision, action: Action) -> list[Event]:
+        """An AI seat's move, or its safe default where the move is refused (a bet the house
+        can't cover): a refused default waits for the deadline, as anyone's would."""
+        try:
+            return await self._step(table, decision.seat, action)
+        except UserError:
+            default = table.game_state.default_action(decision.seat)
+            if decision.optional or default == action:
+                raise
+            return await self._step(table, decision.seat, default)
+
+    # ---- steps the table takes itself ---------------------------------------------------------
 
     async def _house_short(
         self, table: Table, record: ActionRecord, short: InsufficientChips
@@ -311,15 +345,15 @@ class Play(RuntimeCore):
         if leaving is not None:
             leaving.left, leaving.leaving, leaving.away = True, False, False
         pending = state.pending()
-        self._open_prompts(table, before, pending, table.record.version + 1, acted)
+        self.open_prompts(table, before, pending, table.record.version + 1, acted)
         if state.awaiting_next_hand():
             for seat in table.seats:
                 seat.timeouts = 0
         try:
-            await self.store.commit(
+            await self.core.store.commit(
                 table.record,
                 state=state.snapshot(),
-                deadline=self._deadline(table, state, pending),
+                deadline=self.scheduler.deadline(table, state, pending),
                 action=record,
                 chips=chips,
             )
@@ -330,7 +364,7 @@ class Play(RuntimeCore):
             table.record.seats = saved
             raise
         table.keep(state, pending)
-        self._arm(table)
+        self.scheduler.arm(table)
 
     async def _reload(self, table: Table) -> None:
         """The table as the store holds it, in place (its lock and its waiters stay): only one
@@ -339,15 +373,15 @@ class Play(RuntimeCore):
         saved after all."""
         log.warning("table %s was saved further than it had seen: reloading it", table.id)
         table.stop_timer()
-        table.record = await self.store.load(table.id)
+        table.record = await self.core.store.load(table.id)
         table.forget_answers()
         if table.record.state:
             table.keep(table.game.restore(table.record.state))
         if table.record.status == TableStatus.CLOSED:
-            self.tables.pop(table.id, None)  # its close is drawn at the next start
+            self.core.tables.pop(table.id, None)  # its close is drawn at the next start
             return
-        self._arm(table)
-        self.show(table, [])
+        self.scheduler.arm(table)
+        self.core.show(table, [])
 
     async def _close(
         self,
@@ -362,7 +396,7 @@ class Play(RuntimeCore):
         nets = await self._nets(table, [row for op in chips for row in op.results])
         closed, cash_out = settlement.close_out(table, state, events, nets)
         try:
-            await self.store.commit(
+            await self.core.store.commit(
                 table.record,
                 state=state.snapshot(),
                 deadline=None,
@@ -374,19 +408,19 @@ class Play(RuntimeCore):
             await self._reload(table)
             raise UserError(MOVED_ON) from None
         table.keep(state)
-        self.tables.pop(table.id, None)
+        self.core.tables.pop(table.id, None)
         table.stop_timer()
         return [closed]
 
     async def _nets(self, table: Table, unsaved: Sequence[ResultRow] = ()) -> dict[int, int]:
         """Per seat, the chips its results at this table add up to, with `unsaved` rows."""
-        nets = await self.store.net_results(table.id)
+        nets = await self.core.store.net_results(table.id)
         for row in unsaved:
             nets[row.seat] = nets.get(row.seat, 0) + row.chip_net
         return nets
 
     @staticmethod
-    def _open_prompts(
+    def open_prompts(
         table: Table,
         before: Sequence[Decision],
         pending: Sequence[Decision],

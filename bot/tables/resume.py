@@ -1,5 +1,9 @@
 """After a restart: every unfinished table loaded and shown again, its deadline re-armed and
-its players away caught up; and the runtime's end (a deleted channel, a shutdown)."""
+its players away caught up; and the runtime's end (a deleted channel, a shutdown).
+
+`Resume` holds the shared core (core.py), play (play.py), its `Scheduler` (the clock) and the
+lobby (lobby.py): it asks the clock to arm each table it loads, play to play for the seats
+away, and the lobby to close the tables of a deleted channel."""
 
 from __future__ import annotations
 
@@ -11,8 +15,10 @@ from datetime import timedelta
 from bot.engine import Event, registry
 from bot.errors import UserError
 from bot.store import TableRecord, TableStatus
+from bot.tables.core import RuntimeCore
 from bot.tables.events import TableClosed, TableResumed
 from bot.tables.lobby import Lobby
+from bot.tables.play import Play, Scheduler
 from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
@@ -20,9 +26,12 @@ log = logging.getLogger(__name__)
 RESUME_GRACE = timedelta(seconds=10)
 
 
-class Resume(Lobby):
-    """Tables carried over a restart, built on the rest: a resumed table plays on, and a
-    deleted channel closes its tables."""
+class Resume:
+    """Tables carried over a restart: a resumed table plays on, and a deleted channel closes
+    its tables."""
+
+    def __init__(self, core: RuntimeCore, play: Play, scheduler: Scheduler, lobby: Lobby) -> None:
+        self.core, self.play, self.scheduler, self.lobby = core, play, scheduler, lobby
 
     async def resume(self) -> list[Table]:
         """Load every unfinished table of this process's guilds, re-arm its deadline and show
@@ -30,22 +39,22 @@ class Resume(Lobby):
         table closed just before the bot stopped, whose message did not show that yet, is
         shown closed."""
         resumed = []
-        records = await self.store.open_tables(self.shards)
-        await self.store.forget_drawn(self.shards)
+        records = await self.core.store.open_tables(self.core.shards)
+        await self.core.store.forget_drawn(self.core.shards)
         for record in records:
             table = self._restored(record)
             if record.deadline and not (table.state and table.state.awaiting_next_hand()):
                 # Players with a decision get time to see the table again; the next hand
                 # waits for no one, so it is dealt as it was due.
-                record.deadline = max(record.deadline, self.clock() + RESUME_GRACE)
-            self.tables[table.id] = table
-            self._arm(table)
+                record.deadline = max(record.deadline, self.core.clock() + RESUME_GRACE)
+            self.core.tables[table.id] = table
+            self.scheduler.arm(table)
             resumed.append(table)
         for table in resumed:
-            self.show(table, [TableResumed(), *await self._catch_up(table)])
-        for record in await self.store.undrawn_closes(self.shards):
+            self.core.show(table, [TableResumed(), *await self._catch_up(table)])
+        for record in await self.core.store.undrawn_closes(self.core.shards):
             closed = self._restored(record)  # shown, never played again
-            self.show(closed, [await self._close_of(closed)])
+            self.core.show(closed, [await self._close_of(closed)])
         return resumed
 
     @staticmethod
@@ -61,9 +70,9 @@ class Resume(Lobby):
         """A closed table's close as its step told it, read back from what that step saved:
         the match's results (placings, scores, nets) and, for every seat still seated, its
         buy-in and winnings back to its balance."""
-        match = await self.store.match_results(table.id)
+        match = await self.core.store.match_results(table.id)
         nets = {seat: net for seat, (_, _, net) in match.items()}
-        nets = nets or await self.store.net_results(table.id)
+        nets = nets or await self.core.store.net_results(table.id)
         seats = range(len(table.seats))
         scores = [match[seat][1] for seat in seats] if match else []
         known = [score for score in scores if score is not None]
@@ -82,29 +91,30 @@ class Resume(Lobby):
         if table.record.status != TableStatus.PLAYING:
             return []
         async with table.lock:
-            return await self._play_for_away(table)
+            return await self.play.play_for_away(table)
 
     async def channel_gone(self, channel_id: int) -> None:
         """The channel (or thread) was deleted: its tables close and pay everyone out."""
-        for table in [t for t in self.tables.values() if t.record.channel_id == channel_id]:
+        for table in [t for t in self.core.tables.values() if t.record.channel_id == channel_id]:
             with contextlib.suppress(UserError):  # it closed meanwhile
-                await self.close(
+                await self.lobby.close(
                     table.id, None, can_manage=True, key=f"gone:{table.id}", why="channel_deleted"
                 )
 
     async def shutdown(self) -> None:
-        self.shutting_down = True
-        for turn in list(self.ai_turns):  # an AI yet to act acts again after the restart
+        core = self.core
+        core.shutting_down = True
+        for turn in list(core.ai_turns):  # an AI yet to act acts again after the restart
             turn.cancel()
-        if self.renders:
-            await asyncio.wait(self.renders, timeout=self.render_grace)
-        if self.renders:  # Discord's rate limit held them up; the restart shows every table
-            log.info("dropping %d renders still waiting at shutdown", len(self.renders))
-            for render in list(self.renders):
+        if core.renders:
+            await asyncio.wait(core.renders, timeout=core.render_grace)
+        if core.renders:  # Discord's rate limit held them up; the restart shows every table
+            log.info("dropping %d renders still waiting at shutdown", len(core.renders))
+            for render in list(core.renders):
                 render.cancel()
-            await asyncio.wait(self.renders, timeout=self.render_grace)
-        await self.store.save_shown([table.record for table in self.tables.values()])
-        for table in self.tables.values():
+            await asyncio.wait(core.renders, timeout=core.render_grace)
+        await core.store.save_shown([table.record for table in core.tables.values()])
+        for table in core.tables.values():
             if table.timer:
                 table.timer.cancel()
             if isinstance(table.timer, asyncio.Task):

@@ -131,6 +131,11 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def everyone_leaving(self) -> bool:
+        """Every player still seated leaves when the hand ends: the table is being closed."""
+        staying = [seat for seat in self.seats if not seat.left]
+        return bool(staying) and all(seat.leaving for seat in staying)
+
     @property
     def sides(self) -> int:
         """How many partnerships this table plays in (0: everyone alone)."""

@@ -161,7 +161,7 @@ async def test_ai_players_go_on_after_a_restart(world):
     table.record.ai_delay = 0
     for turn in list(runtime.ai_turns):
         turn.cancel()
-    runtime._wake_ai(table)
+    runtime.scheduler.arm(table)  # its deadline as it was, and the AI woken again at once
     await settle(world)
     assert table.state.sets[1] is not None and table.state.sets[0] is None  # the AI has set
 

@@ -194,6 +194,6 @@ async def test_an_ai_whose_bet_the_house_cant_cover_bets_the_minimum_instead(wor
     await bet(driver, 0, 10)  # the house holds 10 of its last 11
     monkeypatch.setattr("bot.tables.clock.ai_move", lambda state, seat, policy, rng: Bet(chips=10))
     async with table.lock:
-        await world.bot.runtime._ai_step(table)
+        await world.bot.runtime.scheduler.ai_step(table)
     await driver.settle()
     assert table.state.hands[1].bet == 1 and await chips_at(world, table.id) == (0, 100 + 11)

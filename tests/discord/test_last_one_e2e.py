@@ -72,14 +72,14 @@ async def settle_ai(world) -> None:
 
 def record_shown(world, monkeypatch) -> list[Event]:
     """Every event the runtime shows from now on (the table message keeps only the latest)."""
-    runtime, shown = world.bot.runtime, []
-    show = runtime.show
+    core, shown = world.bot.runtime.core, []  # what every stage tells the listener through
+    show = core.show
 
     def recording(table, events):
         shown.extend(events)
         show(table, events)
 
-    monkeypatch.setattr(runtime, "show", recording)
+    monkeypatch.setattr(core, "show", recording)
     return shown
 
 
