@@ -33,7 +33,7 @@ from bot.games import GAMES  # registers every game
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store import Database, DMChannels, Ledger, TableStore, open_database
-from bot.store.shards import ShardClaims, open_shard_claims
+from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.shard_set = Shards(settings.shard_count, settings.shard_ids)
         self.identify_pause = identify_pause
         self.shards_lost = False
+        self.claimed = False  # holds its shards (on SQLite, every shard) from now on
         self.clock = clock
         self.runtime_options = runtime_options or {}
         self.freeze_after_setup = freeze_after_setup
@@ -197,7 +198,9 @@ class CardTableBot(commands.AutoShardedBot):
         self.database = await open_database(self.settings)
         # Before any table is loaded: the shards are this process's alone from here on.
         self.claims = await open_shard_claims(self.database, self.settings, self.shard_set)
+        self.claims.hear_dms(self.presenter.hands.sent_elsewhere)
         await self.claims.claim()
+        self.claimed = True
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.dm_channels = DMChannels(self.database)
         await self.presenter.hands.restore_reply_hooks()
@@ -249,6 +252,10 @@ class CardTableBot(commands.AutoShardedBot):
         """A click another process received for one of this process's tables."""
         self._handle_here(payload)
 
+    def dm_sent(self, member_id: int, message_id: int) -> None:
+        """The bot's other processes hear of a new message in a member's DMs."""
+        self.claims.dm_sent(member_id, message_id)
+
     def holds_table(self, table_id: int) -> bool:
         return table_id in self.runtime.tables
 
@@ -278,10 +285,20 @@ class CardTableBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """Log in, set up, and run until closed. Closed while it still waited for its shards
+        (a standby stopped), it ends as quietly as a running bot: its claims said so."""
+        try:
+            await super().start(token, reconnect=reconnect)
+        except StoppedWaiting:
+            return
+
     async def close(self) -> None:
         # discord.py calls close() again from connect() while the first call is running;
         # aiosqlite hangs if two closes overlap, so only the first one closes the database.
         closing_database = not self.is_closed() and hasattr(self, "database")
+        if hasattr(self, "claims") and not self.claimed:
+            await self.claims.close()  # it stops waiting for its shards, at once
         watch = getattr(self, "_claims_watch", None)
         if watch is not None and watch is not asyncio.current_task():
             watch.cancel()

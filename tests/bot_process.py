@@ -34,9 +34,16 @@ Shards = tuple[int, tuple[int, ...]]  # (SHARD_COUNT, SHARD_IDS)
 class BotProcess:
     """One bot process of the test; `errors()` reads what it logged at ERROR."""
 
-    def __init__(self, world: World, log: Path, shards: Shards | None = None) -> None:
+    def __init__(
+        self,
+        world: World,
+        log: Path,
+        shards: Shards | None = None,
+        claim_retry_seconds: float | None = None,
+    ) -> None:
         """`shards`: (SHARD_COUNT, SHARD_IDS) for a process running some of the shards, on
-        the world's PostgreSQL database."""
+        the world's PostgreSQL database; `claim_retry_seconds`: its pause between tries for
+        shards another process holds (bot/store/shards.py's RETRY_SECONDS by default)."""
         settings = world.settings
         url = settings.database_url
         self.config = {
@@ -48,11 +55,14 @@ class BotProcess:
             "shard_count": None if shards is None else shards[0],
             "shard_ids": None if shards is None else list(shards[1]),
             "starting_chips": settings.starting_chips,
+            "claim_retry_seconds": claim_retry_seconds,
         }
         self.fake, self.log = world.fake, log
         self.process: subprocess.Popen | None = None
 
-    async def start(self, ready_within: float = 60) -> None:
+    async def start(self, ready_within: float = 60, *, ready: bool = True) -> None:
+        """Start the process and wait until it says "ready"; `ready=False`: don't wait (a
+        process that waits for shards another holds is not ready)."""
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tests.bot_process", json.dumps(self.config)],
@@ -62,6 +72,8 @@ class BotProcess:
                 cwd=ROOT,
                 env={**os.environ, "PYTHONPATH": str(ROOT)},
             )
+        if not ready:
+            return
         line = await asyncio.wait_for(asyncio.to_thread(self.process.stdout.readline), ready_within)
         assert line.strip() == "ready", f"the bot process did not start: {self.errors()}"
 
@@ -82,6 +94,16 @@ class BotProcess:
         await eventually(lambda: not self.connected(), what="the gateway connections' end")
         return status
 
+    async def logged(self, text: str, within: float = 10) -> None:
+        """Wait until the process has logged `text`."""
+        from tests.e2e import eventually
+
+        await eventually(
+            lambda: self.log.exists() and text in self.log.read_text(),
+            within,
+            what=f"logging {text!r}",
+        )
+
     def connected(self) -> bool:
         """Whether the fake still has a gateway connection of this process's."""
         ids = self.config["shard_ids"]
@@ -98,15 +120,23 @@ class BotProcess:
 async def bot_processes(
     world: World, folder: Path
 ) -> AsyncIterator[Callable[..., Awaitable[BotProcess]]]:
-    """`start(shards=None)` starts a bot process of the world's, logging in `folder`. At the
-    end, those still running are killed and the fake stopped; then none may have logged an
-    error, nor the fake have met a route it does not know."""
+    """`start(shards=None)` starts a bot process of the world's, logging in `folder` (more
+    arguments: BotProcess's and its `start`'s). At the end, those still running are killed and
+    the fake stopped; then none may have logged an error, nor the fake have met a route it
+    does not know."""
     processes: list[BotProcess] = []
 
-    async def start(shards: Shards | None = None) -> BotProcess:
-        process = BotProcess(world, folder / f"bot-{len(processes)}.log", shards)
+    async def start(
+        shards: Shards | None = None,
+        *,
+        claim_retry_seconds: float | None = None,
+        ready: bool = True,
+        ready_within: float = 60,
+    ) -> BotProcess:
+        log = folder / f"bot-{len(processes)}.log"
+        process = BotProcess(world, log, shards, claim_retry_seconds)
         processes.append(process)
-        await process.start()
+        await process.start(ready_within, ready=ready)
         return process
 
     try:
@@ -128,6 +158,7 @@ def main(config: dict) -> None:
 
     from bot import eventloop
     from bot.settings import Settings
+    from bot.store import shards
 
     discord.http.Route.BASE = config["api_base"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway_url"])
@@ -145,6 +176,8 @@ def main(config: dict) -> None:
         daily_chips=100,
         table_edit_seconds=0,
     )
+    if config["claim_retry_seconds"] is not None:
+        shards.RETRY_SECONDS = config["claim_retry_seconds"]
     from bot.app import ShardsLost
 
     try:
@@ -165,7 +198,8 @@ async def serve(settings) -> None:
     async with client:
         close_on_sigterm(client)
         running = await start_until_ready(client, settings.discord_token.get_secret_value())
-        print("ready", flush=True)
+        if not client.is_closed():  # else stopped before it was ready (waiting for shards)
+            print("ready", flush=True)
         await running
     raise_if_shards_lost(client)
 

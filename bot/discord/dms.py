@@ -4,9 +4,10 @@ table's "My hand" button, so phones and members with closed DMs are never stuck.
 A seat's hand goes through the followup webhook of its player's latest click in their DMs
 while its token lives (outside Discord's limit on the bot's own calls), else as a plain DM. A
 decision following the player's own answer moments ago is edited into the DM they answered in
-(they are watching it). Controls of a prompt that moved on are stripped, so only live buttons
-show. A closed inbox is announced in the channel once per table, and not tried again before
-the next deal.
+(they are watching it), unless anything the bot sent came after it there: whichever of the
+bot's processes sent it, as each tells the others of its new DMs (`sent_elsewhere`). Controls
+of a prompt that moved on are stripped, so only live buttons show. A closed inbox is announced
+in the channel once per table, and not tried again before the next deal.
 """
 
 from __future__ import annotations
@@ -106,8 +107,9 @@ class PrivateHands:
         # on the bot's own calls.
         self.reply_hooks: dict[int, ReplyHook] = {}
         self.pruned_at = PRUNE_HOOKS_FROM
-        # member -> the bot's newest message in their DMs, as far as it knows; and, per seat,
-        # the DM its player's click was last answered in, while nothing came after there.
+        # member -> the bot's newest message in their DMs, as far as it knows (its other
+        # processes' included: `sent_elsewhere`), 0 for none yet; and, per seat, the DM its
+        # player's click was last answered in, while nothing came after there.
         self.newest_in_dms: dict[int, int] = {}
         self.watched: dict[Key, Watched] = {}
         self.watching_seconds = WATCHING_SECONDS
@@ -203,13 +205,21 @@ class PrivateHands:
             notice = self._dms_closed_notice(table, record.member_id)
             await self.messages.in_channel(table, notice)
             return None
-        self.newest_in_dms[record.member_id] = message_id
         older = self.dm_controls.pop(key, None)  # a newer DM answers now
         if view is not None:
             self.dm_controls[key] = DMPrompt(channel_id, message_id, record.prompt, hook)
         return older if older is not None and older.message_id != message_id else None
 
     async def _deliver(
+        self, key: Key, member_id: int, embed: discord.Embed, view: discord.ui.View | None
+    ) -> tuple[int, int, ReplyHook | None]:
+        """Send a seat its hand in a new DM (`_send_anew`), the newest there now."""
+        self.newest_in_dms.setdefault(member_id, 0)  # hears of others' DMs sent meanwhile
+        channel_id, message_id, hook = await self._send_anew(key, member_id, embed, view)
+        self._sent_new(member_id, message_id)
+        return channel_id, message_id, hook
+
+    async def _send_anew(
         self, key: Key, member_id: int, embed: discord.Embed, view: discord.ui.View | None
     ) -> tuple[int, int, ReplyHook | None]:
         """Send a seat its hand in its DMs: as a followup to its latest click there while that
@@ -228,6 +238,24 @@ class PrivateHands:
         except discord.NotFound:  # a DM channel remembered from before is gone: open anew
             await self.host.dm_channels.forget(member_id)
             return *await self._plain_dm(member_id, embed, view), None
+
+    def _sent_new(self, member_id: int, message_id: int) -> None:
+        """A new message of this process's is in a member's DMs: their newest, unless one
+        another process sent meanwhile is newer (Discord's ids grow with time). The bot's other
+        processes hear of it."""
+        self.newest_in_dms[member_id] = max(self.newest_in_dms.get(member_id, 0), message_id)
+        self.host.dm_sent(member_id, message_id)
+
+    def sent_elsewhere(self, member_id: int, message_id: int) -> None:
+        """Another of the bot's processes sent a message into a member's DMs (or one at least
+        as new as `message_id` is there), told a few milliseconds later: this process's DM that
+        is older is no longer their newest, and no decision is edited into it. Kept only for
+        members this process has DMed or is DMing (with nothing of its own there, it has
+        nothing to edit); a late word of a message older than this process's own newest
+        changes nothing."""
+        newest = self.newest_in_dms.get(member_id)
+        if newest is not None and newest < message_id:
+            self.newest_in_dms[member_id] = message_id
 
     async def _edit_watched(
         self, watched: Watched | None, embed: discord.Embed, view: discord.ui.View | None
@@ -321,7 +349,8 @@ class PrivateHands:
             )
             try:
                 dm = await self.dm(member_id)
-                self.newest_in_dms[member_id] = (await dm.send(text)).id
+                self.newest_in_dms.setdefault(member_id, 0)
+                self._sent_new(member_id, (await dm.send(text)).id)
             except discord.HTTPException:
                 log.info("could not tell member %s that table %s closed", member_id, table.id)
 
@@ -392,6 +421,8 @@ class PrivateHands:
             return
         if refused:
             self.newest_in_dms.pop(interaction.user.id, None)
+            # Its answer is newer than the click, and so than every DM sent before it.
+            self.host.dm_sent(interaction.user.id, interaction.id)
         now = time.monotonic()
         self.reply_hooks[interaction.user.id] = ReplyHook.of(interaction, now)
         if len(self.reply_hooks) > self.pruned_at * 2:  # now and then, drop the expired

@@ -93,12 +93,18 @@ class Runtime(Protocol):
 
 
 class PresenterHost(DiscordCalls, Protocol):
-    """What the presenter is handed: Discord, the runtime, and where DM channels are kept."""
+    """What the presenter is handed: Discord, the runtime, where DM channels are kept, and the
+    bot's other processes (which hear of its DMs)."""
 
     @property
     def runtime(self) -> Runtime: ...
     @property
     def dm_channels(self) -> DMChannels: ...
+
+    def dm_sent(self, member_id: int, message_id: int) -> None:
+        """Tell the bot's other processes, if any, of a new message in a member's DMs (or that
+        one at least as new as `message_id` is there)."""
+        ...
 
 
 class Answers(Protocol):

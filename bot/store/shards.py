@@ -7,27 +7,39 @@ one holding its guild's shard. Every DM's interaction comes to shard 0's process
 forwards a click on another's table to it.
 
     claims = await open_shard_claims(database, settings, shards)
+    claims.hear_dms(heard)          # `heard(member, message)`: another process DMed them
     await claims.claim()            # returns once no other process holds any of them
     await claims.listen(receive)    # then `await receive(payload)`: each forwarded here, once
     if not await claims.forward(shard, payload, wait_seconds):
         ...                         # no process took it: answer the player
+    claims.dm_sent(member, message) # tell the others (at once; sent in the background)
     await claims.lost.wait()        # set if another process may take the shards now: stop
-    await claims.close()            # lets them go
+    await claims.close()            # lets them go (and ends a `claim` still waiting)
 
 On PostgreSQL a connection of its own (outside the pool, on the caller's loop) holds a session
 advisory lock per shard: the server lets them go as soon as the connection closes, the
-process killed included. `claim` tries every second those another process holds (one taking
-over from a dead process waits until the server notices the death), under a lock that
-serializes processes starting at once. It refuses (ShardLayoutConflict) while processes with
-another SHARD_COUNT hold shards: the two would each own some of the same guilds. If the
-connection is lost (the server ended it, or a ping gets no answer), `lost` is set, and its
-operations raise ClaimsLost.
+process killed included. A process holds all its shards or none: `claim` tries for all of them
+every second, and a try that misses any lets go of those it got before anyone else can see
+them, so a process waiting for one shard never keeps another from its own (one started for
+shards 1-2 while 1 is held would otherwise take 2 from the process started for 2-3 in place
+of a dead one, and both would wait forever). A process taking over from a dead one waits until
+the server notices the death. The tries are serialized by a lock, so that processes starting
+at once see each other's; `claim` refuses (ShardLayoutConflict) while processes with another
+SHARD_COUNT hold shards: the two would each own some of the same guilds. `close` during
+`claim` ends it (StoppedWaiting). If the connection is lost (the server ended it, or a ping
+gets no answer), `lost` is set, and its operations raise ClaimsLost.
 
 A forward is a row of `forwarded` and a notification; the process holding the shard takes
 (deletes) the row and notifies the sender. Not taken within `wait_seconds`, the row is taken
 back by its sender, cancelled or not: whichever side deletes the row has the interaction, so
 it is never handled twice, nor lost without an answer. A row left by a sender that died
 waiting is taken by the shard's process when it next starts listening.
+
+A new message a process sends into a member's DMs is told to the other processes, on the same
+connection: "is the DM a player answered in still the newest there", which decides whether the
+player's next decision may be edited into it (bot/discord/dms.py), must hold whichever process
+sent what came after it. Told in batches, one notification for many, without a round trip of
+the sender's own: a process hears of another's DM a few milliseconds after it was sent.
 
 On SQLite one process runs every shard (bot/store/sqlite.py's OneProcess sees to that): its
 claims hold everything from the start, are never lost, and have no one to forward to.
@@ -42,7 +54,7 @@ import logging
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import asyncpg
 import orjson
@@ -94,6 +106,7 @@ TRY_LOCKS = (
     "SELECT shard FROM unnest($1::integer[], $2::bigint[]) AS wanted (shard, key)"
     " WHERE pg_try_advisory_lock(key)"
 )
+UNLOCK = "SELECT pg_advisory_unlock(key) FROM unnest($1::bigint[]) AS key"
 # pg_locks shows an advisory lock on a bigint key as its high 32 bits (classid) and its low 32
 # bits (objid), unsigned, with objsubid 1 (a lock on two integers has 2).
 HELD_ELSEWHERE = """
@@ -129,9 +142,19 @@ TAKE_SOME = TAKE.format(rows="id = ANY($1::bigint[])")
 TAKE_WAITING = TAKE.format(rows="shard = ANY($1::integer[])")
 TAKE_BACK = "DELETE FROM forwarded WHERE id = $1"
 
+# "<member>,<message>[,<member>,<message>...] <schema>": DMs a process sent
+DMS_CHANNEL = "cardtable_dm"
+DMS_AT_ONCE = 100  # (member, message) pairs in one notification: some 4 kB of its 8
+TELL_DMS = f"SELECT pg_notify('{DMS_CHANNEL}', told) FROM unnest($1::text[]) AS told"
+
 
 class ShardLayoutConflict(Exception):
     """Processes with another SHARD_COUNT hold shards in the database: one sentence."""
+
+
+class StoppedWaiting(Exception):
+    """`close` came while `claim` waited for shards another process holds: the process stops
+    before it ran them (said in the log)."""
 
 
 class ClaimsLost(Exception):
@@ -155,7 +178,7 @@ class ShardClaims(ABC):
     @abstractmethod
     async def claim(self, timeout: float | None = None) -> None:
         """Return once this process holds all its shards; TimeoutError after `timeout`
-        seconds (for tests), ShardLayoutConflict, ClaimsLost."""
+        seconds (for tests), ShardLayoutConflict, ClaimsLost, StoppedWaiting."""
 
     @abstractmethod
     async def listen(self, receive: Receive) -> None:
@@ -167,6 +190,15 @@ class ShardClaims(ABC):
     async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
         """Hand `payload` to the process holding `shard_id`: True once it took it, False if
         none did within `wait_seconds` (nothing else will handle it). ClaimsLost."""
+
+    @abstractmethod
+    def dm_sent(self, member_id: int, message_id: int) -> None:
+        """Tell the other processes that this one sent message `message_id` into member
+        `member_id`'s DMs (or that one at least as new is there). Returns at once."""
+
+    @abstractmethod
+    def hear_dms(self, heard: Callable[[int, int], None]) -> None:
+        """From now on, `heard(member_id, message_id)` for each `dm_sent` of another process."""
 
     @abstractmethod
     async def close(self) -> None:
@@ -199,6 +231,12 @@ class OneProcessClaims(ShardClaims):
     async def forward(self, shard_id: int, payload: Payload, wait_seconds: float) -> bool:
         raise RuntimeError("the one process on a SQLite database holds every shard itself")
 
+    def dm_sent(self, member_id: int, message_id: int) -> None:
+        return None  # no other process to tell
+
+    def hear_dms(self, heard: Callable[[int, int], None]) -> None:
+        return None
+
     async def close(self) -> None:
         return None
 
@@ -223,6 +261,14 @@ class PostgresShardClaims(ShardClaims):
         self._asked_at: float | None = None  # when the statement under way was sent
         self._sends = Batches(self._send, FORWARDS_AT_ONCE)
         self._takes = Batches(self._take_some, FORWARDS_AT_ONCE)
+        self._closed = asyncio.Event()  # ends the wait between tries of `claim`
+        # Other processes may run some of the bot's shards (none while this one runs them
+        # all): they hear of this one's DMs, and it of theirs.
+        self.shared = len(set(shard_ids)) < count
+        self._pid = 0  # the connection's server process: its own notifications name it
+        self._dms_sent: list[tuple[int, int]] = []  # (member, message), not yet told
+        self._telling = False
+        self._heard_dm: Callable[[int, int], None] | None = None
 
     @classmethod
     async def open(cls, url: str, count: int, shard_ids: Iterable[int]) -> PostgresShardClaims:
@@ -252,6 +298,9 @@ class PostgresShardClaims(ShardClaims):
         keys = await self.connection.fetchval(SHARD_KEYS, self.count, list(self.shard_ids))
         self._keys = dict(zip(self.shard_ids, keys, strict=True))
         await self.connection.add_listener(TAKEN_CHANNEL, self._on_taken)
+        self._pid = self.connection.get_server_pid()
+        if self.shared:
+            await self.connection.add_listener(DMS_CHANNEL, self._on_dms)
         self.connection.add_termination_listener(self._on_terminated)
         self._watchdog = asyncio.create_task(self._watch())
 
@@ -312,6 +361,7 @@ class PostgresShardClaims(ShardClaims):
         if self._closing:
             return
         self._closing = True
+        self._closed.set()
         tasks = [*self._tasks, *([self._watchdog] if self._watchdog else [])]
         for task in tasks:
             task.cancel()
@@ -335,8 +385,15 @@ class PostgresShardClaims(ShardClaims):
         deadline = None if timeout is None else time.monotonic() + timeout
         reported: frozenset[int] = frozenset()
         while True:
-            # Shielded: locks a cancelled try got are still counted, and let go by close().
-            missing = await asyncio.shield(self._run(self._try_claim))
+            try:
+                # Shielded: locks a cancelled try got are still counted, and let go by close().
+                missing = await asyncio.shield(self._run(self._try_claim))
+            except ClaimsLost:
+                if self._closing:
+                    self._stop_waiting()
+                raise
+            if self._closing:
+                self._stop_waiting()
             if not missing:
                 log.info("holding %s of %d", self._named(), self.count)
                 return
@@ -346,21 +403,35 @@ class PostgresShardClaims(ShardClaims):
             if deadline is not None and time.monotonic() >= deadline:
                 raise TimeoutError(f"{self._named(missing)} still held by another process")
             pause = RETRY_SECONDS if deadline is None else deadline - time.monotonic()
-            await asyncio.sleep(max(0.0, min(RETRY_SECONDS, pause)))
+            with contextlib.suppress(TimeoutError):  # the pause, unless close() ends it
+                await asyncio.wait_for(self._closed.wait(), max(0.0, min(RETRY_SECONDS, pause)))
+
+    def _stop_waiting(self) -> NoReturn:
+        log.warning("stopped while waiting for %s", self._named())
+        raise StoppedWaiting()
 
     async def _try_claim(self, connection: Any) -> frozenset[int]:
-        """One try, in one transaction under the layout's lock: the shards still missing.
-        Session locks taken in a transaction stay held after it."""
+        """One try for every shard, in one transaction under the layout's lock: those another
+        process holds (none: this process holds them all now). All or none: the locks of a
+        try that missed any are let go in its transaction, so no other process's try (which
+        waits for the layout's lock) ever finds them held. Session locks taken in a
+        transaction stay held after it."""
+        if self._held:
+            return frozenset()  # all of them, since an earlier try
         async with connection.transaction():
             await connection.execute(LAYOUT_LOCK)
             recorded = await connection.fetchval("SELECT shard_count FROM shard_layout")
             if recorded is not None and recorded != self.count:
                 await self._refuse_if_held(connection, recorded)
             await connection.execute(SET_LAYOUT, self.count)
-            missing = sorted(set(self.shard_ids) - self._held)
-            got = await connection.fetch(TRY_LOCKS, missing, [self._keys[s] for s in missing])
-            self._held.update(row["shard"] for row in got)
-        return frozenset(self.shard_ids) - self._held
+            shards = list(self.shard_ids)
+            rows = await connection.fetch(TRY_LOCKS, shards, [self._keys[s] for s in shards])
+            got = {row["shard"] for row in rows}
+            if len(got) == len(shards):
+                self._held = got
+            elif got:
+                await connection.execute(UNLOCK, [self._keys[s] for s in sorted(got)])
+        return frozenset(self.shard_ids) - got
 
     async def _refuse_if_held(self, connection: Any, count: int) -> None:
         keys = await connection.fetchval(SHARD_KEYS, count, list(range(count)))
@@ -470,6 +541,51 @@ class PostgresShardClaims(ShardClaims):
             await self._receive(orjson.loads(text))
         except Exception:
             log.exception("a forwarded interaction failed")
+
+    # ---- DMs ---------------------------------------------------------------------------
+
+    def dm_sent(self, member_id: int, message_id: int) -> None:
+        if not self.shared or self._closing or self.lost.is_set():
+            return
+        self._dms_sent.append((member_id, message_id))
+        if not self._telling:
+            self._telling = True
+            self._spawn(self._tell_dms())
+
+    async def _tell_dms(self) -> None:
+        """The DMs sent since the last telling, in one statement; those sent while it is under
+        way go in the next."""
+        try:
+            while self._dms_sent:
+                sent, self._dms_sent = self._dms_sent, []
+                at_once = range(0, len(sent), DMS_AT_ONCE)
+                await self._tell([self._told(sent[at : at + DMS_AT_ONCE]) for at in at_once])
+        except ClaimsLost:
+            self._dms_sent.clear()  # the process stops
+        finally:
+            self._telling = False
+
+    def _told(self, sent: list[tuple[int, int]]) -> str:
+        """One notification's text."""
+        pairs = ",".join(f"{member},{message}" for member, message in sent)
+        return f"{pairs} {self.schema}"
+
+    async def _tell(self, told: list[str]) -> None:
+        await self._run(lambda connection: connection.execute(TELL_DMS, told))
+
+    def hear_dms(self, heard: Callable[[int, int], None]) -> None:
+        self._heard_dm = heard
+
+    def _on_dms(self, _connection: Any, pid: int, _channel: str, message: str) -> None:
+        heard = self._heard_dm
+        if pid == self._pid or heard is None:
+            return  # its own DMs, or no one to tell yet
+        numbers, _, schema = message.partition(" ")
+        values = numbers.split(",")
+        if schema != self.schema or len(values) % 2 or not all(map(str.isdigit, values)):
+            return
+        for member, sent in zip(values[::2], values[1::2], strict=True):
+            heard(int(member), int(sent))
 
 
 async def held_elsewhere(connection: Any, keys: list[int]) -> set[int]:

@@ -1,8 +1,9 @@
 """Two bot processes over one PostgreSQL database, four shards, two guilds (README, Several
 processes): each process acts on its own guilds' tables; a click in a DM, which Discord brings
 to shard 0's process, reaches the table's owner; a process killed mid-hand is replaced by one
-that takes its shards over and resumes its tables, old buttons working. The chips are audited
-after every step."""
+that takes its shards over and resumes its tables, old buttons working; a turn is never edited
+into a DM the other process's messages have buried; a process waiting for shards holds none of
+them meanwhile, and stops cleanly. The chips are audited after every step."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot.store import DMChannels, open_database
+from bot.store import DMChannels, PostgresDatabase, open_database
+from bot.store.shards import PostgresShardClaims
 from tests.bot_process import bot_processes
 from tests.e2e import assert_chips_conserved, eventually, make_world
 from tests.fakediscord import Channel, Message, User
+from tests.fakediscord.server import EVERYDAY_PERMISSIONS
+from tests.tables_e2e import labels
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +38,7 @@ async def cluster(tmp_path, monkeypatch, postgres_url):
             [fake.add_member(guild, player) for player in players.split()],
         )
     async with bot_processes(world, tmp_path) as start:
-        yield world, places, lambda shards: start((COUNT, shards))
+        yield world, places, lambda shards, **options: start((COUNT, shards), **options)
 
 
 async def open_western(world, channel: Channel, players: list[User]) -> Message:
@@ -49,6 +53,25 @@ async def open_western(world, channel: Channel, players: list[User]) -> Message:
     assert "started" in started.text, started.text
     await world.tester.idle()
     return world.fake.messages[table.id]
+
+
+async def open_delphi(world, channel: Channel, players: list[User]) -> None:
+    """The first player opens a Delphi table with the bot as oracle, the others join, and it
+    starts: each player is asked about its first card by DM."""
+    host, *guests = players
+    await world.tester.slash(host, channel, "delphi new", oracle="bot", cards=6)
+    await world.tester.idle()
+    (table,) = [m for m in world.tester.channel_messages(channel) if m.buttons()]
+    for guest in guests:
+        await world.tester.click(guest, table, "Join")
+    started = await world.tester.click(host, table, "Start")
+    assert "started" in started.text, started.text
+    await world.tester.idle()
+
+
+def delphi_prompt(world, player: User) -> Message:
+    """The player's latest DM asking about a Delphi card."""
+    return [m for m in world.tester.dms(player) if "Yes, correct" in labels(m)][-1]
 
 
 def to_act(world, players: list[User]) -> tuple[User, Message]:
@@ -171,3 +194,83 @@ async def test_a_process_that_loses_its_hold_on_its_shards_stops(cluster, postgr
     await eventually(lambda: not second.connected(), what="its gateway connections' end")
     assert "lost the hold on shards 2-3 of 4" in second.log.read_text()
     second.log.write_text("")  # its one ERROR line is the point of the test
+
+
+async def test_a_dm_that_another_process_sent_since_is_not_edited_under(cluster):
+    """Di plays Delphi at a table of the second process, in her DMs, and sits at a Western
+    table of the first. She answers a card; the Western table starts, and the first process
+    DMs her hand; the next Delphi card comes: the second process must not edit it into the
+    DM she answered in, now above the Western hand, where she would not see it (an edit is
+    not notified). It comes as a new DM, as it does when one process runs every shard."""
+    world, places, start = cluster
+    await asyncio.gather(start(FIRST), start(SECOND))
+    (near, near_players), (far, far_players) = places["near"], places["far"]
+    di = far_players[0]
+    world.fake.guild_of(near).members[di.id] = EVERYDAY_PERMISSIONS
+    await open_delphi(world, far, far_players)
+    answered = await world.tester.click(di, delphi_prompt(world, di), "Yes, correct")
+    assert answered.response_type == 7, answered.text  # her answer shows in that DM
+    await world.tester.idle()
+    await open_western(world, near, [*near_players[:2], di])
+    western_hand = world.tester.dms(di)[-1]
+    assert "Yes, correct" not in labels(western_hand)  # her Western hand, sent by the first
+    for player in far_players[1:]:
+        await world.tester.click(player, delphi_prompt(world, player), "Yes, correct")
+        await world.tester.idle()
+    newest = world.tester.dms(di)[-1]
+    assert newest.id != western_hand.id, "the next card was edited into a DM above her hand"
+    assert "Card 2 of 5" in newest.text() and "Yes, correct" in labels(newest), newest.text()
+    for player in far_players[1:]:  # no other process sent them anything: edited, as ever
+        assert len([m for m in world.tester.dms(player) if m.components]) == 1
+
+
+async def test_a_process_waiting_for_some_of_its_shards_holds_none_of_them(cluster):
+    """Processes run shards 0-1 and 2-3; a third, started for 1-2 (as while re-splitting the
+    shards), waits. The 2-3 process is killed: the waiter must not take shard 2 while it waits
+    for 1, or the 2-3 process started in its place would wait for it, and shards 2 and 3 would
+    have no process. Once shard 0's process is gone too, the table's own process still answers
+    My hand in its channel, and a play from it (README, Several processes)."""
+    world, places, start = cluster
+    first, second = await asyncio.gather(start(FIRST), start(SECOND))
+    waiter = await start((1, 2), claim_retry_seconds=0.05, ready=False)
+    channel, players = places["far"]
+    table = await open_western(world, channel, players)
+    await waiter.logged("waiting for shards 1-2, which another process holds")
+    await second.kill()
+    await waiter.logged("waiting for shard 1, which another process holds")  # tried since
+    await start(SECOND, ready_within=10)  # takes shards 2-3, resumes the table
+    await world.tester.idle()
+    await fold(world, players)  # a DM click, forwarded by shard 0's process to the new one
+
+    await first.kill()  # shard 1 is free now, shard 2 still held: the waiter takes neither
+    await waiter.logged("waiting for shard 2, which another process holds")
+    assert waiter.process.poll() is None  # still waiting, shard 1 not connected
+    assert 1 not in {shard.id for shard in world.fake.shards.values()}
+    # (the first to act had two prompts: the killed process's, and the new one's at resume)
+    (player,) = [p for p in players if "Fold" in labels(world.tester.dms(p)[-1])]
+    mine = await world.tester.click(player, table, "My hand")
+    assert mine.response is not None and mine.response.ephemeral, mine.text
+    taken = await world.tester.click(player, mine.response, "Fold")
+    assert taken.response_type in (6, 7), taken.text
+    await world.tester.idle()
+    await assert_chips_conserved(world.settings)
+
+
+async def test_a_process_stopped_while_waiting_for_its_shards_ends_cleanly(cluster, postgres_url):
+    """SIGTERM to a process still waiting for shards another holds (a standby, under
+    systemd): it ends with exit status 0 and one line saying so, as a running process does,
+    not with a traceback and status 1 (which systemd would take for a failure)."""
+    _, _, start = cluster
+    database = await PostgresDatabase.open(postgres_url, pool_size=1, own_loop=False)
+    await database.close()  # the bot's tables, claims' among them
+    holder = await PostgresShardClaims.open(postgres_url, COUNT, FIRST)
+    try:
+        await holder.claim()
+        waiter = await start(FIRST, claim_retry_seconds=0.05, ready=False)
+        await waiter.logged("waiting for shards 0-1, which another process holds")
+        assert await waiter.stop() == 0
+    finally:
+        await holder.close()
+    log = waiter.log.read_text()
+    assert "stopped while waiting for shards 0-1" in log, log
+    assert "Traceback" not in log and " ERROR " not in log, log

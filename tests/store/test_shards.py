@@ -25,6 +25,7 @@ from bot.store.shards import (
     Payload,
     PostgresShardClaims,
     ShardLayoutConflict,
+    StoppedWaiting,
     held_elsewhere,
     open_shard_claims,
 )
@@ -120,6 +121,40 @@ async def test_two_processes_cannot_both_hold_a_shard(open_claims: Open, caplog)
     await asyncio.wait_for(claiming, 3)
     assert time.monotonic() - started < 2
     assert second.held == {1}
+
+
+async def test_a_process_holds_all_its_shards_or_none(open_claims: Open, monkeypatch):
+    """One waiting for shard 1 of its 0-1 does not keep 0 meanwhile: a process for 0 alone
+    gets it, and then the first waits for 0 as well."""
+    monkeypatch.setattr(shards_module, "RETRY_SECONDS", 0.02)
+    one = await open_claims(4, [1])
+    await one.claim()
+    both = await open_claims(4, [0, 1])
+    waiting = asyncio.create_task(both.claim())
+    await asyncio.sleep(0.1)  # a few tries
+    assert both.held == set()
+    zero = await open_claims(4, [0])
+    await zero.claim(timeout=0)
+    await one.close()
+    await asyncio.sleep(0.1)
+    assert not waiting.done() and both.held == set()
+    await zero.close()
+    await asyncio.wait_for(waiting, 2)
+    assert both.held == {0, 1}
+
+
+async def test_closing_claims_that_wait_ends_the_wait_at_once(open_claims: Open, caplog):
+    first = await open_claims(2, [0, 1])
+    await first.claim()
+    second = await open_claims(2, [1])
+    waiting = asyncio.create_task(second.claim())
+    await asyncio.sleep(0.1)
+    started = time.monotonic()
+    await second.close()
+    with pytest.raises(StoppedWaiting):
+        await asyncio.wait_for(waiting, 1)
+    assert time.monotonic() - started < 0.5  # not after the pause between tries
+    assert "stopped while waiting for shard 1" in caplog.text
 
 
 @pytest.mark.slow  # a process started
@@ -432,3 +467,43 @@ async def test_a_failing_receive_is_logged_and_the_next_still_arrives(open_claim
     assert await sender.forward(1, {"id": "good"}, 2) is True
     assert await inbox.next() == {"id": "good"}
     assert "a forwarded interaction failed" in caplog.text
+
+
+# ---- DMs --------------------------------------------------------------------------------
+
+
+async def test_a_dm_sent_is_heard_by_the_other_processes_not_by_its_own(open_claims: Open):
+    processes = [await open_claims(3, [shard]) for shard in range(3)]
+    heard: list[list[tuple[int, int]]] = [[] for _ in processes]
+    for claims, record in zip(processes, heard, strict=True):
+        claims.hear_dms(lambda member, message, record=record: record.append((member, message)))
+    sender = processes[0]
+    for message in range(250):  # told in a few notifications, of 100 at most each
+        sender.dm_sent(7, 10**18 + message)
+    sent = [(7, 10**18 + message) for message in range(250)]
+    for _ in range(100):
+        if len(heard[1]) == len(heard[2]) == 250:
+            break
+        await asyncio.sleep(0.01)
+    assert heard == [[], sent, sent]
+
+
+async def test_dms_are_not_told_by_a_process_of_every_shard_nor_heard_from_another_schema(
+    open_claims: Open, connection
+):
+    whole = await open_claims(2, [0, 1])
+    assert not whole.shared
+    whole.dm_sent(7, 8)  # no one else to tell: nothing sent
+    assert whole._dms_sent == [] and not whole._telling
+    some = await open_claims(2, [1])
+    heard: list[tuple[int, int]] = []
+    some.hear_dms(lambda member, message: heard.append((member, message)))
+    schema = await connection.fetchval("SELECT current_schema()")
+    for text in ("7,8 elsewhere", "7,8,9 " + schema, "7,x " + schema, "7,8 " + schema):
+        await connection.execute("SELECT pg_notify('cardtable_dm', $1)", text)
+    for _ in range(100):
+        if heard:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    assert heard == [(7, 8)]
