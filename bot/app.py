@@ -32,7 +32,7 @@ from bot.errors import InvalidComponent
 from bot.games import GAMES  # registers every game
 from bot.settings import Settings
 from bot.shards import Shards
-from bot.store import Database, DMChannels, Ledger, TableStore, open_database
+from bot.store import Database, DMChannels, Leaderboards, Ledger, TableStore, open_database
 from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
 from bot.tables import TableRuntime
 
@@ -202,6 +202,7 @@ class CardTableBot(commands.AutoShardedBot):
         await self.claims.claim()
         self.claimed = True
         self.ledger = Ledger(self.database, self.settings.starting_chips)
+        self.leaderboards = Leaderboards(self.database)
         self.dm_channels = DMChannels(self.database)
         await self.presenter.hands.restore_reply_hooks()
         self.runtime = TableRuntime(

@@ -295,15 +295,17 @@ class Board:
 
     async def _count(self, bot: CardTableBot) -> int:
         if self.ranking is None:
-            return await bot.ledger.member_count(self.guild_id)
-        return await bot.ledger.game_player_count(self.guild_id, self.game_id, self.ranking)
+            return await bot.leaderboards.member_count(self.guild_id)
+        return await bot.leaderboards.game_player_count(self.guild_id, self.game_id, self.ranking)
 
     async def _lines(self, bot: CardTableBot, offset: int) -> list[str]:
         game = self.game
         if game is None:
-            standings = await bot.ledger.leaderboard(self.guild_id, offset=offset, limit=PAGE_SIZE)
+            standings = await bot.leaderboards.leaderboard(
+                self.guild_id, offset=offset, limit=PAGE_SIZE
+            )
             return [f"**{s.rank}.** <@{s.member_id}> · {chips(s.chips)}" for s in standings]
-        results = await bot.ledger.game_standings(
+        results = await bot.leaderboards.game_standings(
             self.guild_id, self.game_id, offset, PAGE_SIZE, ranking_of(game)
         )
         return [f"**{s.rank}.** <@{s.member_id}> · {record(s, game)}" for s in results]
@@ -312,12 +314,12 @@ class Board:
         """Where the viewer stands, named (the board is public, the place is theirs)."""
         viewer, game = f"<@{self.viewer_id}>", self.game
         if game is None:
-            held = await bot.ledger.standing(self.guild_id, self.viewer_id)
+            held = await bot.leaderboards.standing(self.guild_id, self.viewer_id)
             if held:
                 return f"{viewer} is #{held.rank} with {chips(held.chips)}."
             return f"{viewer} has no chips here yet: /balance opens an account."
         ranking = ranking_of(game)
-        played = await bot.ledger.game_standing(
+        played = await bot.leaderboards.game_standing(
             self.guild_id, self.game_id, self.viewer_id, ranking
         )
         if played:
@@ -328,7 +330,7 @@ class Board:
     async def _add_daily_best(self, bot: CardTableBot, embed: discord.Embed) -> None:
         """A solo game's daily challenge ("daily:<UTC date>" results) has its own field."""
         today = bot.clock().date().isoformat()
-        best = await bot.ledger.best_scores(
+        best = await bot.leaderboards.best_scores(
             self.guild_id, self.game_id, f"daily:{today}", limit=DAILY_TOP
         )
         lines = [f"**{i}.** <@{member}> · {score:,}" for i, (member, score) in enumerate(best, 1)]

@@ -146,20 +146,20 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
 
     @app_commands.command(name="scores", description="The best Soliterrapin scores here.")
     async def scores(self, interaction: discord.Interaction) -> None:
-        ledger, guild, me = self.bot.ledger, interaction.guild_id, interaction.user.id
+        boards, guild, me = self.bot.leaderboards, interaction.guild_id, interaction.user.id
         assert guild is not None  # guild-only: the command tree refuses it outside a server
         today = f"daily:{self.bot.clock().date().isoformat()}"
         embed = discord.Embed(title="Soliterrapin scores", colour=discord.Colour.dark_green())
         for name, variant in (("Best ever", None), ("Today's daily", today)):
-            best = await ledger.best_scores(guild, SOLITERRAPIN.id, variant)
+            best = await boards.best_scores(guild, SOLITERRAPIN.id, variant)
             lines = [
                 f"**{i + 1}.** <@{member}> · {score}" for i, (member, score) in enumerate(best)
             ]
             embed.add_field(
                 name=name, value="\n".join(lines) or "no finished boards yet", inline=False
             )
-        mine = await ledger.member_best(guild, SOLITERRAPIN.id, me)
-        mine_today = await ledger.member_best(guild, SOLITERRAPIN.id, me, today)
+        mine = await boards.member_best(guild, SOLITERRAPIN.id, me)
+        mine_today = await boards.member_best(guild, SOLITERRAPIN.id, me, today)
         embed.add_field(
             name="You",
             value=f"best {mine if mine is not None else '-'} · today's daily "

@@ -10,7 +10,7 @@ from bot.store.db import (
     bundled_migrations,
 )
 from bot.store.dms import DMChannels
-from bot.store.leaderboards import GameStanding, Standing
+from bot.store.leaderboards import GameStanding, Leaderboards, Standing
 from bot.store.ledger import Account, InsufficientChips, Ledger, Move, Totals
 from bot.store.postgres import PostgresDatabase
 from bot.store.ratings import Rating, Ratings
@@ -36,6 +36,7 @@ __all__ = [
     "GameStanding",
     "GuildSettings",
     "InsufficientChips",
+    "Leaderboards",
     "Ledger",
     "Migration",
     "Move",

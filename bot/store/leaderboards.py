@@ -113,8 +113,8 @@ _RANKINGS: dict[Ranking, _RankingQuery] = {
 
 
 class Leaderboards:
-    """The boards' reads. The Ledger is one (callers read the boards from it), so that the
-    ledger's own module holds only what moves chips and what adds them up."""
+    """The boards' reads: queries over the ledger's accounts and the results, apart from the
+    ledger, which moves chips and adds them up."""
 
     def __init__(self, database: Database) -> None:
         self.db = database

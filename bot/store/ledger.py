@@ -27,7 +27,6 @@ from typing import Literal
 from bot.errors import UserError
 from bot.store.batches import Batches
 from bot.store.db import Database, Transaction
-from bot.store.leaderboards import Leaderboards
 from bot.store.ratings import Ratings, rate_results
 from bot.store.results import ResultRow, write_results
 
@@ -108,9 +107,9 @@ _FLOWS = ", ".join(  # chips minted and burned
 )
 
 
-class Ledger(Leaderboards):
+class Ledger:
     def __init__(self, database: Database, starting_chips: int) -> None:
-        super().__init__(database)
+        self.db = database
         self.starting_chips = starting_chips
         self._batches: Batches[_Operation, object] = Batches(self._send_batch, BATCH_LIMIT)
         self.ratings = Ratings(database)  # the skill ratings its results update

@@ -79,7 +79,7 @@ async def test_the_host_seats_ai_players_who_play_by_themselves(games):
     )
     assert {row[0] for row in rows} == {world.alice.id, -1, -2}
     assert all(row[1] == 1 for row in rows)  # every result of the table is marked
-    board = await ledger.game_standings(guild, BANKER.id, 0, 10)
+    board = await world.bot.leaderboards.game_standings(guild, BANKER.id, 0, 10)
     assert [standing.member_id for standing in board] == [world.alice.id]  # no AI ranked
 
 

@@ -107,7 +107,7 @@ async def test_admin_grants_chips(world):
 
 async def test_granting_opens_the_admins_own_account_so_they_are_ranked(world):
     await world.tester.slash(world.admin, world.channel, "chips grant", member=world.bob, amount=5)
-    assert await world.bot.ledger.standing(world.guild.id, world.admin.id) is not None
+    assert await world.bot.leaderboards.standing(world.guild.id, world.admin.id) is not None
     board = await world.tester.slash(world.carol, world.channel, "leaderboard")
     assert f"<@{world.admin.id}> · 1,000 chips" in board.response.embeds[0]["description"]
 

@@ -45,7 +45,7 @@ async def test_balance_of_someone_who_left_the_server_is_refused(world):
     world.fake.remove_member(world.guild, world.bob)
     text = await refused(world, world.alice, "balance", member=world.bob)
     assert text == "That user is not a member of this server."
-    assert await world.bot.ledger.member_count(world.guild.id) == 0  # nothing opened
+    assert await world.bot.leaderboards.member_count(world.guild.id) == 0  # nothing opened
 
 
 async def test_a_grant_to_someone_who_left_the_server_is_refused(world):

@@ -79,7 +79,7 @@ async def test_nothing_rated_yet_and_bad_requests_get_a_sentence(world):
     robot = await world.tester.slash(world.alice, world.channel, "stats", member=world.robot)
     assert robot.response.ephemeral and robot.text == "Bots aren't rated."
     # Refused before anything: not even an account was opened.
-    assert await world.bot.ledger.member_count(world.guild.id) == 0
+    assert await world.bot.leaderboards.member_count(world.guild.id) == 0
 
 
 async def test_a_skill_board_pages_by_its_own_buttons(world):

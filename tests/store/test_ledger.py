@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.store import (
     Account,
     InsufficientChips,
+    Leaderboards,
     Ledger,
     Move,
     PostgresDatabase,
@@ -215,6 +216,11 @@ def chip_row(member: int, placing: int, net: int, scope: str = "hand") -> Result
     return ResultRow("chipgame", member, member, placing, net, scope=scope)
 
 
+def boards(ledger: Ledger) -> Leaderboards:
+    """The boards over the ledger's database."""
+    return Leaderboards(ledger.db)
+
+
 async def test_a_chip_game_ranks_chips_won_over_hands_and_settlements(ledger):
     await record(ledger, "h1", chip_row(1, 1, 30), chip_row(2, 2, -30))
     await record(ledger, "h2", chip_row(1, 2, -10), chip_row(2, 1, 10), chip_row(3, 2, 0))
@@ -222,15 +228,15 @@ async def test_a_chip_game_ranks_chips_won_over_hands_and_settlements(ledger):
     # A match row sums the same chips again; it must count neither as chips nor as a hand.
     await record(ledger, "m", chip_row(1, 1, 25, "match"), chip_row(2, 2, -17, "match"))
     await record(ledger, "m4", chip_row(4, 1, 500, "match"))
-    standings = await ledger.game_standings(GUILD, "chipgame", 0, 10)
+    standings = await boards(ledger).game_standings(GUILD, "chipgame", 0, 10)
     assert [(s.member_id, s.hands, s.wins, s.net, s.rank) for s in standings] == [
         (1, 2, 1, 25, 1),
         (3, 1, 0, 0, 2),
         (2, 2, 1, -17, 3),
     ]
-    assert await ledger.game_player_count(GUILD, "chipgame") == 3
-    assert (await ledger.game_standing(GUILD, "chipgame", 2)).rank == 3
-    assert await ledger.game_standing(GUILD, "chipgame", 4) is None
+    assert await boards(ledger).game_player_count(GUILD, "chipgame") == 3
+    assert (await boards(ledger).game_standing(GUILD, "chipgame", 2)).rank == 3
+    assert await boards(ledger).game_standing(GUILD, "chipgame", 4) is None
 
 
 def match_row(member: int, placing: int, scope: str = "match") -> ResultRow:
@@ -245,7 +251,7 @@ async def test_a_points_game_ranks_matches_won_then_the_best_average_place(ledge
     await record(ledger, "m4", match_row(4, 1), match_row(3, 1))  # 3 shares a first place
     for hand in range(5):  # hands are not matches: they must not count
         await record(ledger, f"h{hand}", match_row(2, 1, "hand"), match_row(1, 2, "hand"))
-    standings = await ledger.game_standings(GUILD, "points", 0, 10, "matches")
+    standings = await boards(ledger).game_standings(GUILD, "points", 0, 10, "matches")
     assert [(s.member_id, s.matches, s.wins, s.rank) for s in standings] == [
         (1, 3, 2, 1),
         (4, 1, 1, 2),  # one win, average place 1.0
@@ -253,8 +259,8 @@ async def test_a_points_game_ranks_matches_won_then_the_best_average_place(ledge
         (3, 4, 1, 4),  # one win, average place 2.25
     ]
     assert standings[2].average_place == 2.0
-    assert await ledger.game_player_count(GUILD, "points", "matches") == 4
-    assert (await ledger.game_standing(GUILD, "points", 3, "matches")).rank == 4
+    assert await boards(ledger).game_player_count(GUILD, "points", "matches") == 4
+    assert (await boards(ledger).game_standing(GUILD, "points", 3, "matches")).rank == 4
 
 
 def board_row(member: int, score: int | None, variant=None, scope="hand") -> ResultRow:
@@ -272,24 +278,24 @@ async def test_a_solo_game_ranks_best_scores_of_single_games_only(ledger):
         board_row(3, 999, scope="match"),
         board_row(1, 999, "daily:2026-11-22", "match"),
     )
-    standings = await ledger.game_standings(GUILD, "solo", 0, 10, "scores")
+    standings = await boards(ledger).game_standings(GUILD, "solo", 0, 10, "scores")
     assert [(s.member_id, s.games, s.best, s.rank) for s in standings] == [
         (2, 1, 60, 1),
         (1, 2, 55, 2),
     ]
-    assert await ledger.game_player_count(GUILD, "solo", "scores") == 2
-    assert await ledger.game_standing(GUILD, "solo", 3, "scores") is None
-    assert await ledger.best_scores(GUILD, "solo") == [(2, 60), (1, 55)]
-    assert await ledger.best_scores(GUILD, "solo", "daily:2026-11-22") == [(1, 55)]
-    assert await ledger.member_best(GUILD, "solo", 1, "daily:2026-11-22") == 55
-    assert await ledger.member_best(GUILD, "solo", 3) is None
+    assert await boards(ledger).game_player_count(GUILD, "solo", "scores") == 2
+    assert await boards(ledger).game_standing(GUILD, "solo", 3, "scores") is None
+    assert await boards(ledger).best_scores(GUILD, "solo") == [(2, 60), (1, 55)]
+    assert await boards(ledger).best_scores(GUILD, "solo", "daily:2026-11-22") == [(1, 55)]
+    assert await boards(ledger).member_best(GUILD, "solo", 1, "daily:2026-11-22") == 55
+    assert await boards(ledger).member_best(GUILD, "solo", 3) is None
 
 
 async def test_leaderboard_ranks_and_shares_ties(ledger):
     await ledger.transfer(GUILD, 1, 2, 50, key="a")  # 1: 50, 2: 150
     await ledger.balance(GUILD, 3)  # 3: 100
     await ledger.transfer(GUILD, 4, 5, 50, key="b")  # 4: 50, 5: 150
-    board = await ledger.leaderboard(GUILD, offset=0, limit=10)
+    board = await boards(ledger).leaderboard(GUILD, offset=0, limit=10)
     assert [(s.member_id, s.chips, s.rank) for s in board] == [
         (2, 150, 1),
         (5, 150, 1),
@@ -297,10 +303,13 @@ async def test_leaderboard_ranks_and_shares_ties(ledger):
         (1, 50, 4),
         (4, 50, 4),
     ]
-    assert [s.member_id for s in await ledger.leaderboard(GUILD, offset=2, limit=2)] == [3, 1]
-    assert (await ledger.standing(GUILD, 4)).rank == 4
-    assert await ledger.standing(GUILD, 99) is None
-    assert await ledger.member_count(GUILD) == 5
+    assert [s.member_id for s in await boards(ledger).leaderboard(GUILD, offset=2, limit=2)] == [
+        3,
+        1,
+    ]
+    assert (await boards(ledger).standing(GUILD, 4)).rank == 4
+    assert await boards(ledger).standing(GUILD, 99) is None
+    assert await boards(ledger).member_count(GUILD) == 5
 
 
 async def test_fifty_concurrent_tasks_conserve_the_total(open_database):
