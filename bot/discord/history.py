@@ -178,6 +178,9 @@ def step_message(
     embed = ui.public_embed(table, seen.public, names)
     embed.title = f"Replay · hand {hand.number} · step {step + 1} of {len(hand.steps)}"
     what = "\n".join(line for line in said if line) or ("The deal." if step == 0 else "—")
+    if seen.draws:  # what a player re-deals this step's shuffle with (README, Verifiable deals)
+        numbers = ", ".join(map(str, seen.draws))
+        what += f"\nTable seed draw{'s' if len(seen.draws) > 1 else ''} {numbers}."
     embed.add_field(name="At this step", value=what[-EMBED_FIELD:], inline=False)
     embeds = [embed]
     if seen.own is not None and seat is not None:

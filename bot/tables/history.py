@@ -12,7 +12,12 @@ A member sees a step as they saw it at the table: the public view, their own sea
 public events and those told to their seat. Another seat's hidden cards never show: the game's
 own views decide at every step, so a folded hand stays hidden after the hand too. A seat's
 action shows only through its events, never as logged (a throw names the cards thrown); who
-acted stays unsaid for secret and optional choices."""
+acted stays unsaid for secret and optional choices.
+
+Each step also says which of the match's draws (bot/engine/rng.py) it used, in order: a hand's
+deal names the draw number its deck was shuffled by, which a player needs to re-deal it from
+the revealed table seed (README, "Verifiable deals"). How many draws a step made is public
+(every shuffle and random draw is one, and each is announced or visible), the seed is not."""
 
 from __future__ import annotations
 
@@ -45,6 +50,7 @@ class ReplayStep:
     snapshot: str
     # Who acted answered a secret or optional choice: neither who nor what is said.
     secret: bool = False
+    draws: range = range(0)  # the draw numbers of the shuffles and random draws it made
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,9 @@ class SeenStep:
     events: tuple[Event, ...]
     public: BaseModel
     own: BaseModel | None  # the member's seat's view, when they were seated
+    # The draw numbers the step's shuffles and random draws used, in order, for a match dealt
+    # from a table seed (empty for one dealt the old way, whose draws no one can re-deal).
+    draws: tuple[int, ...] = ()
 
 
 @dataclass
@@ -83,6 +92,7 @@ class HandReplay:
             events=told,
             public=state.view(None),
             own=state.view(seat) if seat is not None else None,
+            draws=tuple(record.draws) if state.rng.key else (),
         )
 
     def hand_history(self, spec: GameSpec, names: Sequence[str], seat: int | None) -> str | None:
@@ -104,7 +114,8 @@ class HandReplay:
 
     def jsonl(self, spec: GameSpec, table_id: int) -> str:
         """The hand's public record as JSON Lines: a line per step with who did what (when
-        that was public), the public events and the public view."""
+        that was public), the draw numbers it used (a deal's is the one to re-deal it with),
+        the public events and the public view."""
         lines = []
         for number in range(len(self.steps)):
             seen = self.seen(spec, number, None)
@@ -115,6 +126,7 @@ class HandReplay:
                 "seat": seen.seat,
                 "action": seen.action,
                 "timed_out": seen.timed_out,
+                "draws": list(seen.draws),
                 "events": [event.model_dump(mode="json") for event in seen.events],
                 "view": seen.public.model_dump(mode="json"),
             }
@@ -177,10 +189,11 @@ def replay_steps(
 ) -> Iterator[ReplayStep]:
     """Every step of the match from its first state: first the deal, then each logged one."""
     state = spec.restore(first_state)
-    yield ReplayStep(0, None, None, False, (), first_state)
+    yield ReplayStep(0, None, None, False, (), first_state, draws=range(state.rng.draws))
     for step in log:
         action = read_action(spec, step)
         secret = step.seat is not None and _secret(state, step.seat)
+        drawn = state.rng.draws
         events = apply_step(state, step, action)
         yield ReplayStep(
             step.version,
@@ -190,6 +203,7 @@ def replay_steps(
             tuple(events),
             state.snapshot(),
             secret,
+            range(drawn, state.rng.draws),
         )
 
 
@@ -206,17 +220,18 @@ def split_hands(steps: Iterator[ReplayStep], first_hand: int) -> list[HandReplay
             continue
         opening = step
         if not current.ended:  # the step ends this hand (or redeals it) and deals the next
-            current.steps.append(_with_events(step, step.events[:started]))
+            # Its draws are the new deal's (no game reshuffles in a step that deals).
+            current.steps.append(_with_events(step, step.events[:started], range(0)))
             current.ended = True
-            opening = _with_events(step, step.events[started:])
+            opening = _with_events(step, step.events[started:], step.draws)
         dealt = step.events[started]
         assert isinstance(dealt, HandStarted)
         hands.append(HandReplay(dealt.hand, [opening]))
     return hands
 
 
-def _with_events(step: ReplayStep, events: Sequence[Event]) -> ReplayStep:
-    return dataclasses.replace(step, events=tuple(events))
+def _with_events(step: ReplayStep, events: Sequence[Event], draws: range) -> ReplayStep:
+    return dataclasses.replace(step, events=tuple(events), draws=draws)
 
 
 def replay_table(spec: GameSpec, log: TableLog) -> list[HandReplay]:

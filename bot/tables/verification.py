@@ -5,7 +5,11 @@ and both compared with what the table saved.
 A match deals its first hand at Start and every later hand itself (next_hand, reshuffles), all
 from the same seed and Start click by the draw number (bot/engine/deals.py), so replaying the
 logged steps on the re-dealt first state re-deals every hand; the state that replay ends in
-must be the one the table saved when it closed."""
+must be the one the table saved when it closed.
+
+Matches started before issue 50 shuffled the cards they gathered back (the next hand's deck, a
+discard pile) in the order gathered, not the fresh-deck order (bot/engine/rng.py): their saved
+states say so (no `fresh_order`), and their replay re-deals them that way."""
 
 from __future__ import annotations
 
@@ -56,7 +60,7 @@ def verdict(
         return f"This is {name}'s seed, but its deck was not dealt from it. {unseeded}"
     if record.deal_input is None:
         return f"Match: this is {name}'s seed; it closed before its first deal."
-    state = first_deal(game, options, record)
+    state = first_deal(game, options, record, dealt_fresh(record, first_state))
     if first_state is not None and json.loads(state.snapshot()) != json.loads(first_state):
         return f"Mismatch: this seed does not give {name}'s first deal."
     try:
@@ -73,10 +77,25 @@ def verdict(
     )
 
 
-def first_deal(game: GameSpec, options: BaseModel, record: TableRecord) -> GameState:
-    """The match's first state, dealt again from the record's seed and Start click."""
+def first_deal(
+    game: GameSpec, options: BaseModel, record: TableRecord, fresh_order: bool = True
+) -> GameState:
+    """The match's first state, dealt again from the record's seed and Start click; its later
+    shuffles gather cards in the fresh-deck order or, for a match started before that, as
+    gathered. (A first deal is the fresh deck either way.)"""
     stacks = [record.buy_in] * len(record.seats)
-    return game.open_match(options, stacks, deal_seed(record))[0]
+    state = game.open_match(options, stacks, deal_seed(record))[0]
+    state.rng.fresh_order = fresh_order
+    return state
+
+
+def dealt_fresh(record: TableRecord, first_state: str | None) -> bool:
+    """Whether the table's match gathered cards in the fresh-deck order, as its saved states
+    say (one saved before that has no `fresh_order`)."""
+    saved = first_state if first_state is not None else record.state
+    if saved is None:
+        return True
+    return bool(json.loads(saved).get("rng", {}).get("fresh_order", False))
 
 
 def same(replayed: Any, saved: Any) -> bool:

@@ -304,7 +304,8 @@ class BackhandState(BackhandTable):
     def refill_stock(self) -> list[Event]:
         """Before a play that could draw more cards than the stock holds, the cards out of
         play (settled hands, replaced aces, pushed-away and backhand cards) are shuffled
-        back into it."""
+        back into it: the stock left and the gathered cards, put in the packs' fresh order
+        (see Rng.shuffled_gathered), shuffled; cards are then drawn from its end."""
         if len(self.stock) >= MOST_DRAWN_PER_PLAYER * len(self.players):
             return []
         gathered: list[FrenchCard] = []
@@ -315,7 +316,7 @@ class BackhandState(BackhandTable):
             if hand.outcome is not None:
                 gathered += hand.cards
                 hand.cards = []
-        self.stock = self.rng.shuffled(self.stock + gathered)
+        self.stock = self.rng.shuffled_gathered(self.stock + gathered, packs_for(self.seat_count))
         return [StockRefilled(cards=len(gathered))]
 
     def settle(self, seat: int, outcome: Outcome) -> Settled:

@@ -10,7 +10,7 @@ from typing import Literal
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Event, Viewer
 from bot.games.hands import PointsMatchHands
-from bot.games.last_one.cards import SUIT_NAMES, is_wild, named_text, sort_cards
+from bot.games.last_one.cards import SUIT_NAMES, full_deck, is_wild, named_text, sort_cards
 from bot.games.last_one.records import (
     DrawReason,
     Drew,
@@ -119,11 +119,12 @@ class LastOneTable(PointsMatchHands):
         return [*events, told, mine]
 
     def rebuild(self) -> list[Event]:
-        """The discards under the upcard, shuffled, become the stock."""
+        """The discards under the upcard, shuffled (from the deck's fresh order, see
+        Rng.shuffled_gathered), become the stock, drawn in that shuffled order."""
         under = self.discards[:-1]
         if not under:
             return []
-        self.stock = self.rng.shuffled(under)[::-1]
+        self.stock = self.rng.shuffled_gathered(under, full_deck())[::-1]
         self.discards = self.discards[-1:]
         return [StockRebuilt(count=len(under))]
 

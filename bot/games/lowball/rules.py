@@ -236,9 +236,10 @@ class LowballState(BettingTable):
         return [started, *self.next_betting_round(first, blinds)]
 
     def collect_cards(self) -> None:
-        """Every card back into one shuffled stub; nothing shown, drawn or won yet."""
+        """Every card back into one shuffled stub (the whole deck, from its fresh order in a
+        match started since issue 50); nothing shown, drawn or won yet."""
         cards = self.stub + [c for hand in self.hands for c in hand] + self.discards
-        self.stub = self.rng.shuffled(cards)
+        self.stub = self.rng.shuffled_gathered(cards, french_deck())
         self.hands = [[] for _ in range(self.seat_count)]
         self.discards = []
         self.draws = [[] for _ in range(self.seat_count)]
@@ -268,8 +269,9 @@ class LowballState(BettingTable):
 
     def draw(self, seat: int, thrown: list[FrenchCard]) -> list[Event]:
         """Replace the thrown cards from the stub. A stub that runs out is made again from the
-        discards; the drawing player's own throw joins the discards only afterwards, so they
-        never draw back a card they just threw."""
+        discards (in the deck's fresh order, see Rng.shuffled_gathered); the drawing player's own
+        throw joins the discards only afterwards, so they never draw back a card they just
+        threw."""
         events: list[Event] = []
         drawn: list[FrenchCard] = []
         for card in thrown:
@@ -277,7 +279,8 @@ class LowballState(BettingTable):
         for _ in thrown:
             if not self.stub:
                 events.append(StubReshuffled(cards=len(self.discards)))
-                self.stub, self.discards = self.rng.shuffled(self.discards), []
+                self.stub = self.rng.shuffled_gathered(self.discards, french_deck())
+                self.discards = []
             drawn.append(self.stub.pop(0))
         self.discards += thrown
         self.hands[seat] = in_hand_order(self.hands[seat] + drawn)

@@ -87,8 +87,10 @@ class TerrapinTable(PokerTable):
     # ---- cards ----------------------------------------------------------------------------
 
     def collect_and_shuffle(self) -> None:
+        """Every card back into the deck, shuffled (from the Decktet's fresh order in a match
+        started since issue 50, see Rng.shuffled_gathered); cards are dealt from its end."""
         cards = self.deck + [c for hand in self.hands for c in hand] + self.shared + self.set_aside
-        self.deck = self.rng.shuffled(cards)
+        self.deck = self.rng.shuffled_gathered(cards, decktet.deck())
         self.hands = [[] for _ in range(self.seat_count)]
         self.shared, self.set_aside = [], []
         self.new_showdown()

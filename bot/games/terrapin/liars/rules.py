@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Decision, Event, HandEnded, MatchEnded, Viewer
 from bot.engine import HandStarted as BaseHandStarted
@@ -172,11 +173,13 @@ class LiarsState(TerrapinTable):
         ]
 
     def draw_cards(self, count: int) -> int:
-        """Draw for the holder; an empty deck is reshuffled from the discard pile."""
+        """Draw for the holder; an empty deck is reshuffled from the discard pile (in the
+        Decktet's fresh order, see Rng.shuffled_gathered)."""
         drawn = 0
         for _ in range(count):
             if not self.deck and self.discards:
-                self.deck, self.discards = self.rng.shuffled(self.discards), []
+                self.deck = self.rng.shuffled_gathered(self.discards, decktet.deck())
+                self.discards = []
             if not self.deck:
                 break
             self.hands[self.holder].append(self.deck.pop())
