@@ -18,7 +18,7 @@ import pytest
 
 from bot.settings import Settings
 from bot.shards import Shards
-from bot.store import DatabaseUnavailable, PostgresDatabase, SQLiteDatabase
+from bot.store import DatabaseUnavailable, PostgresDatabase, SQLiteDatabase, claims_connection
 from bot.store import shards as shards_module
 from bot.store.shards import (
     ClaimsLost,
@@ -236,9 +236,9 @@ async def test_lost_is_set_when_the_server_ends_the_connection(open_claims: Open
 
 
 async def test_lost_is_set_when_a_ping_goes_unanswered(open_claims: Open, monkeypatch):
-    monkeypatch.setattr(shards_module, "WATCHDOG_SECONDS", 0.05)
-    monkeypatch.setattr(shards_module, "PING_TIMEOUT_SECONDS", 0.2)
-    monkeypatch.setattr(shards_module, "PING", "SELECT pg_sleep(3)")  # a server gone silent
+    monkeypatch.setattr(claims_connection, "WATCHDOG_SECONDS", 0.05)
+    monkeypatch.setattr(claims_connection, "PING_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(claims_connection, "PING", "SELECT pg_sleep(3)")  # a server gone silent
     claims = await open_claims(1, [0])
     await claims.claim()
     await asyncio.wait_for(claims.lost.wait(), 2)
@@ -250,12 +250,12 @@ async def test_a_connection_busy_with_statements_in_line_is_not_lost(
 ):
     """Under load, statements (forwards) wait their turn on the one connection: each answered
     in time, the line as long as it may be, the connection is alive, and the process goes on."""
-    monkeypatch.setattr(shards_module, "WATCHDOG_SECONDS", 0.05)
-    monkeypatch.setattr(shards_module, "PING_TIMEOUT_SECONDS", 0.3)
+    monkeypatch.setattr(claims_connection, "WATCHDOG_SECONDS", 0.05)
+    monkeypatch.setattr(claims_connection, "PING_TIMEOUT_SECONDS", 0.3)
     claims = await open_claims(1, [0])
     await claims.claim()
     line = [
-        claims._run(lambda connection: connection.fetchval("SELECT pg_sleep(0.05)"))
+        claims.session.run(lambda connection: connection.fetchval("SELECT pg_sleep(0.05)"))
         for _ in range(20)
     ]
     await asyncio.gather(*line)  # a second in line: far past the ping's 0.3 s
@@ -341,11 +341,11 @@ async def test_a_taking_heard_before_the_senders_own_answer_still_counts(
     next_id = await connection.fetchval(
         "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM forwarded_id_seq"
     )
-    sender._on_taken(None, 0, "", f"{sender.schema} {next_id}")
+    sender.forwards._on_taken(None, 0, "", f"{sender.schema} {next_id}")
     started = time.monotonic()
     assert await sender.forward(1, {"id": "9"}, 2) is True
     assert time.monotonic() - started < 1
-    assert sender._awaiting == {}
+    assert sender.forwards._awaiting == {}
 
 
 async def test_forwards_made_together_go_in_few_statements_and_arrive_once_each(
@@ -356,13 +356,13 @@ async def test_forwards_made_together_go_in_few_statements_and_arrive_once_each(
     owner, inbox, sender = await owner_and_sender(open_claims)
     statements = {"sender": 0, "owner": 0}
     for name, claims in (("sender", sender), ("owner", owner)):
-        run = claims._run
+        run = claims.session.run
 
         async def counted(operation, name=name, run=run):
             statements[name] += 1
             return await run(operation)
 
-        claims._run = counted
+        claims.session.run = counted
     payloads = [{"id": str(number), "data": {"custom_id": f"ta:{number}"}} for number in range(40)]
     taken = await asyncio.gather(*(sender.forward(1, payload, 2) for payload in payloads))
     assert taken == [True] * 40
@@ -494,7 +494,7 @@ async def test_dms_are_not_told_by_a_process_of_every_shard_nor_heard_from_anoth
     whole = await open_claims(2, [0, 1])
     assert not whole.shared
     whole.dm_sent(7, 8)  # no one else to tell: nothing sent
-    assert whole._dms_sent == [] and not whole._telling
+    assert whole.dm_news._dms_sent == [] and not whole.dm_news._telling
     some = await open_claims(2, [1])
     heard: list[tuple[int, int]] = []
     some.hear_dms(lambda member, message: heard.append((member, message)))
