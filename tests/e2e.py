@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.store import Ledger, open_database
 from bot.store.backends import BACKENDS
 from tests.fakediscord import Channel, FakeDiscord, Guild, Tester, User
+from tests.fakediscord.ratelimits import RateLimits
 
 
 async def eventually(condition, timeout: float = 5.0, what: str = "the condition") -> None:
@@ -51,6 +52,9 @@ class Clock:
         return self.now
 
 
+UNPACED = 100_000  # the most `requests_per_second` takes: the bot's pacer never waits
+
+
 @dataclass
 class World:
     fake: FakeDiscord
@@ -64,6 +68,12 @@ class World:
     runtime_options: dict = field(default_factory=lambda: {"new_seed": lambda: 20261122})
     bot_options: dict = field(default_factory=dict)  # more CardTableBot arguments
     expected_errors: list[str] = field(default_factory=list)
+
+    def enforce_discords_limits(self, limits: RateLimits | None = None) -> RateLimits:
+        """The fake answers 429 past Discord's limits, and the bot keeps its own pace again."""
+        self.fake.rate_limits = limits or RateLimits()
+        self.bot.pacer.per_second = Settings.model_fields["requests_per_second"].default
+        return self.fake.rate_limits
 
     def expect_error_log(self, text: str) -> None:
         """Let one ERROR log record containing `text` pass (for tests of the error path)."""
@@ -126,6 +136,10 @@ async def make_world(
         starting_chips=1000,
         daily_chips=100,
         table_edit_seconds=0,  # every edit at once; tests of the pacing set their own
+        # The fake enforces no rate limit unless a test asks it to (`enforce_discords_limits`),
+        # so the bot needn't wait for Discord's pace either: a long game's hundreds of calls
+        # would otherwise take seconds of waiting at 45 a second.
+        requests_per_second=UNPACED,
     )
     return World(fake, Tester(fake), guild, channel, settings, Clock(), members)
 

@@ -185,10 +185,10 @@ async def crash_with_three_ai(world) -> int:
 
 async def test_ai_players_acting_at_once_draw_no_429_from_a_rate_limited_discord(world):
     """With Discord's limits enforced by the fake, the paced table message never hits them."""
-    world.fake.rate_limits = RateLimits()
+    limits = world.enforce_discords_limits()
     world.bot.presenter.messages.edit_seconds = 1.0
     await crash_with_three_ai(world)
-    assert world.fake.rate_limits.limited == []
+    assert limits.limited == []
 
 
 def test_the_fake_enforces_five_edits_in_five_seconds_per_channel():

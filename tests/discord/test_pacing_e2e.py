@@ -21,8 +21,7 @@ async def send_to_many_channels(world, count: int) -> list:
 def strict_discord(world, per_second: int) -> RateLimits:
     limits = RateLimits()
     limits.GLOBAL = (per_second, 1.0)
-    world.fake.rate_limits = limits
-    return limits
+    return world.enforce_discords_limits(limits)
 
 
 async def test_a_burst_of_calls_waits_its_turn_and_draws_no_429(world):
