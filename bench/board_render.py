@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from bot.discord.board import render_board
 from bot.games.terrapin.soliterrapin import SOLITERRAPIN, Place
+from bot.games.terrapin.soliterrapin.picture import render_board
 
 
 def main() -> None:

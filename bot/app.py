@@ -1,4 +1,13 @@
-"""The bot process: opens the store, loads every cog, syncs commands, runs until stopped."""
+"""The bot process: opens the store, loads every cog, syncs commands, runs until stopped.
+
+The cogs are found, not named: every module of the `cogs` package (but those whose names start
+with `_`) is a discord.py extension, and all are loaded, in name order. Two are the house's
+(cogs/economy.py, cogs/table.py); each other is one game's: a thin module whose `setup`
+registers the game's GameUI (bot/games/<game>/ui.py) with the presenter and adds its slash
+commands (`table_game_cog`, with the game's rules.md as `/<game> rules`). So a game is added by
+its package under bot/games (listed in bot.games.GAMES) and its module under cogs/; a game
+left without either is caught by tests/discord/test_game_packages.py.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +15,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import pkgutil
 import re
 import signal
 from collections.abc import Callable
@@ -15,6 +25,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import bot.games  # noqa: F401  (registers every game)
+import cogs
 from bot.collector import CollectorPace
 from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
 from bot.discord.errors import CommandTree, handle_error
@@ -29,7 +41,6 @@ from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
 from bot.errors import InvalidComponent
-from bot.games import GAMES  # registers every game
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store import Database, DMChannels, Leaderboards, Ledger, TableStore, open_database
@@ -37,14 +48,13 @@ from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
 from bot.tables import TableRuntime
 
 log = logging.getLogger(__name__)
-# The house's own extensions (balances, leaderboards, help, the tables' commands); every
-# game's is named by its spec.
-HOUSE_COGS = ("cogs.economy", "cogs.table")
 
 
 def cog_modules() -> list[str]:
-    """Every extension to load, by dotted name: the house's and each game's."""
-    return sorted({*HOUSE_COGS, *(game.cog for game in GAMES if game.cog)})
+    """Every extension to load, by dotted name: each module of the `cogs` package, the house's
+    and each game's (the module docstring gives the rule)."""
+    found = pkgutil.iter_modules(cogs.__path__)
+    return sorted(f"cogs.{module.name}" for module in found if not module.name.startswith("_"))
 
 
 def gateway_intents() -> discord.Intents:

@@ -1,0 +1,3 @@
+"""The bot's discord.py extensions. Every module here is loaded (bot/app.py finds them; a name
+starting with `_` is skipped): economy and table are the house's, each other presents one game
+whose package, bot/games/<game>/, holds its GameUI (ui.py) and its rules text (rules.md)."""

@@ -1,4 +1,4 @@
-"""The conformance test every game engine passes (shared/ARCHITECTURE.md).
+"""The conformance test every game engine passes (docs/architecture.md).
 
 `check_game(spec)` plays random legal playouts over many seeds and seat counts and fails
 (AssertionError, naming the game, seed and step) on the first broken property:
@@ -38,6 +38,9 @@
   every secret choice the playout makes;
 - every pending seat has legal actions, and a required seat's default action is one of them
   (optional decisions never time out, so they have no default);
+- every decision's kind is a member of the game's `DecisionKind`, and a game that uses a
+  capability (a pause between hands, a house, windows, unlisted actions, answers in words)
+  opts into it: its state derives from the capability's class (bot/engine/protocol.py);
 - optional decisions: the playout takes them now and then, and leaves them as often. Who
   holds one must not show: the state is dealt again with the cards hidden from a viewer
   (the public, and a seat) permuted among their places; where that changes who (other than
@@ -80,14 +83,20 @@ from pydantic import BaseModel
 from bot.engine import (
     Action,
     Decision,
+    DecisionKind,
     Event,
     GameSpec,
     GameState,
+    HandByHand,
     HandEnded,
+    HouseBanked,
     IllegalAction,
     MatchEnded,
     Policy,
+    TextAnswers,
+    UnlistedActions,
     Viewer,
+    Windows,
 )
 
 BOGUS = Action(kind="no-such-action")
@@ -339,6 +348,7 @@ def playout(
 ) -> list[Step]:
     chooser = random.Random(seed)
     state, dealt = spec.open_match(None, starting_stacks(spec, seats, chooser), seed)
+    check_capabilities(spec, state)
     auditor = Audit(
         spec,
         Counter(spec.deck_for(seats)),
@@ -439,6 +449,15 @@ def follow_house_cover(audit: Audit, state: GameState, events: list[Event]) -> N
         assert state.house_bank() == 0, f"the house holds {state.house_bank()} between hands"
 
 
+def check_capabilities(spec: GameSpec, state: GameState) -> None:
+    """A game that uses a capability opts into it (protocol.py): its state derives from the
+    capability's class, which names what it writes. The rest is checked step by step."""
+    assert state.listable or isinstance(state, UnlistedActions), (
+        "a game that can't list its actions derives from UnlistedActions"
+    )
+    assert not spec.house or isinstance(state, HouseBanked), "a house game is HouseBanked"
+
+
 def check_state(audit: Audit, facts: Facts) -> GameState:
     """Cards and chips kept, sound decisions, and a snapshot that restores to an equal state
     (returned; check_refusals ends the round trip by snapshotting it again)."""
@@ -453,11 +472,21 @@ def check_state(audit: Audit, facts: Facts) -> GameState:
     assert window is None or (isinstance(window, int) and window > 0), (
         f"a window must last a positive number of seconds, not {window!r}"
     )
+    assert window is None or isinstance(state, Windows), "a game with windows is Windows"
+    assert not state.awaiting_next_hand() or isinstance(state, HandByHand), (
+        "a game that pauses between hands is HandByHand"
+    )
     restored = audit.spec.restore(facts.snapshot)
     assert restored == state, "snapshot mismatch: the restored state differs"
     for decision in facts.pending:
         legal = facts.legal[decision.seat]
         assert legal, f"seat {decision.seat} is pending with no legal action"
+        assert isinstance(decision.kind, DecisionKind), (
+            f"the decision kind {decision.kind!r} is no member of the game's DecisionKind"
+        )
+        assert decision.text_question is None or isinstance(state, TextAnswers), (
+            "a game whose decisions are answered in words is TextAnswers"
+        )
         audit.optional_seen |= decision.optional
         # Optional choices never time out; a game that can't list its actions has its
         # default judged by `verify` (check_offers).

@@ -14,6 +14,7 @@ a real game relies on it. None is registered with the bot's game registry: tests
 from __future__ import annotations
 
 import math
+import random
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -22,15 +23,20 @@ from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import (
     Action,
     Decision,
+    DecisionKind,
     Event,
     GameSpec,
     HandEnded,
     HandStarted,
+    HouseBanked,
     IllegalAction,
     MatchEnded,
     Policy,
     Rng,
+    TextAnswers,
+    UnlistedActions,
     Viewer,
+    Windows,
     placings,
 )
 from bot.games.hands import HandAfterHand, HandAfterHandWithStacks
@@ -89,7 +95,12 @@ class PartnersView(BaseModel):
     my_cards: list[FrenchCard] = []
 
 
-class PartnersState(HandAfterHand):
+class PartnersKind(DecisionKind):
+    WORD = "word"
+    PLAY = "play"
+
+
+class PartnersState(TextAnswers, HandAfterHand):
     options: PartnersOptions
     points: list[int] = [0, 0]
     deck: list[FrenchCard] = []
@@ -110,10 +121,15 @@ class PartnersState(HandAfterHand):
         if self.phase == "word":
             question = "Write a secret word, shown when the hand ends"
             return [
-                Decision(seat=self.dealer, kind="word", prompt=question, text_question=question)
+                Decision(
+                    seat=self.dealer,
+                    kind=PartnersKind.WORD,
+                    prompt=question,
+                    text_question=question,
+                )
             ]
         if self.phase == "play":
-            return [Decision(seat=self.turn, kind="play", prompt="Play a card")]
+            return [Decision(seat=self.turn, kind=PartnersKind.PLAY, prompt="Play a card")]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -260,7 +276,11 @@ def banker_cover(options: BankerOptions) -> int:
     return MOST_BET
 
 
-class BankerState(HandAfterHandWithStacks):
+class BankerKind(DecisionKind):
+    BET = "bet"
+
+
+class BankerState(HouseBanked, HandAfterHandWithStacks):
     options: BankerOptions
     bank: int = 0  # the house's chips at this table: the wins of this hand's bets
     deck: list[FrenchCard] = []
@@ -286,7 +306,7 @@ class BankerState(HandAfterHandWithStacks):
         return [
             Decision(
                 seat=seat,
-                kind="bet",
+                kind=BankerKind.BET,
                 prompt=f"Bet 1 to {self.largest_bet(seat)} chips",
                 secret=True,
             )
@@ -378,7 +398,7 @@ def create_banker(options: BankerOptions, stacks: list[int], rng: Rng) -> Banker
     return state
 
 
-class LargestBet(Policy):
+class LargestBet(Policy[BankerView]):
     """Banker's AI seats (tests/discord/test_ai_seats_e2e.py): the largest bet; `fail` makes it
     raise."""
 
@@ -387,7 +407,14 @@ class LargestBet(Policy):
     def __init__(self) -> None:
         self.fail = False
 
-    def choose(self, seat, view, decision, legal, rng):
+    def choose(
+        self,
+        seat: int,
+        view: BankerView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> Action | None:
         if self.fail:
             raise RuntimeError("the AI broke")
         return legal[-1]
@@ -476,7 +503,13 @@ class SnapView(BaseModel):
     my_cards: list[FrenchCard] = []
 
 
-class SnapState(HandAfterHand):
+class SnapKind(DecisionKind):
+    SNAP = "snap"
+    TURN = "turn"
+    CALL = "call"
+
+
+class SnapState(UnlistedActions, Windows, HandAfterHand):
     options: SnapOptions
     points: list[int] = []
     deck: list[FrenchCard] = []
@@ -485,8 +518,6 @@ class SnapState(HandAfterHand):
     thrown: list[FrenchCard] = []
     turn: int = 0
     caller: int | None = None  # who must still call "last one" before the next player acts
-
-    listable = False
 
     def start_hand(self) -> list[Event]:
         self.deck = self.rng.shuffled(french_deck())
@@ -509,12 +540,14 @@ class SnapState(HandAfterHand):
         decisions: dict[int, Decision] = {}
         if self.phase == "window":
             for seat in self.snappers():
-                decisions[seat] = Decision(seat=seat, kind="snap", prompt="Snap!", optional=True)
+                decisions[seat] = Decision(
+                    seat=seat, kind=SnapKind.SNAP, prompt="Snap!", optional=True
+                )
         elif self.phase == "play":
-            decisions[self.turn] = Decision(seat=self.turn, kind="turn", prompt="Your turn")
+            decisions[self.turn] = Decision(seat=self.turn, kind=SnapKind.TURN, prompt="Your turn")
         if self.caller is not None and self.caller not in decisions:
             decisions[self.caller] = Decision(
-                seat=self.caller, kind="call", prompt="Call last one!", optional=True
+                seat=self.caller, kind=SnapKind.CALL, prompt="Call last one!", optional=True
             )
         return list(decisions.values())
 

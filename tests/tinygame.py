@@ -21,6 +21,7 @@ from bot.cards import FrenchCard, Rank, french_deck
 from bot.engine import (
     Action,
     Decision,
+    DecisionKind,
     Event,
     GameSpec,
     GameState,
@@ -75,6 +76,11 @@ def high(card: FrenchCard) -> int:
     return 14 if card.rank == Rank.ACE else int(card.rank)
 
 
+class TinyKind(DecisionKind):
+    DRAW = "draw"
+    STAKE = "stake"
+
+
 class TinyState(GameState):
     options: TinyOptions
     stacks: list[int]
@@ -114,10 +120,10 @@ class TinyState(GameState):
 
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
-            return [Decision(seat=self.turn, kind="draw", prompt="Swap or keep your card?")]
+            return [Decision(seat=self.turn, kind=TinyKind.DRAW, prompt="Swap or keep your card?")]
         if self.phase == "stake":
             return [
-                Decision(seat=seat, kind="stake", prompt="Stake 0 or 1 chip", secret=True)
+                Decision(seat=seat, kind=TinyKind.STAKE, prompt="Stake 0 or 1 chip", secret=True)
                 for seat in self.in_hand()
                 if self.stakes[seat] is None
             ]

@@ -1,4 +1,4 @@
-"""The basic 36-card Decktet (shared/reference/decktet.md): Aces, 2-9 and Crowns.
+"""The basic 36-card Decktet (docs/decktet.md): Aces, 2-9 and Crowns.
 
 Cards are known by name. Parsing is case-insensitive, "the" is optional, and names may be
 separated by commas or just spaces: `Author, the Huntress Ace of Moons`.

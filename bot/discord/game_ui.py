@@ -1,9 +1,11 @@
-"""What a game's cog tells the presenter (`GameUI`): how its views, actions and events read,
-and the controls under a player's private hand (by default, `action_controls`)."""
+"""What a game's ui module (bot/games/<game>/ui.py) tells the presenter (`GameUI`): how its
+views, actions and events read, and the controls under a player's private hand (by default,
+`action_controls`); and the game's rules as `/<game> rules` shows them (`rules_beside`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import resources
 from typing import ClassVar, Generic, TypeVar
 
 import discord
@@ -27,7 +29,7 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
 class GameUI(Generic[ViewT, OptionsT]):
-    """What a game's cog tells the presenter: how its views and events read. A game's UI
+    """What a game's ui module tells the presenter: how its views and events read. A game's UI
     names its view and options models (`GameUI[BigTwoView, BigTwoOptions]`), which its hooks
     are handed."""
 
@@ -72,6 +74,15 @@ class GameUI(Generic[ViewT, OptionsT]):
         return ", ".join(
             f"{name.replace('_', ' ')}: {value}" for name, value in options.model_dump().items()
         )
+
+
+def rules_beside(module: str) -> str:
+    """The rules `/<game> rules` shows, from the rules.md in the package of `module` (a game's
+    ui module passes its `__name__`), without the file's final newline. Package data, read
+    with importlib.resources: an installed bot has it too (pyproject.toml, package-data)."""
+    package = module.rpartition(".")[0]
+    text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    return text.removesuffix("\n")
 
 
 def action_controls(table: Table, seat: int, ui: GameUI) -> Controls | None:

@@ -16,15 +16,6 @@ from bot.engine import Event
 from bot.games.terrapin.table import HandResult, Revealed, SharedDealt
 from bot.tables import Table
 
-SCORING = """\
-**Scoring.** A hand is your private cards plus the shared cards. **Turtle Butt** (all six suits) \
-scores 0 and can never win. Otherwise: 5 for each pair; Aces and Crowns score 5 more for each \
-further card of the rank; plus the longest straight (Ace 1 ... Crown 10, no wrap) at 2 per card \
-after the first."""
-CARRIED_POT = """\
-Chips carried in the pot to the next hand stay at the table when you leave: you give up your \
-share of them (Leave warns you first)."""
-
 
 def card_list(cards: Sequence[DecktetCard], empty: str = "none") -> str:
     return ", ".join(card.label for card in cards) or empty

@@ -3,7 +3,7 @@ the one list of them); tests register their own test-only games."""
 
 from __future__ import annotations
 
-from bot.engine.protocol import GameSpec
+from bot.engine.spec import GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
 

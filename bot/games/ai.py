@@ -1,5 +1,5 @@
-"""AI seats: each game's policy (`GameSpec.ai`, in bot/games/<game>/ai.py) is pure and
-seeded and sees only what its seat sees.
+"""AI seats: each game's policy (`GameSpec.ai`, in bot/games/<game>/ai.py, a `Policy` of the
+game's view) is pure and seeded and sees only what its seat sees.
 
 A policy gets the seat's view (`state.view(seat)`, never the hidden cards), the decision it
 faces and the actions the seat may take (for a game that can't list them, its suggestions);
@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 from bot.engine import Action, GameState, Policy
 
 log = logging.getLogger(__name__)
 
 
-def ai_move(state: GameState, seat: int, policy: Policy, rng: random.Random) -> Action | None:
+def ai_move(state: GameState, seat: int, policy: Policy[Any], rng: random.Random) -> Action | None:
     """What the AI in `seat` does now: its policy's legal answer, else (for a required
     decision) the default action. None: it lets an optional choice go."""
     decision = next(d for d in state.pending() if d.seat == seat)

@@ -1,13 +1,14 @@
-"""What every game played hand after hand shares: the pause between hands, the deal passing
-left, the match being over, and leaving a game that needs every player."""
+"""What every game played hand after hand shares (`HandByHand`, written for a game with a
+`phase`): the pause between hands, the deal passing left, the match being over, and leaving a
+game that needs every player."""
 
 from __future__ import annotations
 
-from bot.engine import Event, GameState, IllegalAction, MatchEnded
+from bot.engine import Event, HandByHand, IllegalAction, MatchEnded
 from bot.games.matches import Match
 
 
-class HandAfterHand(GameState):
+class HandAfterHand(HandByHand):
     """`phase` is "between" in the pause after a hand and "over" once the match ends."""
 
     phase: str

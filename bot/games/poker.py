@@ -15,9 +15,26 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
-from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchEnded, placings
+from bot.engine import (
+    Action,
+    Decision,
+    DecisionKind,
+    Event,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    placings,
+)
 from bot.games.betting import Betting, Check, Fold, Limits, Pot, split_pot
 from bot.games.hands import HandAfterHand
+
+
+class BettingKind(DecisionKind):
+    """The decisions of a `BettingTable`: a bet (check, call, raise or fold) and, at the
+    showdown, whether a hand that can't win is mucked."""
+
+    BET = "bet"
+    MUCK = "muck"
 
 
 class Show(Action):
@@ -367,10 +384,10 @@ class BettingTable(PokerTable):
     def pending(self) -> list[Decision]:
         if self.phase == "betting":
             bettor = self.bettor()
-            return [Decision(seat=bettor, kind="bet", prompt=self.bet_prompt(bettor))]
+            return [Decision(seat=bettor, kind=BettingKind.BET, prompt=self.bet_prompt(bettor))]
         if self.phase == "showdown":
             prompt = "Your hand can't win: muck it or show it?"
-            return [Decision(seat=self.showdown_queue[0], kind="muck", prompt=prompt)]
+            return [Decision(seat=self.showdown_queue[0], kind=BettingKind.MUCK, prompt=prompt)]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:

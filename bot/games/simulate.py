@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -51,7 +52,7 @@ class Tally:
 class Seats:
     """Who plays each seat: an AI policy, or a random legal player (None)."""
 
-    def __init__(self, policies: list[Policy | None], seed: int) -> None:
+    def __init__(self, policies: list[Policy[Any] | None], seed: int) -> None:
         self.policies = policies
         self.rng = random.Random(f"seats:{seed}")
 
@@ -113,7 +114,7 @@ def usual_players(spec: GameSpec) -> int:
     return max(spec.min_players, min(3, spec.max_players))
 
 
-def policies_for(spec: GameSpec, players: int, against: str) -> list[Policy | None]:
+def policies_for(spec: GameSpec, players: int, against: str) -> list[Policy[Any] | None]:
     """Every seat the game's AI ("ai"), or seat 0 the AI and the others random ("random")."""
     policy = spec.ai
     if policy is None:

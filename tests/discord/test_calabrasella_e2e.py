@@ -6,7 +6,7 @@ standings in chips, a default buy-in that covers a hand, an all-pass redeal, and
 
 from bot.cards import italian_deck, parse_french
 from bot.games import calabrasella  # noqa: F401  (registers the game)
-from cogs.calabrasella import WORST_CASE, CalabrasellaUI
+from bot.games.calabrasella.ui import WORST_CASE, CalabrasellaUI
 from tests.fakediscord import Message, User
 from tests.tables_e2e import TableDriver, channel_text, dm_text
 

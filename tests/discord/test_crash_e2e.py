@@ -14,7 +14,7 @@ import pytest
 
 from bot.cards import parse_french
 from bot.games import crash  # noqa: F401  (registers the game)
-from cogs.crash import CrashUI
+from bot.games.crash.ui import CrashUI
 from tests.discord.test_games_forged_e2e import EXPIRED, INVALID, forged
 from tests.tables_e2e import TableDriver, channel_text, dm_text, fields
 

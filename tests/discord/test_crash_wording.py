@@ -3,7 +3,7 @@ thirteen-card straights ("Two holders would share the win") reveal and win, in t
 
 from bot.cards import parse_french
 from bot.games.crash import CRASH, CrashOptions, RevealStraight, StraightRevealed
-from cogs.crash import CrashUI
+from bot.games.crash.ui import CrashUI
 
 NAMES = ["Ann", "Bob", "Cy"]
 STRAIGHT = "As Kh Qd Jc 10s 9h 8d 7c 6s 5h 4d 3c 2s"

@@ -6,15 +6,15 @@ from types import SimpleNamespace
 from bot.cards import parse_french
 from bot.discord.format import signed_chips
 from bot.games.big_two import BIG_TWO
+from bot.games.big_two.ui import BigTwoUI
 from bot.games.climbing import Played
 from bot.games.dou_dizhu import Settled
+from bot.games.dou_dizhu.ui import DouDizhuUI
 from bot.games.terrapin.provincial import PROVINCIAL
+from bot.games.terrapin.provincial.ui import ProvincialUI
 from bot.games.terrapin.table import HandResult, PotAwarded
 from bot.games.terrapin.western import WESTERN, WesternOptions
-from cogs.big_two import BigTwoUI
-from cogs.dou_dizhu import DouDizhuUI
-from cogs.provincial_terrapin import ProvincialUI
-from cogs.western_terrapin import WesternUI
+from bot.games.terrapin.western.ui import WesternUI
 
 NAMES = ["alice", "bob", "carol"]
 TABLE = SimpleNamespace(id=7)  # what the renderers read of a table

@@ -12,7 +12,7 @@ import asyncio
 
 from bot.engine import Event
 from bot.games.last_one import Called, Drew, HandScored, LastOneOptions
-from cogs.last_one import CALL_OPEN, LastOneUI
+from bot.games.last_one.ui import CALL_OPEN, LastOneUI
 from tests.e2e import eventually
 from tests.fakediscord import Message
 from tests.tables_e2e import TableDriver, answer, channel_text, dm_text, labels

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from bot.discord.poker import result_lines
 from bot.games.betting import Bet, Fold
-from cogs.western_terrapin import WesternUI
+from bot.games.terrapin.western.ui import WesternUI
 from tests.engines.test_western import SIXES, TENS, TURTLE, rigged
 from tests.poker_play import play
 

@@ -12,7 +12,7 @@ no channel message names a hidden card."""
 import asyncio
 
 from bot.games import porrazo  # noqa: F401  (registers the game)
-from cogs.porrazo import PorrazoUI
+from bot.games.porrazo.ui import PorrazoUI
 from tests.tables_e2e import TableDriver, channel_text, labels
 
 UI = PorrazoUI()

@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 from bot.discord.points import player_line
 from bot.games.lowball import SeatView as LowballSeat
+from bot.games.lowball.ui import LowballUI
 from bot.games.terrapin.western import SeatView as WesternSeat
-from cogs.lowball import LowballUI
-from cogs.western_terrapin import WesternUI
+from bot.games.terrapin.western.ui import WesternUI
 
 NAMES = ["Ann", "Bob", "Cy"]
 

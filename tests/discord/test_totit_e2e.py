@@ -8,7 +8,7 @@ trail option (a card trailed that could have captured), played out by timeouts, 
 checks after every step that no channel message names a hidden card."""
 
 from bot.games.totit import TOTIT, Dealt
-from cogs.totit import TotitUI
+from bot.games.totit.ui import TotitUI
 from tests.engines.test_totit import deal
 from tests.tables_e2e import TableDriver, card_labels, channel_text, fields
 

@@ -7,7 +7,7 @@ rules`. The TableDriver checks after every step that chips are conserved and no 
 message names a hidden card."""
 
 from bot.games import turup  # noqa: F401  (registers the game)
-from cogs.turup import TurupUI
+from bot.games.turup.ui import TurupUI
 from tests.tables_e2e import TableDriver, card_labels, channel_text, fields
 
 UI = TurupUI()

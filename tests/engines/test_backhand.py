@@ -1,10 +1,9 @@
-"""Backhand's engine (bot/games/backhand/) against its rule text (backhand.md) and the
-decisions (DECISIONS.md), with stacked decks: ace replacement (a replacement ace kept), the
-automatic deal to 12 (five cards there win), hitting, busting, five cards, calling backhand,
-push hands (pushing away, again, playing the push), bets and their caps, the house covering
-each hand (the win of every bet held until the hand ends), wins-only matches, leaving, and the
-odds of a fixed policy: an exact enumeration of the two-card start against the engine's
-frequencies over many seeded hands."""
+"""Backhand's engine (bot/games/backhand/) against its rules text (bot/games/backhand/rules.md),
+with stacked decks: ace replacement (a replacement ace kept), the automatic deal to 12 (five
+cards there win), hitting, busting, five cards, calling backhand, push hands (pushing away,
+again, playing the push), bets and their caps, the house covering each hand (the win of every
+bet held until the hand ends), wins-only matches, leaving, and the odds of a fixed policy: an
+exact enumeration of the two-card start against the engine's frequencies over many seeded hands."""
 
 import random
 from collections import Counter

@@ -1,5 +1,5 @@
-"""Big Two: every combination and ranking rule (big-two.md, DECISIONS.md), legal plays, the
-first lead, passing and the trick, scoring, and the match to the target."""
+"""Big Two: every combination and ranking rule (bot/games/big_two/rules.md), legal plays, the first
+lead, passing and the trick, scoring, and the match to the target."""
 
 import os
 import random
@@ -39,7 +39,7 @@ def test_card_order_is_3_low_to_2_high_and_suits_diamonds_clubs_hearts_spades():
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("6d 5c 4h 3s 2d", "straight"),  # big-two.md: 6-5-4-3-2 is fine
+        ("6d 5c 4h 3s 2d", "straight"),  # rules.md: 6-5-4-3-2 is fine
         ("Ad 2c 3h 4s 5d", "straight"),
         ("10d Jc Qh Ks Ad", "straight"),
         ("5d 6d 9d Jd Kd", "flush"),
@@ -90,7 +90,7 @@ def test_five_card_categories_and_their_ties():
 
 
 def test_pairs_compare_by_rank_then_the_highest_suit():
-    assert beats("Ks Kd", "Kh Kc")  # DECISIONS.md's example
+    assert beats("Ks Kd", "Kh Kc")  # rules.md's example
     assert beats("2d 2c", "As Ah") and not beats("Kh Kc", "Ks Kd")
     assert not combo("Ks Kd").beats(combo("3d"))  # a pair never beats a single
 

@@ -1,9 +1,8 @@
-"""Botifarra's engine (bot/games/botifarra/) against its rule text (botifarra.md) and the
-decisions (DECISIONS.md), copied here as data: the rank order 9 A K Q J 8 ... 2, the trump
-choice (trumps, botifarra, or passing to the partner once), doubling spoken aloud in turn order
-from the last player to declare, the heading rules through the engine, the points (72 a hand,
-the excess over 36 times the multiplier, nothing on a 36-36 tie), the match to 101 and the
-conformance test."""
+"""Botifarra's engine (bot/games/botifarra/) against its rules text (bot/games/botifarra/rules.md),
+copied here as data: the rank order 9 A K Q J 8 ... 2, the trump choice (trumps, botifarra, or
+passing to the partner once), doubling spoken aloud in turn order from the last player to
+declare, the heading rules through the engine, the points (72 a hand, the excess over 36 times
+the multiplier, nothing on a 36-36 tie), the match to 101 and the conformance test."""
 
 import json
 
@@ -174,7 +173,7 @@ def test_timeout_defaults_longest_suit_then_no_double_then_lowest_legal_card():
 
 # The rule text: the opponents may double, then the dealer's partnership redouble, then the
 # opponents re-redouble; "Players get the opportunity to speak in turn order from the last
-# player to make a declaration." (DECISIONS.md: each hears what came before.)
+# player to make a declaration." (rules.md: each hears what came before.)
 
 
 def speak(state: BotifarraState, seat: int, doubles: bool) -> DoublingCall:

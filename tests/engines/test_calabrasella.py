@@ -1,6 +1,6 @@
 """Calabrasella's engine: scripted hands for the rule text's examples, every restriction and
 every payment rule, and the conformance test. The rule text's examples are copied here as
-data (tests never read shared/)."""
+data (bot/games/calabrasella/rules.md is its rules text)."""
 
 import pytest
 

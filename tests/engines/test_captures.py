@@ -141,7 +141,7 @@ def test_porrazo_a_seven_takes_the_run_7_8_9_10():
 def test_porrazo_kings_and_aces_are_consecutive():
     table = cards("Qh Ks Ac 2d 5h")
     assert codes(sequence_captures(card("Qs"), table).options)[0] == "Qh Ks Ac 2d"
-    # DECISIONS.md: the card matches the lowest card of the run, so the J of porrazo.md's
+    # porrazo/rules.md: the card matches the lowest card of the run, so the J of the text's
     # Q-K-A-2 example captures nothing here (there is no J on the table)
     assert sequence_captures(card("Jd"), table).options == []
     assert codes(sequence_captures(card("Kh"), cards("Ks Ac 2d 3c 4h")).options)[0] == (

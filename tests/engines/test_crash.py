@@ -1,5 +1,5 @@
-"""Crash (Thirteen-Card Brag): the Brag ranking over every three-card hand, scripted deals
-(stacked decks) for every scoring rule of the rule text and DECISIONS.md, the refusals of
+"""Crash (Thirteen-Card Brag): the Brag ranking over every three-card hand, scripted deals (stacked
+decks) for every scoring rule of its rules text (bot/games/crash/rules.md), the refusals of
 arrangements with their reasons, and the suggestions, samples and defaults."""
 
 import random

@@ -1,10 +1,9 @@
-"""Delphi's engine (bot/games/delphi/) and the bot oracle's rules (its library.py)
-against the rule text (delphi.md) and the decisions (DECISIONS.md), copied here as data: the
-scoring definitions on the text's worked example (C = 14, F = -64, the oracle 174 by the
-definition), tokens won and paid (none collected from a player without one), the line and the
-cards below it, the sealed rule revealed with its salt, secret simultaneous answers, the
-timeout defaults, the oracle passing left until everyone has been the oracle, and every rule
-of the library on fixed sequences."""
+"""Delphi's engine (bot/games/delphi/) and the bot oracle's rules (its library.py) against its
+rules text (bot/games/delphi/rules.md), copied here as data: the scoring definitions on the
+text's worked example (C = 14, F = -64, the oracle 174 by the definition), tokens won and paid
+(none collected from a player without one), the line and the cards below it, the sealed rule
+revealed with its salt, secret simultaneous answers, the timeout defaults, the oracle passing
+left until everyone has been the oracle, and every rule of the library on fixed sequences."""
 
 import hashlib
 import json
@@ -38,7 +37,7 @@ from bot.games.delphi.library import BY_ID, EASY, HARD, LIBRARY, MEDIUM, rules_a
 # The rule text's example: the tokens each player collected, and what it says follows.
 EXAMPLE_TOKENS = {"A": 29, "B": 26, "C": 19, "D": 11, "E": 9, "F": 6}
 # "Player A's total difference is 0, B's is 3, C's is 17 ..." with D and E as the definition
-# gives them (DECISIONS.md: 41 and 49, not the text's 25 and 27), so the oracle scores 174.
+# gives them (rules.md: 41 and 49, not the text's 25 and 27), so the oracle scores 174.
 EXAMPLE_SUBTRACTED = {"A": 0, "B": 3, "C": 17, "D": 41, "E": 49, "F": 64}
 
 
@@ -93,7 +92,7 @@ def test_the_worked_examples_scores_by_the_definitions():
     scores = dict(zip(names, player_scores(tokens), strict=True))
     assert scores["C"] == (8 + 10 + 13) - (10 + 7) == 14
     assert scores["F"] == 0 - (23 + 20 + 13 + 5 + 3) == -64
-    # A player's score is n x own tokens - everyone's tokens (DECISIONS.md).
+    # A player's score is n x own tokens - everyone's tokens (rules.md).
     assert all(scores[n] == 6 * EXAMPLE_TOKENS[n] - 100 for n in names)
     assert sum(scores.values()) == 0
     subtracted = {n: sum(t - own for t in tokens if t > own) for n, own in EXAMPLE_TOKENS.items()}

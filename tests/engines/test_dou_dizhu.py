@@ -1,5 +1,5 @@
-"""Dou Dizhu: every combination and the rule texts' examples (dou-dizhu.md, DECISIONS.md),
-legal plays, the auction, and the payment doubled by bombs."""
+"""Dou Dizhu: every combination and the rule texts' examples (bot/games/dou_dizhu/rules.md), legal
+plays, the auction, and the payment doubled by bombs."""
 
 import pytest
 
@@ -30,7 +30,7 @@ def beats(a: str, b: str) -> bool:
         ("3s 3h 4d 4c 5d 5s", "pairs:3"),  # 3-3-4-4-5-5
         ("3s 3h 3d 4c 4d 4s", "airplane:2:plain"),  # 3-3-3-4-4-4
         ("3s 3h 3d 4c 4d 4s 9h Jh", "airplane:2:single"),  # 3-3-3-4-4-4-9-J
-        ("4s 4h 4d 5c 5d 5s 7h 7c Qh Qc", "airplane:2:pair"),  # DECISIONS.md's reading
+        ("4s 4h 4d 5c 5d 5s 7h 7c Qh Qc", "airplane:2:pair"),  # rules.md's reading
         ("5s 5h 5d 5c 8h Kh", "four+2singles"),  # 5-5-5-5-8-K
         ("5s 5h 5d 5c 8h 8c Kh Kc", "four+2pairs"),  # 5-5-5-5-8-8-K-K
         ("9s 9h 9d 9c", "bomb"),
@@ -46,7 +46,7 @@ def test_combinations(text, shape):
 @pytest.mark.parametrize(
     "text",
     [
-        "4s 4h 4d 8c 8d 8s 7h 7c Qh Qc",  # 4 and 8 are not consecutive (DECISIONS.md)
+        "4s 4h 4d 8c 8d 8s 7h 7c Qh Qc",  # 4 and 8 are not consecutive (rules.md)
         "3s 3h 3d 4c 4d 4s 9h 9c",  # one pair for two trios
         "Js Qh Kd Ac 2d",  # no 2s in a straight
         "Qs Qh Kd Kc As Ah 2s 2h",  # no 2s in a pair chain

@@ -167,7 +167,7 @@ def test_turup_delayed_match_places_the_five():
 
 
 def test_turup_face_cards_take_every_match():
-    """A king takes both kings on the pile (DECISIONS.md): three cards won."""
+    """A king takes both kings on the pile (turup/rules.md): three cards won."""
     state = turup("Ks Kh 7d", "Kd 2c 3c")
     assert decide(TURUP_AI, state) == TurupCapture(card=card("Kd"), cards=cards("Ks Kh"))
 
@@ -259,7 +259,8 @@ def test_porrazo_takes_the_limpia():
 
 
 def test_porrazo_counts_the_limpia_of_a_porrazo_on_the_only_table_card():
-    """DECISIONS: a porrazo taking the only table card scores a limpia too (a ronda of 2s)."""
+    """porrazo/rules.md: a porrazo taking the only table card scores a limpia too (a ronda of
+    2s)."""
     lone = gain("porrazo", card("2c"), cards("2h"), table_size=1)
     beside = gain("porrazo", card("2c"), cards("2h"), table_size=3)
     assert lone == beside + 1

@@ -1,8 +1,8 @@
-"""Last One's engine (bot/games/last_one/) against its rule text (last-one.md) and the
-decisions (DECISIONS.md), with stacked deals: matching and drawing even when able to play,
-every special (2, 3, 4's melee, 8, J, A, joker), every first upcard, the "Last one!" call and
-its penalty, the stock rebuilt from the discards, scoring and elimination at the threshold,
-timeouts, and what each seat may see. The rule text's values are copied here as data."""
+"""Last One's engine (bot/games/last_one/) against its rules text (bot/games/last_one/rules.md),
+with stacked deals: matching and drawing even when able to play, every special (2, 3, 4's melee,
+8, J, A, joker), every first upcard, the "Last one!" call and its penalty, the stock rebuilt
+from the discards, scoring and elimination at the threshold, timeouts, and what each seat may
+see. The rule text's values are copied here as data."""
 
 import re
 
@@ -94,7 +94,7 @@ def test_the_deal_in_blocks_from_the_dealers_left_then_the_upcard_and_the_stock(
 
 
 def test_hand_size_four_to_nine_and_a_size_the_pack_cant_deal_is_refused_with_a_sentence():
-    """DECISIONS: "A hand size the deck cannot deal with an upcard left (9 cards at 6 players)
+    """rules.md: "A hand size the deck cannot deal with an upcard left (9 cards at 6 players)
     is refused." 6 x 9 + an upcard would need 55 cards of 54; 5 x 9 + 1 and 6 x 8 + 1 fit."""
     assert [deal_refusal(size, 6) for size in range(4, 9)] == [None] * 5
     assert deal_refusal(9, 5) is None

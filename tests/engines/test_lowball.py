@@ -1,8 +1,8 @@
-"""Triple Draw Lowball's engine (bot/games/lowball/) against its rule text
-(triple-draw-lowball.md) and DECISIONS.md: the deuce-to-seven ranking against a reference
-written here, fixed-limit blinds, bets and the cap, heads-up order, the three private draws
-and the stub made again from the discards, all-ins and side pots, the showdown in turn where
-every hand is shown, split pots, timeouts and seats leaving.
+"""Triple Draw Lowball's engine (bot/games/lowball/) against its rules text
+(bot/games/lowball/rules.md): the deuce-to-seven ranking against a reference written here,
+fixed-limit blinds, bets and the cap, heads-up order, the three private draws and the stub made
+again from the discards, all-ins and side pots, the showdown in turn where every hand is shown,
+split pots, timeouts and seats leaving.
 
 Seat 0 deals the first hand unless said, so with three players seat 1 posts the small blind,
 seat 2 the big blind and seat 0 acts first. Decks are stacked in deal order: five rounds of one

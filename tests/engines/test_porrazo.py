@@ -1,12 +1,12 @@
-"""Porrazo's engine (bot/games/porrazo/) against its rule text (porrazo.md) and the decisions
-(DECISIONS.md), whose examples are copied here as data: dealing three each and replenishing,
-the pack coming out even with the tendido and the odd cards, rondas and rondines declared with
-the rank hidden, closing with the deal's first card and scored once played out, captures by
-pair (one card of a pair) and by run from its lowest card (7-8-9-10 by a 7, Q-K-A-2 by a
-queen), limpias (K-A-2-3-4 scores 1; a porrazo on the only table card, falling if countered),
-playing in place, the tendido, porrazo, counter-porrazo and san benito, the dealer's last card,
-the hand's score by difference, the game ending at 61 mid-hand, partnerships, and the capture
-listing against brute force on random tables."""
+"""Porrazo's engine (bot/games/porrazo/) against its rules text (bot/games/porrazo/rules.md), whose
+examples are copied here as data: dealing three each and replenishing, the pack coming out even
+with the tendido and the odd cards, rondas and rondines declared with the rank hidden, closing
+with the deal's first card and scored once played out, captures by pair (one card of a pair) and
+by run from its lowest card (7-8-9-10 by a 7, Q-K-A-2 by a queen), limpias (K-A-2-3-4 scores 1;
+a porrazo on the only table card, falling if countered), playing in place, the tendido, porrazo,
+counter-porrazo and san benito, the dealer's last card, the hand's score by difference, the game
+ending at 61 mid-hand, partnerships, and the capture listing against brute force on random
+tables."""
 
 import random
 from itertools import combinations
@@ -242,7 +242,7 @@ def test_declaring_is_optional_out_of_turn_and_says_why():
 
 def test_declarations_close_when_the_deals_first_card_is_played():
     """The issue's case: seat 2 held a pair of 9s and declared it after seat 1 had played,
-    before playing its own first card. DECISIONS: rondas are declared before the deal's first
+    before playing its own first card. rules.md: rondas are declared before the deal's first
     card is played (the text: "Before any cards are played, ... may declare")."""
     deck = dealt("3d 5s Jh", "9s 9h 2c", "4h 6h 8h", "Kc 7d 10s")
     state = new(4, deck)
@@ -291,7 +291,7 @@ def test_the_rule_texts_runs_seven_to_ten_and_q_k_a_2_by_a_queen():
         "Qs Kh",
         "Qs",
     ]
-    # DECISIONS: a card matches the run's lowest card; the text's jack takes nothing here.
+    # rules.md: a card matches the run's lowest card; the text's jack takes nothing here.
     assert play_options(card("Jc"), wrap) == [[]]
     assert "consecutive" in play_problem(card("Jc"), cards("Qs Kh"), cards("Jc"), wrap)
 
@@ -327,7 +327,7 @@ def lone_card_porrazo(seat_3: str) -> PorrazoState:
 
 def test_a_porrazo_taking_the_only_table_card_also_scores_a_limpia():
     """The text: "The simplest limpia occurs when there is one card on the table, and the
-    player captures it by pairing." DECISIONS: the porrazo and the limpia both score."""
+    player captures it by pairing." rules.md: the porrazo and the limpia both score."""
     state = lone_card_porrazo("9s Kh Qc")
     events = state.apply(3, play("9s"))  # no counter: the porrazo stands
     scored = [(e.seat, e.why, e.points, codes(e.cards)) for e in of_kind(events, Scored)]

@@ -35,7 +35,7 @@ def fists(state, **chosen):
     return events
 
 
-FIVE_SUITS = "Journey, Mountain, Forest"  # 3, 4, 5 + the two 9s: 9 points (terrapin.md)
+FIVE_SUITS = "Journey, Mountain, Forest"  # 3, 4, 5 + the two 9s: 9 points (the rule text)
 PAIR_OF_ACES = "Ace of Suns, Ace of Knots, Huntress"  # + 9s: two pairs 10 + 9-10 straight 2
 TURTLE = "Sailor, Battle, Savage"
 

@@ -7,7 +7,6 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.cards import decktet
-from bot.discord.board import column_names, render_board, row_names, text_board
 from bot.engine import HandEnded, IllegalAction
 from bot.games.terrapin.soliterrapin import (
     SOLITERRAPIN,
@@ -17,7 +16,13 @@ from bot.games.terrapin.soliterrapin import (
     SoliterrapinOptions,
     spot_name,
 )
-from cogs.soliterrapin import SoliterrapinUI
+from bot.games.terrapin.soliterrapin.picture import (
+    column_names,
+    render_board,
+    row_names,
+    text_board,
+)
+from bot.games.terrapin.soliterrapin.ui import SoliterrapinUI
 
 
 def new(seed: int = 1, daily: str | None = None):

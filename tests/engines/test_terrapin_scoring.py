@@ -13,30 +13,31 @@ from bot.games.terrapin import is_turtle_butt, longest_straight, score
 @pytest.mark.parametrize(
     ("hand", "points"),
     [
-        # terrapin.md: "A four card straight Ace-2-3-4 is worth 6".
+        # the Terrapin rule text: "A four card straight Ace-2-3-4 is worth 6".
         ("Ace of Moons, Author, Journey, Mountain", 6),
-        # terrapin.md / DECISIONS.md: 3,4,5,9,9 with five suits = 5 (pair) + 4 (straight).
+        # the Terrapin rule text / rules.md: 3,4,5,9,9 with five suits = 5 (pair) + 4 (straight).
         ("Journey, Mountain, Forest, Pact, Merchant", 9),
         # ... discard the 3 or the 5: "You'll still have 7 points".
         ("Mountain, Forest, Pact, Merchant", 7),
         ("Journey, Mountain, Pact, Merchant", 7),
         # ... draw the sixth suit (Wyrms): Turtle Butt kills the hand.
         ("Journey, Mountain, Forest, Pact, Merchant, Savage", 0),
-        # soliterrapin.md: row 4-6-5-3-8-9 is worth 6 (3-4-5-6; 8-9 does not count).
+        # the Soliterrapin rule text: row 4-6-5-3-8-9 is worth 6 (3-4-5-6; 8-9 does not count).
         ("Mountain, Lunatic, Forest, Journey, Diplomat, Pact", 6),
-        # soliterrapin.md: a two-card straight is 2, a six-card straight is 10.
+        # the Soliterrapin rule text: a two-card straight is 2, a six-card straight is 10.
         ("Author, Journey", 2),
         ("Ace of Moons, Author, Journey, Mountain, Forest, Lunatic", 10),
-        # soliterrapin.md: a pair 5; three, four, five of a kind (Aces/Crowns) 10, 15, 20.
+        # the Soliterrapin rule text: a pair 5; three, four, five of a kind (Aces, Crowns) 10,
+        # 15, 20.
         ("Ace of Moons, Ace of Suns", 5),
         ("Ace of Moons, Ace of Suns, Ace of Waves", 10),
         ("Huntress, Bard, Sea, End", 15),
         ("Huntress, Bard, Sea, End, Calamity", 20),
         # ... six of a kind is Turtle Butt.
         ("Huntress, Bard, Sea, End, Calamity, Windfall", 0),
-        # terrapin.md: three of a number rank (three 7s) is Turtle Butt.
+        # the Terrapin rule text: three of a number rank (three 7s) is Turtle Butt.
         ("Chance Meeting, Castle, Cave", 0),
-        # DECISIONS.md: two pairs of different ranks score 10.
+        # rules.md: two pairs of different ranks score 10.
         ("Ace of Moons, Ace of Suns, Huntress, Bard", 10),
         # Straight cards may also be in pairs: 2-2-3 = pair 5 + straight 2.
         ("Author, Desert, Journey", 7),

@@ -1,10 +1,11 @@
-"""Totit's engine (bot/games/totit/) against its rule text (totit.md) and DECISIONS.md, with
-stacked deals: the 60-card deck and the deal (18 face up, 7 each or 11 with two players, the rest
-set aside unseen), identical cards only on a player's first turn, the same rank after (A, J, Q, K
-as one: the text's A♠/K♣ and J♣/Q♣), odd suits before a pair of identical cards, one capture per
-turn or a trail (compulsory capture, and the option that lifts it), pairs of identical captured
-cards scoring however they were captured (the text's two examples), the end once everyone has
-dealt, the timeout defaults, what each seat sees, and the listing against a brute force."""
+"""Totit's engine (bot/games/totit/) against its rules text (bot/games/totit/rules.md), with
+stacked deals: the 60-card deck and the deal (18 face up, 7 each or 11 with two players, the
+rest set aside unseen), identical cards only on a player's first turn, the same rank after (A,
+J, Q, K as one: the text's A♠/K♣ and J♣/Q♣), odd suits before a pair of identical cards, one
+capture per turn or a trail (compulsory capture, and the option that lifts it), pairs of
+identical captured cards scoring however they were captured (the text's two examples), the end
+once everyone has dealt, the timeout defaults, what each seat sees, and the listing against a
+brute force."""
 
 import random
 from collections import Counter

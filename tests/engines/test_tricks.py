@@ -1,8 +1,8 @@
 """Trick-taking mechanics (bot/games/tricks.py): the winner of a trick with and without trumps,
-Calabrasella's follow-suit rule, Botifarra's heading rules case by case (botifarra.md and
-DECISIONS.md: head the trick, trump and over-trump, the partner-winning exception and the
-lowest-card rule), against a brute-force reading of the rules on random deals, and the won
-piles counted at the end of full random hands."""
+Calabrasella's follow-suit rule, Botifarra's heading rules case by case (bot/games/botifarra/
+rules.md: head the trick, trump and over-trump, the partner-winning exception and the
+lowest-card rule), against a brute-force reading of the rules on random deals, and the won piles
+counted at the end of full random hands."""
 
 import itertools
 import random
@@ -300,7 +300,7 @@ def test_every_calabrasella_hand_is_worth_35_with_the_widow_to_the_last_trick(se
     declarer = rnd.randrange(3)
     sides = [[declarer], [seat for seat in range(3) if seat != declarer]]
     piles = play_out(deck, 3, CALABRASELLA, None, sides, rnd)
-    piles.add(piles.last, deck[36:])  # DECISIONS.md: discards and widow to the last trick
+    piles.add(piles.last, deck[36:])  # calabrasella/rules.md: discards and widow to the last trick
     points = piles.points(calabrasella_points, last_trick=3)
     assert sum(points) == 35 and sum(len(c) for c in piles.cards) == 40
 

@@ -1,4 +1,4 @@
-"""Turup's engine (bot/games/turup/) against its rule text (turup.md) and DECISIONS.md, whose
+"""Turup's engine (bot/games/turup/) against its rules text (bot/games/turup/rules.md), whose
 examples are copied here as data: packs by the number of players, the deal from the dealer's
 left with the community pile, match and addition captures (the match, addition, add-and-match,
 massive-addition, delayed-match and doubled-match examples), faces only by match, capturing
@@ -28,7 +28,7 @@ from bot.games.turup import (
     packs_for,
     packs_for_players,
 )
-from cogs.turup import TurupUI, dealt_line
+from bot.games.turup.ui import TurupUI, dealt_line
 from tests.engines.test_captures import brute_is_sum
 
 
@@ -367,7 +367,7 @@ def test_the_rounds_option_is_bounded():
         TurupOptions(rounds=13)
 
 
-# ---- how the table reads (cogs/turup.py) --------------------------------------------------
+# ---- how the table reads (bot/games/turup/ui.py) ------------------------------------------
 
 
 def test_the_deals_and_plays_read_in_words():

@@ -1,4 +1,5 @@
-"""Western Terrapin scripted hands: each rule of terrapin.md and DECISIONS.md with fixed cards.
+"""Western Terrapin scripted hands: each rule of its rules text
+(bot/games/terrapin/western/rules.md) with fixed cards.
 
 Three seats unless said; seat 0 deals first, so seat 1 (the dealer's left) opens the betting.
 """

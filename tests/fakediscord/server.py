@@ -1,6 +1,6 @@
 """A small fake Discord (REST + Gateway) on 127.0.0.1 for end-to-end tests.
 
-The real, unmodified discord.py client connects to it (shared/reference/discord-testing.md).
+The real, unmodified discord.py client connects to it (docs/discord-testing.md).
 It keeps users, guilds, channels, DMs and messages; serves the gateway handshake and command
 sync; turns test actions (a slash command, a click, a select, a modal) into interactions; and
 records every REST call. It answers 400 (code 50035) where Discord would refuse a payload.

@@ -177,7 +177,7 @@ async def test_the_phh_export_replays_in_pokerkit_to_the_same_stacks(runtime, da
 
 def replay_bot():
     """Just what drawing a replay step asks of the bot: the presenter, with Lowball's UI."""
-    from cogs.lowball import LowballUI
+    from bot.games.lowball.ui import LowballUI
 
     presenter = TablePresenter(SimpleNamespace(), edit_seconds=1)
     presenter.register(LowballUI())

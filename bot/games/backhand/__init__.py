@@ -1,5 +1,6 @@
-"""Backhand: its rules (rules.py; card values and the shoe in cards.py; options, actions,
-events and views in records.py), its AI (ai.py) and its spec (spec.py).
+"""Backhand: its rules (rules.py; card values and the shoe in cards.py; options, actions, events
+and views in records.py), its AI (ai.py) and its spec (spec.py). On Discord: its GameUI (ui.py)
+and its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.backhand.cards import (

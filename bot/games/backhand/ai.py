@@ -15,8 +15,6 @@ import random
 from collections import Counter
 from functools import cache, lru_cache
 
-from pydantic import BaseModel
-
 from bot.engine import Action, Decision, Policy
 from bot.games.backhand.cards import (
     AUTO_DEAL_BELOW,
@@ -28,7 +26,15 @@ from bot.games.backhand.cards import (
     card_value,
     packs_for,
 )
-from bot.games.backhand.records import BackhandView, Bet, CallBackhand, Hit, PlayPush, PushAway
+from bot.games.backhand.records import (
+    BackhandKind,
+    BackhandView,
+    Bet,
+    CallBackhand,
+    Hit,
+    PlayPush,
+    PushAway,
+)
 
 ACE, TOP_VALUE = 1, 10
 Counts = tuple[int, ...]  # cards of each value 1 (ace) ... 10 (tens and faces)
@@ -138,20 +144,19 @@ def fresh_hand_chance(counts: Counts) -> float:
     return fresh
 
 
-class BackhandPolicy(Policy):
+class BackhandPolicy(Policy[BackhandView]):
     game_id = "backhand"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: BackhandView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, BackhandView)  # ai_move passes this game's view
         me = view.players[seat]
-        if decision.kind == "bet":
+        if decision.kind == BackhandKind.BET:
             full_shoe = shoe_counts(len(view.players))
             return Bet(chips=me.cap if fresh_hand_chance(full_shoe) > 0.5 else view.min_bet)
         counts = stock_counts(view)

@@ -1,5 +1,6 @@
-"""Backhand's records: the options a table is set with, the actions seats take, the events
-they make, each player's hand, and what everyone is shown.
+"""Backhand's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, each player's hand, and what
+everyone is shown.
 """
 
 from __future__ import annotations
@@ -9,8 +10,18 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from bot.cards import FrenchCard
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.games.backhand.cards import hand_total
+
+# ---- decisions ------------------------------------------------------------------------------
+
+
+class BackhandKind(DecisionKind):
+    """What a Backhand decision asks: a bet, or a play of the hand."""
+
+    BET = "bet"
+    PLAY = "play"
+
 
 # ---- options --------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Backhand (shared/rules/backhand.md, DECISIONS.md): blackjack without standing, against the
+"""Backhand (bot/games/backhand/rules.md): blackjack without standing, against the
 house.
 
 Every player is dealt two cards face up from a shoe of one pack per two players. Aces among
@@ -13,9 +13,9 @@ Two modes: for chips, each player bets between the table's minimum and maximum a
 pays even money; or for wins only, the first to the target wins the match. The house deals
 every hand, so play always starts with seat 0.
 
-The house covers each hand from its guild balance (DECISIONS.md): every bet brings its even-
-money win from the house to the table (`bank`, the house's hold), and when the hand ends the
-hold and whatever the house won go back. The runtime moves those chips between the house's
+The house covers each hand from its guild balance (rules.md, For chips): every bet brings its
+even-money win from the house to the table (`bank`, the house's hold), and when the hand ends
+the hold and whatever the house won go back. The runtime moves those chips between the house's
 account and the table with the step that brings or releases them, and refuses a bet the house
 can't cover; so the table's limits hold as long as the house as a whole can cover them.
 """
@@ -26,7 +26,16 @@ import random
 import re
 
 from bot.cards import FrenchCard, Rank
-from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    Rng,
+    TextAnswers,
+)
 from bot.games.backhand.cards import (
     AUTO_DEAL_BELOW,
     BUST_OVER,
@@ -42,6 +51,7 @@ from bot.games.backhand.records import (
     AcesReplaced,
     AutoDealt,
     BackhandCalled,
+    BackhandKind,
     BackhandOptions,
     Bet,
     BetPlaced,
@@ -62,8 +72,9 @@ from bot.games.backhand.records import (
 from bot.games.backhand.table import BackhandTable
 
 
-class BackhandState(BackhandTable):
-    """Backhand's hands on its table: bets, deals, each player's turn and settlement."""
+class BackhandState(TextAnswers, BackhandTable):
+    """Backhand's hands on its table: bets (answered in words too), deals, each player's turn
+    and settlement."""
 
     # ---- starting a hand --------------------------------------------------------------------
 
@@ -127,14 +138,14 @@ class BackhandState(BackhandTable):
                 if hand.push
                 else f"Total {hand.total}: hit or call backhand"
             )
-            return [Decision(seat=self.turn, kind="play", prompt=prompt)]
+            return [Decision(seat=self.turn, kind=BackhandKind.PLAY, prompt=prompt)]
         return []
 
     def bet_decision(self, seat: int) -> Decision:
         low, high = self.options.min_bet, self.hands[seat].cap
         return Decision(
             seat=seat,
-            kind="bet",
+            kind=BackhandKind.BET,
             prompt=f"Bet {low} to {high} chips",
             text_question=f"Your bet ({low} to {high} chips)",
         )

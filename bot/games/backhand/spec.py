@@ -1,4 +1,4 @@
-"""Backhand as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Backhand as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -23,5 +23,4 @@ BACKHAND = GameSpec(
     house_cover=house_cover,
     least_buy_in=lambda options: options.min_bet,
     ai=BackhandPolicy(),
-    cog="cogs.backhand",
 )

@@ -5,7 +5,7 @@ and what everyone sees. The hands are played on it by BackhandState (rules.py).
 from __future__ import annotations
 
 from bot.cards import FrenchCard
-from bot.engine import Event, IllegalAction, MatchEnded, Viewer
+from bot.engine import Event, HouseBanked, IllegalAction, MatchEnded, UnlistedActions, Viewer
 from bot.games.backhand.records import (
     BackhandOptions,
     BackhandView,
@@ -17,14 +17,16 @@ from bot.games.backhand.records import (
 from bot.games.hands import HandAfterHand
 
 
-class BackhandTable(HandAfterHand):
-    """A Backhand table's seats and chips; BackhandState plays hands on it."""
+class BackhandTable(HouseBanked, UnlistedActions, HandAfterHand):
+    """A Backhand table's seats and chips; BackhandState plays hands on it. Its house
+    covers each hand; its bets are any amount in range (unlisted: `legal_actions` suggest a
+    ladder)."""
 
     options: BackhandOptions
     stacks: list[int]
     seated: list[bool]
     # The house's chips at the table: the even-money win of every bet of the hand in play, held
-    # from the house's balance as the bets are made; 0 between hands (DECISIONS.md).
+    # from the house's balance as the bets are made; 0 between hands (rules.md, For chips).
     bank: int = 0
     wins: list[int]
     last_bets: list[int]
@@ -33,8 +35,6 @@ class BackhandTable(HandAfterHand):
     players: list[int] = []  # seats dealt into this hand, in playing order
     turn: int | None = None
     ended: str | None = None  # why the match ended, once it has
-
-    listable = False  # bets are any amount in range; `suggestions` offer a ladder
 
     @property
     def for_chips(self) -> bool:

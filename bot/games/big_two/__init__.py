@@ -1,4 +1,6 @@
-"""Big Two: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+"""Big Two: its rules (rules.py), its AI (ai.py) and its spec (spec.py). On Discord: its GameUI
+(ui.py) and its rules text (rules.md), which only the bot's cog imports.
+"""
 
 from bot.games.big_two.rules import (
     BigTwoAction,

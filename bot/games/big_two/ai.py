@@ -16,8 +16,6 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, french_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.big_two.rules import BigTwoView, classify, value
@@ -175,18 +173,17 @@ class BigTwoSense(Sense):
 SENSE = BigTwoSense()
 
 
-class BigTwoPolicy(Policy):
+class BigTwoPolicy(Policy[BigTwoView]):
     game_id = "bigtwo"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: BigTwoView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, BigTwoView)  # ai_move passes this game's view
         players = len(view.counts)
         table = Table(
             seat=seat,

@@ -1,4 +1,4 @@
-"""Big Two (shared/rules/big-two.md, DECISIONS.md).
+"""Big Two (bot/games/big_two/rules.md).
 
 Card order: 3 lowest ... K, A, 2 highest; suits diamonds < clubs < hearts < spades.
 Combinations: single, pair, three of a kind, and five-card hands ranked
@@ -19,7 +19,17 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.cards import FrenchCard, Rank, Suit, french_deck
-from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchEnded, Rng, Viewer
+from bot.engine import (
+    Action,
+    Decision,
+    DecisionKind,
+    Event,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    Viewer,
+)
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
@@ -91,7 +101,7 @@ def classify(cards: list[FrenchCard]) -> Combo:
 
 
 def straight_start(cards: Sequence[FrenchCard]) -> int | None:
-    """The straight's place in DECISIONS.md's order (A-2-3-4-5 = 1 ... 10-J-Q-K-A = 10)."""
+    """The straight's place in rules.md's order (A-2-3-4-5 = 1 ... 10-J-Q-K-A = 10)."""
     natural = sorted(int(rank_of(card)) for card in cards)
     if len(set(natural)) != 5:
         return None
@@ -239,6 +249,12 @@ def check_play(
             raise IllegalAction(f"{combo.name.capitalize()} does not beat {shown}.")
 
 
+class BigTwoKind(DecisionKind):
+    """Big Two's one decision: a play (or a pass) on the trick."""
+
+    PLAY = "play"
+
+
 class BigTwoOptions(BaseModel):
     target: int = Field(default=100, ge=10, le=500, description="Score that ends the game")
 
@@ -309,7 +325,7 @@ class BigTwoState(HandAfterHand):
             if self.climbing.free_lead
             else f"Beat {classify(self.climbing.to_beat).name} or pass"
         )
-        return [Decision(seat=self.climbing.turn, kind="play", prompt=prompt)]
+        return [Decision(seat=self.climbing.turn, kind=BigTwoKind.PLAY, prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "playing" or seat != self.climbing.turn:

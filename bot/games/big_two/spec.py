@@ -1,4 +1,4 @@
-"""Big Two as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Big Two as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -18,5 +18,4 @@ BIG_TWO = GameSpec(
     deck=french_deck,
     create=new_big_two,
     ai=BigTwoPolicy(),
-    cog="cogs.big_two",
 )

@@ -1,5 +1,6 @@
 """Botifarra: its rules (rules.py; options, actions, events and views in records.py), its AI
-(ai.py) and its spec (spec.py).
+(ai.py) and its spec (spec.py). On Discord: its GameUI (ui.py) and its rules text (rules.md),
+which only the bot's cog imports.
 """
 
 from bot.games.botifarra.records import (

@@ -17,11 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.botifarra.records import (
+    BotifarraKind,
     BotifarraView,
     ChooseTrumps,
     Double,
@@ -163,20 +162,19 @@ def table_for(view: BotifarraView) -> Table:
     )
 
 
-class BotifarraPolicy(Policy):
+class BotifarraPolicy(Policy[BotifarraView]):
     game_id = "botifarra"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: BotifarraView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, BotifarraView)  # ai_move passes this game's view
-        if decision.kind == "trumps":
+        if decision.kind == BotifarraKind.TRUMPS:
             return choose_trumps(view)
-        if decision.kind == "double":
+        if decision.kind == BotifarraKind.DOUBLE:
             return answer_double(view)
         return PlayCard(card=choose_card(table_for(view), rng))

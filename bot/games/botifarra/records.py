@@ -1,5 +1,5 @@
-"""Botifarra's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Botifarra's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,8 +9,19 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.cards import FrenchCard, Suit
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.games.tricks import Trick, TrickPlay
+
+# ---- decisions --------------------------------------------------------------------------------
+
+
+class BotifarraKind(DecisionKind):
+    """What a Botifarra decision asks: choose trumps, double, or play a card."""
+
+    TRUMPS = "trumps"
+    DOUBLE = "double"
+    PLAY = "play"
+
 
 # ---- actions and events -----------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Botifarra (shared/rules/botifarra.md, DECISIONS.md).
+"""Botifarra (bot/games/botifarra/rules.md).
 
 Four players in two partnerships (partners sit across: seats 0 & 2 against 1 & 3), the Spanish
 48-card pack, twelve cards each. Cards rank 9 A K Q J 8 7 6 5 4 3 2 in every suit.
@@ -27,6 +27,7 @@ from pydantic import model_validator
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
 from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Viewer
 from bot.games.botifarra.records import (
+    BotifarraKind,
     BotifarraOptions,
     BotifarraView,
     ChoicePassed,
@@ -193,7 +194,7 @@ class BotifarraState(PointsMatchHands):
                 if self.passed
                 else "Choose trumps, botifarra (no trumps), or pass the choice to your partner."
             )
-            return [Decision(seat=self.chooser, kind="trumps", prompt=prompt)]
+            return [Decision(seat=self.chooser, kind=BotifarraKind.TRUMPS, prompt=prompt)]
         if self.phase == "double":
             question = DOUBLING_NAMES[self.doublings]
             after = (
@@ -206,13 +207,13 @@ class BotifarraState(PointsMatchHands):
                 f"{question.capitalize()}? {after}"
             )
             assert self.speaker is not None  # the "double" phase always asks someone
-            return [Decision(seat=self.speaker, kind="double", prompt=prompt)]
+            return [Decision(seat=self.speaker, kind=BotifarraKind.DOUBLE, prompt=prompt)]
         if self.phase == "play":
             trick = self.current_trick
             seat = trick.next_seat(range(SEATS))
             assert seat is not None  # a full trick is taken at once
             prompt = "Play a card to the trick." if trick.plays else "Lead a card."
-            return [Decision(seat=seat, kind="play", prompt=prompt)]
+            return [Decision(seat=seat, kind=BotifarraKind.PLAY, prompt=prompt)]
         return []
 
     def turn(self) -> int | None:

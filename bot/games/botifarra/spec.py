@@ -1,4 +1,4 @@
-"""Botifarra as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Botifarra as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -20,5 +20,4 @@ BOTIFARRA = GameSpec(
     create=new_botifarra,
     sides=SIDES,
     ai=BotifarraPolicy(),
-    cog="cogs.botifarra",
 )

@@ -1,5 +1,6 @@
 """Calabrasella: its rules (rules.py; the cards' order, points and payments in cards.py;
-options, actions, events and views in records.py), its AI (ai.py) and its spec (spec.py).
+options, actions, events and views in records.py), its AI (ai.py) and its spec (spec.py). On
+Discord: its GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.calabrasella.cards import (

@@ -20,8 +20,6 @@ import random
 from functools import lru_cache
 from itertools import combinations
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank, Suit, italian_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.calabrasella.cards import (
@@ -35,6 +33,7 @@ from bot.games.calabrasella.cards import (
     nameable,
 )
 from bot.games.calabrasella.records import (
+    CalabrasellaKind,
     CalabrasellaView,
     Declare,
     Discard,
@@ -231,30 +230,29 @@ def table_for(view: CalabrasellaView, seat: int) -> Table:
     )
 
 
-class CalabrasellaPolicy(Policy):
+class CalabrasellaPolicy(Policy[CalabrasellaView]):
     game_id = "calabrasella"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: CalabrasellaView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, CalabrasellaView)  # ai_move passes this game's view
         assert view.my_cards is not None  # of its own seat
         hand = list(view.my_cards)
         match decision.kind:
-            case "bidding":
+            case CalabrasellaKind.BIDDING:
                 return Declare() if expected_payment(hand) > 0 else Pass()
-            case "naming":
+            case CalabrasellaKind.NAMING:
                 return Name(card=best_name(hand))
-            case "giving_back":
+            case CalabrasellaKind.GIVING_BACK:
                 candidates = [c for c in hand if c != view.named_card]
                 return GiveBack(card=worst(candidates, hand))
-            case "discarding":
+            case CalabrasellaKind.DISCARDING:
                 return Discard(cards=discards(view))
-            case "taking":
+            case CalabrasellaKind.TAKING:
                 return Take(cards=takes(view))
         return PlayCard(card=choose_card(table_for(view, seat), rng))

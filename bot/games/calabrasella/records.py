@@ -1,5 +1,5 @@
-"""Calabrasella's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Calabrasella's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -10,8 +10,26 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.games.tricks import TrickPlay
+
+# ---- decisions ----------------------------------------------------------------------------
+
+
+class CalabrasellaKind(DecisionKind):
+    """What a Calabrasella decision asks, one per phase of the hand (a kind is its phase's name)."""
+
+    BIDDING = "bidding"
+    NAMING = "naming"
+    GIVING_BACK = "giving_back"
+    DISCARDING = "discarding"
+    TAKING = "taking"
+    PLAYING = "playing"
+
+
+# The decision each phase of the hand asks (a kind is named as its phase).
+PHASE_KINDS = {kind.value: kind for kind in CalabrasellaKind}
+
 
 # ---- actions and events -------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Calabrasella (shared/rules/calabrasella.md, DECISIONS.md).
+"""Calabrasella (bot/games/calabrasella/rules.md).
 
 Three players, the Italian 40: twelve cards each and a widow of four. From the dealer's left
 each player passes or plays; the first to play is the declarer (all pass: the deal passes left
@@ -33,6 +33,7 @@ from bot.engine import (
     IllegalAction,
     MatchEnded,
     Rng,
+    UnlistedActions,
     Viewer,
     placings,
 )
@@ -58,6 +59,7 @@ from bot.games.calabrasella.cards import (
     take_reason,
 )
 from bot.games.calabrasella.records import (
+    PHASE_KINDS,
     BidMade,
     CalabrasellaOptions,
     CalabrasellaView,
@@ -87,7 +89,8 @@ from bot.games.tricks import Trick, TrickPlay, WonPiles, legal_cards, why_illega
 from bot.text import plural
 
 
-class CalabrasellaState(HandAfterHandWithStacks):
+class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
+    # Unlisted: discards are any 1-4 cards of twelve, which verify judges.
     options: CalabrasellaOptions
     phase: Literal[
         "bidding", "naming", "giving_back", "discarding", "taking", "playing", "between", "over"
@@ -109,8 +112,6 @@ class CalabrasellaState(HandAfterHandWithStacks):
     played: list[TrickPlay] = []  # every finished trick of the hand, in order (public)
     piles: WonPiles | None = None
     settled: list[FrenchCard] = []  # cards of finished hands, all shown
-
-    listable = False  # discards: any 1-4 cards of twelve; verify judges them
 
     @property
     def declarer_seat(self) -> int:
@@ -314,7 +315,7 @@ class CalabrasellaState(HandAfterHandWithStacks):
             "taking": f"Take {plural(len(self.discards), 'card')} from the widow",
             "playing": "Play a card",
         }[self.phase]
-        return [Decision(seat=seat, kind=self.phase, prompt=prompt)]
+        return [Decision(seat=seat, kind=PHASE_KINDS[self.phase], prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action, except discards: each single card stands for the sets of 1-4."""

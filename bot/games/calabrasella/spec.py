@@ -1,4 +1,4 @@
-"""Calabrasella as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Calabrasella as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -22,5 +22,4 @@ CALABRASELLA = GameSpec(
     uses_chips=True,
     one_against_the_others=True,
     ai=CalabrasellaPolicy(),
-    cog="cogs.calabrasella",
 )

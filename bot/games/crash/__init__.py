@@ -1,6 +1,6 @@
-"""Crash: its rules (rules.py; the hand ranking in ranking.py, good arrangements in
-planner.py; options, actions, events and views in records.py), its AI (ai.py) and its spec
-(spec.py).
+"""Crash: its rules (rules.py; the hand ranking in ranking.py, good arrangements in planner.py;
+options, actions, events and views in records.py), its AI (ai.py) and its spec (spec.py). On
+Discord: its GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.crash.planner import Planner, expected_points, fill_hands

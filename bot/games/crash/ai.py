@@ -17,8 +17,6 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank
 from bot.engine import Action, Decision, Policy
 from bot.games.crash.planner import expected_points, planner, win_chance
@@ -88,18 +86,17 @@ def best_arrangement(view: CrashView, rng: random.Random) -> tuple[Arrange, floa
     return Arrange(hands=ranked(hands)), top
 
 
-class CrashPolicy(Policy):
+class CrashPolicy(Policy[CrashView]):
     game_id = "crash"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: CrashView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, CrashView)  # ai_move passes this game's view
         if view.my_straight:
             return RevealStraight()
         arrangement, value = best_arrangement(view, rng)

@@ -1,5 +1,5 @@
-"""Crash's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Crash's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,8 +9,19 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Rank
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.engine import HandStarted as BaseHandStarted
+
+# ---- decisions --------------------------------------------------------------------------------
+
+
+class CrashKind(DecisionKind):
+    """What a Crash decision asks, secretly: arrange the hand, or reveal a thirteen-card
+    straight."""
+
+    ARRANGE = "arrange"
+    STRAIGHT = "straight"
+
 
 # ---- actions and events -----------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Crash, or Thirteen-Card Brag (shared/rules/crash.md, DECISIONS.md).
+"""Crash, or Thirteen-Card Brag (bot/games/crash/rules.md).
 
 Two to four players, the 52-card pack, thirteen cards each (the rest set aside unseen). Every
 player secretly, and at the same time, sets up to four three-card Brag hands, each a pair or
@@ -23,7 +23,17 @@ import random
 from typing import Literal
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, Event, HandEnded, IllegalAction, MatchEnded, Rng, Viewer
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    Rng,
+    UnlistedActions,
+    Viewer,
+)
 from bot.games.crash.planner import random_arrangement, strong_arrangements
 from bot.games.crash.ranking import (
     DEALT,
@@ -43,6 +53,7 @@ from bot.games.crash.ranking import (
 from bot.games.crash.records import (
     Arrange,
     Bonus,
+    CrashKind,
     CrashOptions,
     CrashView,
     DeclareSixPairs,
@@ -62,8 +73,8 @@ from bot.games.matches import Match
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class CrashState(PointsMatchHands):
-    listable = False
+class CrashState(UnlistedActions, PointsMatchHands):
+    """Unlisted: an arrangement is any split of the hand, which verify judges."""
 
     options: CrashOptions
     phase: Literal["setting", "between", "over"] = "setting"
@@ -111,14 +122,14 @@ class CrashState(PointsMatchHands):
     def decision(self, seat: int) -> Decision:
         if self.holds_straight(seat):
             prompt = "You hold a thirteen-card straight: reveal it to win the game."
-            return Decision(seat=seat, kind="straight", prompt=prompt, secret=True)
+            return Decision(seat=seat, kind=CrashKind.STRAIGHT, prompt=prompt, secret=True)
         prompt = (
             "Set up to four Brag hands of three cards, each a pair or better; the bot ranks "
             "them, and the other cards are discarded. Everyone sets in secret."
         )
         if self.holds_six_pairs(seat):
             prompt += " You hold six pairs: you may declare them instead, and the hand is void."
-        return Decision(seat=seat, kind="arrange", prompt=prompt, secret=True)
+        return Decision(seat=seat, kind=CrashKind.ARRANGE, prompt=prompt, secret=True)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Suggestions only (the arrangements are too many to list), and the declarations."""

@@ -1,4 +1,4 @@
-"""Crash as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Crash as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -20,5 +20,4 @@ CRASH = GameSpec(
     deck=french_deck,
     create=new_crash,
     ai=CrashPolicy(),
-    cog="cogs.crash",
 )

@@ -1,5 +1,7 @@
 """Delphi: its rules (rules.py; options, actions, events and views in records.py), the bot
-oracle's library of secret rules (library.py), its AI (ai.py) and its spec (spec.py).
+oracle's library of secret rules (library.py), its AI (ai.py) and its spec (spec.py). On
+Discord: its GameUI (ui.py), its layout picture (picture.py) and its rules text (rules.md),
+which only the bot's cog imports.
 """
 
 from bot.games.delphi.records import (

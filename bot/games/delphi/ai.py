@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Suit
 from bot.engine import Action, Decision, Policy
 from bot.games.delphi.library import LEVELS, LIBRARY, MEDIUM, Judge, Line, is_face, value
@@ -34,6 +32,7 @@ from bot.games.delphi.records import (
     NO,
     UNJUDGED,
     YES,
+    DelphiKind,
     DelphiView,
     WriteRule,
 )
@@ -282,21 +281,20 @@ def rule_to_write(rng: random.Random) -> Action:
     return WriteRule(text=rng.choice(choices).text)
 
 
-class DelphiPolicy(Policy):
+class DelphiPolicy(Policy[DelphiView]):
     game_id = "delphi"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: DelphiView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, DelphiView)  # ai_move passes this game's view
-        if decision.kind == "rule":
+        if decision.kind == DelphiKind.RULE:
             return rule_to_write(rng)
-        if decision.kind == "judge":
+        if decision.kind == DelphiKind.JUDGE:
             return verdict_for(view)
         return answer_for(yes_share(view), view.tokens[seat] or 0, rng)
 

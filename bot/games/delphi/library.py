@@ -1,4 +1,4 @@
-"""The bot oracle's library of secret rules for Delphi (shared/rules/delphi.md).
+"""The bot oracle's library of secret rules for Delphi (bot/games/delphi/rules.md).
 
 A rule judges a card against the line of correct cards placed so far (the starter first, so the
 line is never empty) and nothing else. Every rule is a pure function of the line and the card,

@@ -1,5 +1,5 @@
-"""Delphi's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Delphi's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 
 STARTING_TOKENS = 1
 MAX_RULE_LENGTH = 300  # a modal's answer holds no more
@@ -19,6 +19,18 @@ RULE_SECONDS = 300  # the oracle has at least five minutes to write a rule
 
 AnswerKind = Literal["yes", "no", "abstain"]
 VerdictKind = Literal["correct", "incorrect", "unjudged"]
+
+
+# ---- decisions --------------------------------------------------------------------------------
+
+
+class DelphiKind(DecisionKind):
+    """What a Delphi decision asks: the oracle's secret rule, or (secretly) an answer or a
+    verdict."""
+
+    RULE = "rule"
+    ANSWER = "answer"
+    JUDGE = "judge"
 
 
 class DelphiOptions(BaseModel):

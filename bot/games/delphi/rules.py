@@ -1,4 +1,4 @@
-"""Delphi (shared/rules/delphi.md, DECISIONS.md): Kruskal's oracle game, for 3-7 players.
+"""Delphi (bot/games/delphi/rules.md): Kruskal's oracle game, for 3-7 players.
 
 The oracle holds a secret rule saying which cards are correct, judged from the line of correct
 cards before them. The oracle is each seated player in turn (who writes the rule in words,
@@ -23,7 +23,18 @@ from collections.abc import Sequence
 from typing import Literal
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Viewer
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    Rng,
+    TextAnswers,
+    UnlistedActions,
+    Viewer,
+)
 from bot.games.delphi.library import BY_ID, LEVEL_NAMES, rules_at
 from bot.games.delphi.records import (
     ABSTAIN,
@@ -40,6 +51,7 @@ from bot.games.delphi.records import (
     Answer,
     AnswerKind,
     CardTurned,
+    DelphiKind,
     DelphiOptions,
     DelphiView,
     DrawRule,
@@ -82,12 +94,11 @@ def clean_rule(text: str) -> str:
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class DelphiState(PointsMatchHands):
-    # An oracle's choices are correct and incorrect, and `legal_actions` lists only those;
+class DelphiState(TextAnswers, UnlistedActions, PointsMatchHands):
+    # Unlisted: an oracle's choices are correct and incorrect, and `legal_actions` lists only those;
     # `verify` also accepts "unjudged" from an oracle still judging, as its timeout default
     # must pass (the table applies it like any action). So the legal list is not all that is
     # accepted: the runtime plays only listed actions for a button, never "unjudged".
-    listable = False
 
     options: DelphiOptions
     phase: Literal["rule", "answer", "between", "over"] = "rule"
@@ -271,7 +282,7 @@ class DelphiState(PointsMatchHands):
             return [
                 Decision(
                     seat=oracle,
-                    kind="rule",
+                    kind=DelphiKind.RULE,
                     prompt=prompt,
                     text_question=RULE_QUESTION,
                     least_seconds=RULE_SECONDS,
@@ -284,9 +295,9 @@ class DelphiState(PointsMatchHands):
         answer = f"{card} Is it correct? Answer in secret: yes, no, or abstain."
         judge = f"{card} Judge it by your rule, in secret: correct or incorrect."
         return [
-            Decision(seat=seat, kind="judge", prompt=judge, secret=True)
+            Decision(seat=seat, kind=DelphiKind.JUDGE, prompt=judge, secret=True)
             if seat == oracle
-            else Decision(seat=seat, kind="answer", prompt=answer, secret=True)
+            else Decision(seat=seat, kind=DelphiKind.ANSWER, prompt=answer, secret=True)
             for seat in self.pending_seats()
         ]
 

@@ -1,4 +1,4 @@
-"""Delphi as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Delphi as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -20,5 +20,4 @@ DELPHI = GameSpec(
     create=new_delphi,
     turn_seconds=30,
     ai=POLICY,
-    cog="cogs.delphi",
 )

@@ -1,5 +1,6 @@
 """Dou Dizhu: its rules (rules.py; combinations in combos.py, every legal play in plays.py;
-options, actions, events and views in records.py), its AI (ai.py) and its spec (spec.py).
+options, actions, events and views in records.py), its AI (ai.py) and its spec (spec.py). On
+Discord: its GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.dou_dizhu.combos import (

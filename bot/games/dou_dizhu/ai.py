@@ -17,14 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, french_deck
 from bot.engine import Action, Decision, Policy
 from bot.games.climbing import Play
 from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost
 from bot.games.dou_dizhu.combos import ACE, BLACK_JOKER, PLAYERS, RED_JOKER, TWO, classify, order
-from bot.games.dou_dizhu.records import Bid, DouDizhuView
+from bot.games.dou_dizhu.records import Bid, DouDizhuKind, DouDizhuView
 
 RANKS = RED_JOKER + 1
 DECK = tuple(french_deck(jokers=True))
@@ -224,19 +222,18 @@ def choose_bid(view: DouDizhuView) -> Bid:
     return Bid(chips=wanted if wanted > view.bid else 0)
 
 
-class DouDizhuPolicy(Policy):
+class DouDizhuPolicy(Policy[DouDizhuView]):
     game_id = "doudizhu"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: DouDizhuView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, DouDizhuView)  # ai_move passes this game's view
-        if decision.kind == "bid":
+        if decision.kind == DouDizhuKind.BID:
             return choose_bid(view)
         landlord = view.landlord
         assert landlord is not None  # asked to play only once the landlord is chosen

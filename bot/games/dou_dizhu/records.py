@@ -1,5 +1,5 @@
-"""Dou Dizhu's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Dou Dizhu's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,9 +9,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Pass, Play
+
+
+class DouDizhuKind(DecisionKind):
+    """What a Dou Dizhu decision asks: a bid for the landlord, or a play."""
+
+    BID = "bid"
+    PLAY = "play"
 
 
 class DouDizhuOptions(BaseModel):

@@ -1,4 +1,4 @@
-"""Dou Dizhu (shared/rules/dou-dizhu.md, DECISIONS.md): three players, 54 cards.
+"""Dou Dizhu (bot/games/dou_dizhu/rules.md): three players, 54 cards.
 
 A face-up card inserted into the deck chooses the first bidder. The auction (1, 2 or 3; a
 player may bid again after passing) ends after two passes following a bid, or on a 3; with
@@ -31,6 +31,7 @@ from bot.games.dou_dizhu.plays import cards_by_rank, legal_plays, pick
 from bot.games.dou_dizhu.records import (
     Bid,
     BidMade,
+    DouDizhuKind,
     DouDizhuOptions,
     DouDizhuView,
     HandStarted,
@@ -147,11 +148,15 @@ class DouDizhuState(HandAfterHandWithStacks):
     def pending(self) -> list[Decision]:
         if self.phase == "bidding":
             return [
-                Decision(seat=self.bidder, kind="bid", prompt=f"Bid more than {self.bid}, or pass")
+                Decision(
+                    seat=self.bidder,
+                    kind=DouDizhuKind.BID,
+                    prompt=f"Bid more than {self.bid}, or pass",
+                )
             ]
         if self.phase == "playing":
             prompt = "Lead anything" if self.climbing.free_lead else "Beat it or pass"
-            return [Decision(seat=self.climbing.turn, kind="play", prompt=prompt)]
+            return [Decision(seat=self.climbing.turn, kind=DouDizhuKind.PLAY, prompt=prompt)]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:

@@ -1,4 +1,4 @@
-"""Dou Dizhu as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Dou Dizhu as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -21,5 +21,4 @@ DOU_DIZHU = GameSpec(
     uses_chips=True,
     one_against_the_others=True,
     ai=DouDizhuPolicy(),
-    cog="cogs.dou_dizhu",
 )

@@ -1,5 +1,6 @@
 """Last One: its rules (rules.py on the table of table.py; the cards in cards.py; options,
-actions, events and views in records.py), its AI (ai.py) and its spec (spec.py).
+actions, events and views in records.py), its AI (ai.py) and its spec (spec.py). On Discord: its
+GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.last_one.cards import (

@@ -21,8 +21,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Policy
 from bot.games.jokerless import suit_of
@@ -32,6 +30,7 @@ from bot.games.last_one.records import (
     Continue,
     Draw,
     EndTurn,
+    LastOneKind,
     LastOneView,
     NameCard,
     NameSuit,
@@ -224,18 +223,17 @@ def melee_choice(table: Table, moves: list[Continue]) -> Continue | None:
 # ---- the policy -----------------------------------------------------------------------------
 
 
-class LastOnePolicy(Policy):
+class LastOnePolicy(Policy[LastOneView]):
     game_id = "lastone"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: LastOneView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, LastOneView)  # ai_move passes this game's view
         table = Table(view)
         hand = view.my_cards or []
         plays = [a for a in legal if isinstance(a, Play)]
@@ -243,20 +241,20 @@ class LastOnePolicy(Policy):
             last = [a for a in legal if isinstance(a, Play | Continue)]
             return last[0] if last and len(hand) == 1 else Call()
         match decision.kind:
-            case "turn":
+            case LastOneKind.TURN:
                 return best_play(table, hand, plays, rng) if plays else Draw()
-            case "free":
+            case LastOneKind.FREE:
                 if not plays:
                     return EndTurn()
                 play = best_play(table, hand, plays, rng)
                 assert view.upcard is not None  # the 3 that gave this free card
                 stop = FOLLOW * follow_up(hand, view.upcard)  # end the turn on the 3
                 return play if play_value(table, hand, play.card, DEPTH) > stop else EndTurn()
-            case "suit":
+            case LastOneKind.SUIT:
                 return NameSuit(suit=best_suit(hand))
-            case "name":
+            case LastOneKind.NAME:
                 rank, suit = best_name(hand)
                 return NameCard(rank=rank, suit=suit)
-            case "melee":
+            case LastOneKind.MELEE:
                 return melee_choice(table, [a for a in legal if isinstance(a, Continue)])
         return None

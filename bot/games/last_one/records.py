@@ -1,5 +1,5 @@
-"""Last One's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Last One's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,7 +9,22 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Rank, Suit
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
+
+# ---- decisions --------------------------------------------------------------------------------
+
+
+class LastOneKind(DecisionKind):
+    """What a Last One decision asks: a turn's play (a turn's kind is its phase's name),
+    continuing a melee, or calling "Last one!"."""
+
+    TURN = "turn"
+    FREE = "free"
+    SUIT = "suit"
+    NAME = "name"
+    MELEE = "melee"
+    CALL = "call"
+
 
 # ---- actions ----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Last One (shared/rules/last-one.md, DECISIONS.md): Crazy Eights with specials, for 2-6.
+"""Last One (bot/games/last_one/rules.md): Crazy Eights with specials, for 2-6.
 
 A French 52 with both jokers. Each deal gives every player the table's hand size from the
 dealer's left (nine only at a table whose players all agreed to it by joining; a size the pack
@@ -31,7 +31,7 @@ the match; the last one left wins.
 from __future__ import annotations
 
 from bot.cards import FrenchCard, Rank, Suit
-from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng
+from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Windows
 from bot.games.jokerless import rank_of, suit_of
 from bot.games.last_one.cards import (
     PENALTY_CARDS,
@@ -53,6 +53,7 @@ from bot.games.last_one.records import (
     EndedTurn,
     EndTurn,
     HandScored,
+    LastOneKind,
     LastOneOptions,
     Melee,
     MeleeContinued,
@@ -70,11 +71,18 @@ from bot.games.last_one.records import (
 from bot.games.last_one.table import LastOneTable
 from bot.games.matches import Match
 
+# The decision of each phase of a turn (a kind is named as its phase).
+TURN_KINDS = {
+    kind.value: kind
+    for kind in (LastOneKind.TURN, LastOneKind.FREE, LastOneKind.SUIT, LastOneKind.NAME)
+}
+
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class LastOneState(LastOneTable):
-    """Last One's hands on its table: the deal, turns and card effects, melees, scoring."""
+class LastOneState(Windows, LastOneTable):
+    """Last One's hands on its table: the deal, turns and card effects, melees (a window for
+    whoever holds the next card), scoring."""
 
     # ---- dealing --------------------------------------------------------------------------
 
@@ -108,40 +116,42 @@ class LastOneState(LastOneTable):
     def pending(self) -> list[Decision]:
         decisions: dict[int, Decision] = {}
         if self.phase in ("turn", "free", "suit", "name"):
-            decisions[self.turn] = Decision(
-                seat=self.turn, kind=self.phase, prompt=self.prompt(self.phase)
-            )
+            kind = TURN_KINDS[self.phase]
+            decisions[self.turn] = Decision(seat=self.turn, kind=kind, prompt=self.prompt(kind))
         elif self.phase == "melee":
             for seat in self.players:
                 if self.melee_cards(seat):
                     decisions[seat] = Decision(
-                        seat=seat, kind="melee", prompt=self.prompt("melee"), optional=True
+                        seat=seat,
+                        kind=LastOneKind.MELEE,
+                        prompt=self.prompt(LastOneKind.MELEE),
+                        optional=True,
                     )
         if self.caller is not None and self.caller not in decisions:
             decisions[self.caller] = Decision(
                 seat=self.caller,
-                kind="call",
-                prompt=self.prompt("call"),
+                kind=LastOneKind.CALL,
+                prompt=self.prompt(LastOneKind.CALL),
                 optional=True,
                 until_next_move=True,
             )
         return list(decisions.values())
 
-    def prompt(self, kind: str) -> str:
+    def prompt(self, kind: LastOneKind) -> str:
         match kind:
-            case "turn":
+            case LastOneKind.TURN:
                 draw = "draw a card" if self.can_draw() else "pass (nothing is left to draw)"
                 return (
                     f"Your turn: play on {self.target_text()} (same suit or rank; an 8 or a "
                     f"joker goes on anything), or {draw}."
                 )
-            case "free":
+            case LastOneKind.FREE:
                 return "Your 3 lets you add any one card from your hand, or end your turn."
-            case "suit":
+            case LastOneKind.SUIT:
                 return "Name the suit the next player must play."
-            case "name":
+            case LastOneKind.NAME:
                 return "Name the card your joker stands for (it has none of that card's effects)."
-            case "melee":
+            case LastOneKind.MELEE:
                 melee = self.current_melee
                 step = named_text(Rank(melee.rank + 1), melee.suit)
                 return f"You may play {step} (or a joker as it) to become the aggressor."

@@ -1,4 +1,4 @@
-"""Last One as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Last One as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -19,5 +19,4 @@ LAST_ONE = GameSpec(
     deck=full_deck,
     create=new_last_one,
     ai=LastOnePolicy(),
-    cog="cogs.last_one",
 )

@@ -1,4 +1,6 @@
-"""Triple Draw Lowball: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+"""Triple Draw Lowball: its rules (rules.py), its AI (ai.py) and its spec (spec.py). On Discord:
+its GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
+"""
 
 from bot.games.lowball.rules import (
     BETTING_ROUNDS,

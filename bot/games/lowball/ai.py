@@ -17,13 +17,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard
 from bot.engine import Action, Decision, Policy
 from bot.games.betting import Bet, Call, Check, Fold, Raise
 from bot.games.jokerless import rank_of
-from bot.games.lowball.rules import DRAWS, HAND_SIZE, Draw, LowballView, StandPat, high_value
+from bot.games.lowball.rules import (
+    DRAWS,
+    HAND_SIZE,
+    Draw,
+    LowballKind,
+    LowballView,
+    StandPat,
+    high_value,
+)
 
 # The highest top card of a made low that stands pat, by the draws left (this one included).
 PAT_TOP = {3: 9, 2: 9, 1: 10}
@@ -147,19 +153,18 @@ def betting_move(view: LowballView, seat: int, legal: list[Action]) -> Action:
     return Fold()
 
 
-class LowballPolicy(Policy):
+class LowballPolicy(Policy[LowballView]):
     game_id = "lowball"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: LowballView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, LowballView)  # ai_move passes this game's view
-        if decision.kind == "draw":
+        if decision.kind == LowballKind.DRAW:
             cards = view.my_cards or []
             kept = keep(cards, DRAWS + 1 - view.draw_round)
             thrown = [card for card in cards if card not in kept]

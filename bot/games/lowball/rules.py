@@ -1,4 +1,4 @@
-"""Triple Draw Lowball (shared/rules/triple-draw-lowball.md, DECISIONS.md).
+"""Triple Draw Lowball (bot/games/lowball/rules.md).
 
 Deuce-to-seven low: aces are high, straights and flushes count against you, and the best hand
 is 7-5-4-3-2 in mixed suits (pokerkit's StandardLowHand ranks the hands). Fixed limit from the
@@ -21,7 +21,7 @@ from pokerkit import StandardLowHand
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Rank, french_deck
-from bot.engine import Action, Decision, Event, IllegalAction, Rng, Viewer
+from bot.engine import Action, Decision, DecisionKind, Event, IllegalAction, Rng, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
 from bot.games.jokerless import rank_of, suit_of
@@ -81,6 +81,12 @@ class LowballOptions(BaseModel):
     small_bet: int = Field(
         default=2, ge=2, le=1000, description="Small bet: blinds are half and all of it"
     )
+
+
+class LowballKind(DecisionKind):
+    """Lowball's own decision, besides the betting table's (`BettingKind`)."""
+
+    DRAW = "draw"
 
 
 class Draw(Action):
@@ -308,7 +314,7 @@ class LowballState(BettingTable):
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
             prompt = f"Draw {self.draw_round} of {DRAWS}: throw up to five cards, or stand pat"
-            return [Decision(seat=self.draw_queue[0], kind="draw", prompt=prompt)]
+            return [Decision(seat=self.draw_queue[0], kind=LowballKind.DRAW, prompt=prompt)]
         return super().pending()
 
     def legal_actions(self, seat: int) -> list[Action]:

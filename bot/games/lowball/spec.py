@@ -1,4 +1,4 @@
-"""Triple Draw Lowball as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Triple Draw Lowball as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -21,5 +21,4 @@ LOWBALL = GameSpec(
     uses_chips=True,
     ai=LowballPolicy(),
     hand_history=PHH,
-    cog="cogs.lowball",
 )

@@ -1,5 +1,6 @@
-"""Porrazo: its rules (rules.py; what a card may take in plays.py; options, actions, events
-and views in records.py), its AI (ai.py) and its spec (spec.py).
+"""Porrazo: its rules (rules.py; what a card may take in plays.py; options, actions, events and
+views in records.py), its AI (ai.py) and its spec (spec.py). On Discord: its GameUI (ui.py) and
+its rules text (rules.md), which only the bot's cog imports.
 """
 
 from bot.games.porrazo.plays import (

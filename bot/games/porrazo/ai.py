@@ -16,8 +16,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Policy
 from bot.games.captures_ai import best, chance_holds
@@ -195,18 +193,17 @@ class Table:
         return float("-inf")
 
 
-class PorrazoPolicy(Policy):
+class PorrazoPolicy(Policy[PorrazoView]):
     game_id = "porrazo"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: PorrazoView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, PorrazoView)  # ai_move passes this game's view
         if any(isinstance(action, Declare) for action in legal):
             return Declare()
         if decision.optional:

@@ -1,5 +1,5 @@
-"""Porrazo's records: the options a table is set with, the actions seats take, the events
-they make, and what each seat is shown.
+"""Porrazo's records: the options a table is set with, the decisions seats face (its
+DecisionKind), the actions they take, the events they make, and what each seat is shown.
 """
 
 from __future__ import annotations
@@ -9,8 +9,19 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from bot.cards import FrenchCard, Rank
-from bot.engine import Action, Event
+from bot.engine import Action, DecisionKind, Event
 from bot.games.porrazo.plays import SET_NAMES, TARGET, Move, SetName, TendidoSet, sort_cards
+
+# ---- decisions -----------------------------------------------------------------------------
+
+
+class PorrazoKind(DecisionKind):
+    """What a Porrazo decision asks: deal the tendido or keep it, play a card, or declare a set."""
+
+    TENDIDO = "tendido"
+    PLAY = "play"
+    DECLARE = "declare"
+
 
 # ---- actions and events --------------------------------------------------------------------
 

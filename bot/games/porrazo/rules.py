@@ -1,4 +1,4 @@
-"""Porrazo (shared/rules/porrazo.md, DECISIONS.md).
+"""Porrazo (bot/games/porrazo/rules.md).
 
 Two to five players alone, or four in two partnerships (partners sit across), one 52-card pack,
 aces low. Three cards each from the dealer's left; the rest is the stock. Every deal of three:
@@ -64,6 +64,7 @@ from bot.games.porrazo.records import (
     OddCards,
     Play,
     Played,
+    PorrazoKind,
     PorrazoOptions,
     Replenished,
     SanBenito,
@@ -164,15 +165,17 @@ class PorrazoState(PorrazoTable):
         if required is None:
             return []
         if self.phase == "tendido":
+            kind = PorrazoKind.TENDIDO
             prompt = "Deal your tendido now (four cards face up), or keep it for a later deal."
         else:
+            kind = PorrazoKind.PLAY
             prompt = "Play a card: it takes from the table when it can, or it is placed."
         # The declarations come first: they close with the deal's first card, so whoever
         # takes pending seats in order (the runtime's AI seats) declares before playing.
         declarations = [
             Decision(
                 seat=seat,
-                kind="declare",
+                kind=PorrazoKind.DECLARE,
                 prompt=f"You may declare your {SET_NAMES[len(declarable(self.hands[seat]))]} "
                 "(its rank stays hidden) until the deal's first card is played.",
                 optional=True,
@@ -180,7 +183,7 @@ class PorrazoState(PorrazoTable):
             for seat in range(self.seat_count)
             if seat != required and self.may_declare(seat)
         ]
-        return [*declarations, Decision(seat=required, kind=self.phase, prompt=prompt)]
+        return [*declarations, Decision(seat=required, kind=kind, prompt=prompt)]
 
     def plays(self, seat: int) -> list[Play]:
         return [

@@ -1,4 +1,4 @@
-"""Porrazo as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Porrazo as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -21,5 +21,4 @@ PORRAZO = GameSpec(
     create=new_porrazo,
     sides=partnership_sides,
     ai=PorrazoPolicy(),
-    cog="cogs.porrazo",
 )

@@ -1,4 +1,5 @@
-"""Terrapin hand scoring, exactly as shared/rules/DECISIONS.md states it.
+"""Terrapin hand scoring, exactly as the variants' rules text states it (the Scoring of
+bot/games/terrapin/western/rules.md, and of each variant's rules.md beside it).
 
 Used for every betting variant's showdown and for each Soliterrapin row and column.
 """

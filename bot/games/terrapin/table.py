@@ -6,7 +6,7 @@ Terrapin scoring at the showdown, odd chips carried in the pot, and their spec's
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -14,7 +14,7 @@ from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
 from bot.engine import Action, Event, GameSpec, Policy, Rng
 from bot.engine import HandStarted as BaseHandStarted
-from bot.engine.protocol import OptionsT
+from bot.engine.spec import OptionsT
 from bot.games.poker import PokerTable
 from bot.games.poker import PotAwarded as PotAwarded  # where it was before bot/games/poker.py
 from bot.games.terrapin.scoring import is_turtle_butt, score
@@ -184,8 +184,7 @@ def terrapin_spec(
     state_model: type[TerrapinTable],
     options_model: type[OptionsT],
     actions: TypeAdapter[Action],
-    ai: Policy,
-    cog: str,
+    ai: Policy[Any],
 ) -> GameSpec[OptionsT]:
     """A Terrapin betting variant: 2-7 players on the basic Decktet, playing for chips."""
 
@@ -216,5 +215,4 @@ def terrapin_spec(
         create=create,
         uses_chips=True,
         ai=ai,
-        cog=cog,
     )

@@ -1,4 +1,6 @@
-"""Totit: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+"""Totit: its rules (rules.py), its AI (ai.py) and its spec (spec.py). On Discord: its GameUI
+(ui.py) and its rules text (rules.md), which only the bot's cog imports.
+"""
 
 from bot.games.totit.rules import (
     HAND_SIZE,

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard
 from bot.engine import Action, Decision, Policy
 from bot.games.captures_ai import best
@@ -93,16 +91,15 @@ class Table:
         return float("-inf")
 
 
-class TotitPolicy(Policy):
+class TotitPolicy(Policy[TotitView]):
     game_id = "totit"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: TotitView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, TotitView)  # ai_move passes this game's view
         return best(legal, Table(view, seat).score, rng)

@@ -1,4 +1,4 @@
-"""Totit (shared/rules/totit.md, DECISIONS.md): a Javanese fishing game for 2-6 players.
+"""Totit (bot/games/totit/rules.md): a Javanese fishing game for 2-6 players.
 
 The 60-card Totit deck holds two copies of A-9 of spades, hearts and diamonds and of J Q K of
 clubs. Eighteen cards are dealt face up to the table, then seven to each player (eleven with two
@@ -25,7 +25,17 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Rank, Suit, totit_deck
-from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Viewer
+from bot.engine import (
+    Action,
+    Decision,
+    DecisionKind,
+    Event,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    Rng,
+    Viewer,
+)
 from bot.games.captures import identical, match_targets, ranks_as_one, verify_match_capture
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
@@ -115,6 +125,12 @@ def trail_reason(
 
 
 # ---- actions and events -------------------------------------------------------------------
+
+
+class TotitKind(DecisionKind):
+    """Totit's one decision: a capture, or a card trailed."""
+
+    PLAY = "play"
 
 
 class TotitOptions(BaseModel):
@@ -307,7 +323,7 @@ class TotitState(PointsMatchHands):
         else:
             take = "take a table card of the same rank as one of yours (A, J, Q, K are one rank)"
         trail = "or trail a card" if self.options.trail_when_able else "or, if you can't, trail"
-        return [Decision(seat=seat, kind="play", prompt=f"Your turn: {take}, {trail}.")]
+        return [Decision(seat=seat, kind=TotitKind.PLAY, prompt=f"Your turn: {take}, {trail}.")]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.seat_to_act():

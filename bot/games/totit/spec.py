@@ -1,4 +1,4 @@
-"""Totit as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Totit as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -25,5 +25,4 @@ TOTIT = GameSpec(
     deck=totit_deck,
     create=new_totit,
     ai=TotitPolicy(),
-    cog="cogs.totit",
 )

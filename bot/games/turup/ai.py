@@ -11,8 +11,6 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from pydantic import BaseModel
-
 from bot.cards import FrenchCard, Rank
 from bot.engine import Action, Decision, Policy
 from bot.games.captures import TOP_NUMBER, pip, sum_captures
@@ -135,17 +133,16 @@ class Table:
         return found + [Place(card=card) for card in self.hand]
 
 
-class TurupPolicy(Policy):
+class TurupPolicy(Policy[TurupView]):
     game_id = "turup"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: TurupView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, TurupView)  # ai_move passes this game's view
         table = Table(view, seat)
         return best(table.moves() or legal, table.score, rng)

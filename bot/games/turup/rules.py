@@ -1,4 +1,4 @@
-"""Turup (shared/rules/turup.md, DECISIONS.md).
+"""Turup (bot/games/turup/rules.md).
 
 2-12 players, each for themselves; one French pack for 2-4 players, two for 5-7, three for
 8-12. A round: four cards to each player (from the dealer's left) and four face up on the
@@ -27,7 +27,18 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Suit, french_deck
-from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Viewer
+from bot.engine import (
+    Action,
+    Decision,
+    DecisionKind,
+    Event,
+    HandEnded,
+    HandStarted,
+    IllegalAction,
+    Rng,
+    UnlistedActions,
+    Viewer,
+)
 from bot.games.captures import pip, sum_captures, verify_sum_capture
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
@@ -56,6 +67,12 @@ def card_order(card: FrenchCard) -> tuple[int, int, int]:
 
 
 # ---- options, actions, events -------------------------------------------------------------
+
+
+class TurupKind(DecisionKind):
+    """Turup's one decision: a capture, or a card placed on the table."""
+
+    PLAY = "play"
 
 
 class TurupOptions(BaseModel):
@@ -152,7 +169,7 @@ class TurupView(BaseModel):
 # ---- the game -----------------------------------------------------------------------------
 
 
-class TurupState(PointsMatchHands):
+class TurupState(UnlistedActions, PointsMatchHands):
     options: TurupOptions
     phase: Literal["play", "between", "over"] = "play"
     stock: list[FrenchCard] = []
@@ -161,7 +178,7 @@ class TurupState(PointsMatchHands):
     won: list[list[FrenchCard]] = []
     turn: int = 0
 
-    listable = False  # a capture is any set of pile cards that splits right: verify judges
+    # Unlisted: a capture is any set of pile cards that splits right, which verify judges.
 
     # ---- dealing ----------------------------------------------------------------------------
 
@@ -231,7 +248,7 @@ class TurupState(PointsMatchHands):
             if self.pile
             else "The pile is empty: place a card on it"
         )
-        return [Decision(seat=self.turn, kind="play", prompt=prompt)]
+        return [Decision(seat=self.turn, kind=TurupKind.PLAY, prompt=prompt)]
 
     def captures(self, seat: int) -> list[Capture]:
         """Suggested captures, a few per card held, the biggest first."""

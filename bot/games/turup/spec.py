@@ -1,4 +1,4 @@
-"""Turup as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Turup as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -25,5 +25,4 @@ TURUP = GameSpec(
     deck_by_seats=packs_for,
     create=new_turup,
     ai=TurupPolicy(),
-    cog="cogs.turup",
 )

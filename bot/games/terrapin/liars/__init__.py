@@ -1,4 +1,6 @@
-"""Liar's Terrapin: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+"""Liar's Terrapin: its rules (rules.py), its AI (ai.py) and its spec (spec.py). On Discord: its
+GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
+"""
 
 from bot.games.terrapin.liars.rules import (
     MAX_RAISE,

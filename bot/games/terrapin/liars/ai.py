@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pydantic import BaseModel
-
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.liars.rules import (
@@ -25,6 +23,7 @@ from bot.games.terrapin.liars.rules import (
     DiscardOne,
     DoneDiscarding,
     Draw,
+    LiarsKind,
     LiarsView,
 )
 
@@ -33,24 +32,23 @@ CHALLENGE_BELOW = 0.15  # challenge a claim that a hand its size reaches less of
 LOOKAHEAD = 2  # draws looked ahead when weighing a draw against a bluff
 
 
-class LiarsPolicy(Policy):
+class LiarsPolicy(Policy[LiarsView]):
     game_id = "liars"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: LiarsView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, LiarsView)  # ai_move passes this game's view
-        if decision.kind == "respond":
+        if decision.kind == LiarsKind.RESPOND:
             return respond(view)
         hand = tuple(sorted(ai.ids(view.my_cards or [])))
         target = (view.claim or 0) + 1
         chances = Chances(target, ai.unseen(view.my_cards or []))
-        if decision.kind == "discard":
+        if decision.kind == LiarsKind.DISCARD:
             return discard(hand, chances)
         points = ai.value(hand)
         if points >= target:

@@ -1,4 +1,4 @@
-"""Liar's Terrapin (shared/rules/terrapin.md, DECISIONS.md).
+"""Liar's Terrapin (bot/games/terrapin/liars/rules.md).
 
 Everyone antes half the number of players, rounded up. One hand goes round: its holder draws
 three, may draw more one at a time, and claims a score (more than the last claim). The next
@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from bot.cards import decktet
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, HandEnded, MatchEnded, Viewer
+from bot.engine import Action, Decision, DecisionKind, Event, HandEnded, MatchEnded, Viewer
 from bot.engine import HandStarted as BaseHandStarted
 from bot.engine.errors import IllegalAction
 from bot.games.poker import PokerSeatView
@@ -25,6 +25,14 @@ from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value
 
 FIRST_DRAW = 3
 MAX_RAISE = 24  # a claim may be at most this much above the last one (the first: above 0)
+
+
+class LiarsKind(DecisionKind):
+    """What a Liar's decision asks: draw or claim, discard, challenge or accept a claim."""
+
+    CLAIM = "claim"
+    DISCARD = "discard"
+    RESPOND = "respond"
 
 
 class LiarsOptions(BaseModel):
@@ -285,15 +293,23 @@ class LiarsState(TerrapinTable):
         if self.phase == "drawing":
             low = self.lowest_claim()
             return [
-                Decision(seat=self.holder, kind="claim", prompt=f"Draw, or claim {low} or more")
+                Decision(
+                    seat=self.holder, kind=LiarsKind.CLAIM, prompt=f"Draw, or claim {low} or more"
+                )
             ]
         if self.phase == "discarding":
-            return [Decision(seat=self.holder, kind="discard", prompt="Discard cards, then draw")]
+            return [
+                Decision(
+                    seat=self.holder, kind=LiarsKind.DISCARD, prompt="Discard cards, then draw"
+                )
+            ]
         if self.phase == "responding":
             assert self.responder is not None  # set with the claim it answers
             return [
                 Decision(
-                    seat=self.responder, kind="respond", prompt=f"Challenge or accept {self.claim}?"
+                    seat=self.responder,
+                    kind=LiarsKind.RESPOND,
+                    prompt=f"Challenge or accept {self.claim}?",
                 )
             ]
         return []

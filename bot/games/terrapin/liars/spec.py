@@ -1,4 +1,4 @@
-"""Liar's Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Liar's Terrapin as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -13,5 +13,4 @@ LIARS = terrapin_spec(
     options_model=LiarsOptions,
     actions=TypeAdapter(LiarsAction),
     ai=LiarsPolicy(),
-    cog="cogs.liars_terrapin",
 )

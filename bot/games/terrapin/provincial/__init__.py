@@ -1,4 +1,6 @@
-"""Provincial Terrapin: its rules (rules.py), its AI (ai.py) and its spec (spec.py)."""
+"""Provincial Terrapin: its rules (rules.py), its AI (ai.py) and its spec (spec.py). On Discord:
+its GameUI (ui.py) and its rules text (rules.md), which only the bot's cog imports.
+"""
 
 from bot.games.terrapin.provincial.rules import (
     CALL,

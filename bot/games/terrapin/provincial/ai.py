@@ -14,8 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pydantic import BaseModel
-
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.provincial.rules import (
@@ -26,6 +24,7 @@ from bot.games.terrapin.provincial.rules import (
     DrawDeck,
     DrawDiscard,
     Fist,
+    ProvincialKind,
     ProvincialView,
     SetStake,
 )
@@ -33,18 +32,17 @@ from bot.games.terrapin.provincial.rules import (
 CALL_PREMIUM = 1.1  # a call ends the hand while the hand is as good as it is: prefer it a little
 
 
-class ProvincialPolicy(Policy):
+class ProvincialPolicy(Policy[ProvincialView]):
     game_id = "provincial"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: ProvincialView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, ProvincialView)  # ai_move passes this game's view
         hand = ai.ids(view.my_cards or [])
         shared = ai.ids(view.shared)
         others = [s for s in view.seats if s.in_hand and s.seat != seat]
@@ -57,11 +55,11 @@ class ProvincialPolicy(Policy):
         top = ai.ids(view.discards[-1:])
         deck = pool if view.deck_left else []
         options = exchanges(hand, shared, top, deck, table)
-        if decision.kind == "exchange":
+        if decision.kind == ProvincialKind.EXCHANGE:
             return max((a for a in options if a[1] in legal), key=lambda a: a[0])[1]
         now = table.share(ai.value(hand + shared))
         improved = max(share for share, _ in options)
-        if decision.kind == "stake":
+        if decision.kind == ProvincialKind.STAKE:
             return stake(view, now, improved, len(rivals))
         return fist(view, now, improved, len(rivals), legal)
 

@@ -1,4 +1,4 @@
-"""Provincial Terrapin (shared/rules/terrapin.md, DECISIONS.md).
+"""Provincial Terrapin (bot/games/terrapin/provincial/rules.md).
 
 Ante 1; three private cards; two shared. The dealer sets the stake. Then rounds of secret
 fists, revealed together: 0 folds, 1 pays the stake to play (and must then discard one card
@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, Viewer
+from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
@@ -23,6 +23,14 @@ ANTE = 1
 PRIVATE_CARDS = 3
 SHARED_CARDS = 2
 FOLD, PAY, CALL = 0, 1, 2
+
+
+class ProvincialKind(DecisionKind):
+    """What a Provincial decision asks: the dealer's stake, a secret fist, an exchange."""
+
+    STAKE = "stake"
+    FIST = "fist"
+    EXCHANGE = "exchange"
 
 
 class ProvincialOptions(BaseModel):
@@ -224,18 +232,29 @@ class ProvincialState(TerrapinTable):
         if self.phase == "stake":
             limit = self.options.stake_limit
             return [
-                Decision(seat=self.dealer, kind="stake", prompt=f"Set the stake (1 to {limit})")
+                Decision(
+                    seat=self.dealer,
+                    kind=ProvincialKind.STAKE,
+                    prompt=f"Set the stake (1 to {limit})",
+                )
             ]
         if self.phase == "fists":
             return [
-                Decision(seat=s, kind="fist", prompt="Empty fist, one chip or two?", secret=True)
+                Decision(
+                    seat=s,
+                    kind=ProvincialKind.FIST,
+                    prompt="Empty fist, one chip or two?",
+                    secret=True,
+                )
                 for s in self.in_hand
                 if self.fists[s] is None
             ]
         if self.phase == "exchange":
             return [
                 Decision(
-                    seat=self.exchanges[0], kind="exchange", prompt="Discard a card or draw one"
+                    seat=self.exchanges[0],
+                    kind=ProvincialKind.EXCHANGE,
+                    prompt="Discard a card or draw one",
                 )
             ]
         return []

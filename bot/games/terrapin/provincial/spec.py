@@ -1,4 +1,4 @@
-"""Provincial Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Provincial Terrapin as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -13,5 +13,4 @@ PROVINCIAL = terrapin_spec(
     options_model=ProvincialOptions,
     actions=TypeAdapter(ProvincialAction),
     ai=ProvincialPolicy(),
-    cog="cogs.provincial_terrapin",
 )

@@ -1,4 +1,4 @@
-"""Soliterrapin (shared/rules/soliterrapin.md, DECISIONS.md): solo, on the basic Decktet.
+"""Soliterrapin (bot/games/terrapin/soliterrapin/rules.md): solo, on the basic Decktet.
 
 The first card goes down by itself. Each next card must touch a placed card orthogonally, and
 the grid's bounding box may never grow beyond 6 x 6. With all 36 cards down, each row and
@@ -20,6 +20,7 @@ from bot.cards.decktet import DecktetCard
 from bot.engine import (
     Action,
     Decision,
+    DecisionKind,
     Event,
     GameState,
     HandEnded,
@@ -33,6 +34,12 @@ from bot.games.terrapin.scoring import is_turtle_butt, score
 SIZE = 6
 REACH = SIZE - 1  # how far from the first card the grid can reach, in any direction
 COLUMNS = "ABCDEFGHIJK"  # every column the grid can reach: the first card is always in F
+
+
+class SoliterrapinKind(DecisionKind):
+    """Soliterrapin's one decision: where to place the card turned."""
+
+    PLACE = "place"
 
 
 class SoliterrapinOptions(BaseModel):
@@ -198,7 +205,7 @@ class SoliterrapinState(GameState):
         if self.phase != "placing":
             return []
         card = self.deck[-1]
-        return [Decision(seat=0, kind="place", prompt=f"Place {card.title}")]
+        return [Decision(seat=0, kind=SoliterrapinKind.PLACE, prompt=f"Place {card.title}")]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != 0 or self.phase != "placing":

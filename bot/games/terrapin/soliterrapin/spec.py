@@ -1,4 +1,4 @@
-"""Soliterrapin as the registry knows it: its rules and the cog that presents it."""
+"""Soliterrapin as the registry knows it: its rules."""
 
 from pydantic import TypeAdapter
 
@@ -24,5 +24,4 @@ SOLITERRAPIN = GameSpec(
     create=new_soliterrapin,
     solo=True,
     deal_from=daily_deal,
-    cog="cogs.soliterrapin",
 )

@@ -8,25 +8,22 @@ from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel
-
 from bot.engine import Action, Decision, Policy
 from bot.games.terrapin import ai
 from bot.games.terrapin.temptation.rules import Buy, Decline, TemptationView
 
 
-class TemptationPolicy(Policy):
+class TemptationPolicy(Policy[TemptationView]):
     game_id = "temptation"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: TemptationView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, TemptationView)  # ai_move passes this game's view
         hand = ai.ids(view.my_cards or []) + ai.ids(view.shared)
         pool = ai.unseen(view.my_cards or [], view.shared, view.set_aside)
         rivals = [ai.Rival(hidden=s.cards) for s in view.seats if s.in_hand and s.seat != seat]

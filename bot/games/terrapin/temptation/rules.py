@@ -1,4 +1,4 @@
-"""Temptation Terrapin (shared/rules/terrapin.md, DECISIONS.md).
+"""Temptation Terrapin (bot/games/terrapin/temptation/rules.md).
 
 Ante 3; two private cards; three shared cards (redealt while they alone are Turtle Butt);
 buying rounds from the dealer's left where the k-th round's card costs k chips, until a full
@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, Viewer
+from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
@@ -20,6 +20,12 @@ from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
 ANTE = 3
 PRIVATE_CARDS = 2
 SHARED_CARDS = 3
+
+
+class TemptationKind(DecisionKind):
+    """What a Temptation decision asks: buy the card offered or decline it."""
+
+    BUY = "buy"
 
 
 class TemptationOptions(BaseModel):
@@ -127,7 +133,7 @@ class TemptationState(TerrapinTable):
         if self.phase != "buying" or self.buyer is None:
             return []
         prompt = f"Buy a card for {self.price} chip{'s' if self.price > 1 else ''}?"
-        return [Decision(seat=self.buyer, kind="buy", prompt=prompt)]
+        return [Decision(seat=self.buyer, kind=TemptationKind.BUY, prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         return [Buy(), Decline()] if self.pending() and seat == self.buyer else []

@@ -1,4 +1,4 @@
-"""Temptation Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Temptation Terrapin as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -13,5 +13,4 @@ TEMPTATION = terrapin_spec(
     options_model=TemptationOptions,
     actions=TypeAdapter(TemptationAction),
     ai=TemptationPolicy(),
-    cog="cogs.temptation_terrapin",
 )

@@ -10,32 +10,29 @@ from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel
-
 from bot.engine import Action, Decision, Policy
 from bot.games.betting import Bet, Call, Check, Fold, Raise
-from bot.games.poker import Muck
+from bot.games.poker import BettingKind, Muck
 from bot.games.terrapin import ai
-from bot.games.terrapin.western.rules import SHARED_CARDS, Stand, Take, WesternView
+from bot.games.terrapin.western.rules import SHARED_CARDS, Stand, Take, WesternKind, WesternView
 
 FINAL_ROUND = 3
 EARLY_CALL_MARGIN = 1.15  # before the last round, more bets will follow a call
 RAISES_BEFORE_CALLING = 2  # in raise limits: past this much in one round, only call
 
 
-class WesternPolicy(Policy):
+class WesternPolicy(Policy[WesternView]):
     game_id = "western"
 
     def choose(
         self,
         seat: int,
-        view: BaseModel,
+        view: WesternView,
         decision: Decision,
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        assert isinstance(view, WesternView)  # ai_move passes this game's view
-        if decision.kind == "muck":
+        if decision.kind == BettingKind.MUCK:
             return Muck()  # asked only when the hand can't win: show nothing
         mine = ai.ids(view.my_cards or [])
         shared = ai.ids(view.shared)
@@ -47,7 +44,7 @@ class WesternPolicy(Policy):
         table = ai.showdown(shared, rivals, pool, rng)
         now = table.share(ai.value(mine + shared))
         after_draw = table.share_after_draw(mine + shared, pool)
-        if decision.kind == "draw":
+        if decision.kind == WesternKind.DRAW:
             return Take() if after_draw > now else Stand()
         if view.betting_round < FINAL_ROUND and view.deck_left:
             now = max(now, after_draw)  # the draw is still to come

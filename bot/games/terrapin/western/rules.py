@@ -1,4 +1,4 @@
-"""Western Terrapin (shared/rules/terrapin.md, DECISIONS.md).
+"""Western Terrapin (bot/games/terrapin/western/rules.md).
 
 Ante 1; two private cards; a betting round from the dealer's left; three shared cards
 (redealt while they alone are Turtle Butt); a betting round from the last aggressive player;
@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from bot.cards.decktet import DecktetCard
-from bot.engine import Action, Decision, Event, Viewer
+from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Betting, BettingAction, Limits
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
@@ -21,6 +21,12 @@ from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
 ANTE = 1
 PRIVATE_CARDS = 2
 SHARED_CARDS = 3
+
+
+class WesternKind(DecisionKind):
+    """Western's own decision, besides the betting table's (`BettingKind`)."""
+
+    DRAW = "draw"
 
 
 class WesternOptions(BaseModel):
@@ -138,7 +144,9 @@ class WesternState(BettingTable, TerrapinTable):
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
             assert self.draw_turn is not None  # the draw ends when nobody is left to draw
-            return [Decision(seat=self.draw_turn, kind="draw", prompt="Take a card or stand")]
+            return [
+                Decision(seat=self.draw_turn, kind=WesternKind.DRAW, prompt="Take a card or stand")
+            ]
         return super().pending()
 
     def legal_actions(self, seat: int) -> list[Action]:

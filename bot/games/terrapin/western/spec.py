@@ -1,4 +1,4 @@
-"""Western Terrapin as the registry knows it: its rules, its AI and the cog that presents it."""
+"""Western Terrapin as the registry knows it: its rules and its AI."""
 
 from pydantic import TypeAdapter
 
@@ -13,5 +13,4 @@ WESTERN = terrapin_spec(
     options_model=WesternOptions,
     actions=TypeAdapter(WesternAction),
     ai=WesternPolicy(),
-    cog="cogs.western_terrapin",
 )
