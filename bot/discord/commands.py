@@ -88,7 +88,7 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
         parts = [
             f"buy-in {record.buy_in:,}" if game.chips_for(table.options) else "",
             f"turn time {record.turn_seconds} s",
-            bot.presenter.options_text(table),
+            bot.presenter.games[game.id].options_text(table.options),
         ]
         embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
     # The longest rules leave no room below them: the notes every game shares go underneath.

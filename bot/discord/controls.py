@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import discord
 
 from bot.discord.custom_ids import CustomId, Field, count, number
-from bot.discord.errors import handle_error
 from bot.discord.format import SIDE_NAMES
-from bot.discord.internals import WrittenView, forget_response
+from bot.discord.internals import WrittenView
 from bot.discord.port import TableHost, host
-from bot.discord.replies import acknowledge_if_late, expired, redraw_clicked, send_answer
+from bot.discord.replies import send_answer
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
 from bot.tables import Table
@@ -137,8 +136,9 @@ def table_controls(table: Table) -> Controls:
 
 
 class TableItem:
-    """Shared by the table's dynamic items: built from a click's custom_id (`CUSTOM_ID`), and
-    errors go through the one handler."""
+    """Shared by the table's dynamic items: built from a click's custom_id (`CUSTOM_ID`), they
+    do what the click asks (`run`); the presenter answers it, errors included
+    (`Answers.click`)."""
 
     CUSTOM_ID: ClassVar[CustomId]
     # How a late click is acknowledged before anything is done: as an update of the message
@@ -163,19 +163,7 @@ class TableItem:
         return cls(**cls.CUSTOM_ID.read(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = host(interaction)
-        presenter, own_dms, refused = bot.presenter, False, False
-        try:
-            if self.late:
-                await acknowledge_if_late(interaction, privately=self.late == "private")
-            own_dms = await presenter.in_own_dms(interaction)
-            await self.run(interaction, bot)
-        except Exception as error:
-            refused = True
-            await handle_error(interaction, error, f"table control {self.custom_id!r}")
-        if own_dms:
-            presenter.clicked_in_dms(interaction, refused=refused)
-        forget_response(interaction)
+        await host(interaction).presenter.click(interaction, self)
 
     async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
         raise NotImplementedError
@@ -285,9 +273,7 @@ class TableButton(
         if seat is None or table.state is None:
             raise UserError("You are not playing at this table.")
         await bot.runtime.back(self.table_id, interaction.user.id)
-        embed, view = bot.presenter.private_message(table, seat.seat)
-        shown: dict[str, Any] = {"view": view} if view is not None else {}
-        await send_answer(interaction, embed=embed, ephemeral=True, **shown)
+        await bot.presenter.show_hand(interaction, table, seat.seat)
 
 
 async def play(
@@ -298,32 +284,10 @@ async def play(
     token: str | None = None,
     action: Action | None = None,
 ) -> None:
-    """Apply a player's choice, then show them their updated hand in the same message (or,
-    for a game played on the table message, the redrawn table message)."""
-    presenter = bot.presenter
-    clicked = bot.runtime.get(table_id)
+    """Apply a player's choice; the presenter answers the click with what it changed."""
+    table = bot.runtime.get(table_id)  # before the move, which may close it
     events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
-    if presenter.plays_on_table(clicked):
-        await presenter.answer_on_table(interaction, clicked)
-        return
-    table = bot.runtime.tables.get(table_id)  # None once the step closed the table
-    seat = table.seat_of(interaction.user.id) if table else None
-    if table is None or seat is None or table.state is None:
-        await redraw_clicked(interaction, content="The table has closed.", embed=None, view=None)
-        return
-    news = presenter.news_in_answer(table, seat.seat, events)
-    embed, view = presenter.private_message(table, seat.seat, news)
-    seat.prompted = seat.prompt  # shown here, with what the click told the seat: no DM needed
-    presenter.answered_in(interaction, table_id, seat.seat, seat.prompt if view else None)
-    try:
-        await redraw_clicked(interaction, embed=embed, view=view)
-    except discord.NotFound as error:
-        if not expired(error):
-            raise
-        await presenter.answer_refused(interaction, table, seat, embed, view)
-        return
-    if seat.seat not in table.pending_seats():  # they await the others now, in that message
-        presenter.answer_landed(interaction, table_id, seat.seat)
+    await bot.presenter.move_made(interaction, table, events)
 
 
 class ActionButton(

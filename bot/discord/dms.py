@@ -26,6 +26,7 @@ from bot.discord.internals import edit_clicked, send_followup
 from bot.discord.lines import RECENT_LINES, TableLines
 from bot.discord.message import TableMessages
 from bot.discord.port import PresenterHost
+from bot.discord.replies import expired, redraw_clicked
 from bot.engine import Event
 from bot.errors import InvalidComponent
 from bot.store import SeatRecord
@@ -355,6 +356,30 @@ class PrivateHands:
                 log.info("could not tell member %s that table %s closed", member_id, table.id)
 
     # ---- a click's answer ----------------------------------------------------------------------
+
+    async def answer_move(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        seat: SeatRecord,
+        events: Sequence[Event],
+    ) -> None:
+        """Answer a seat's move by redrawing the message clicked (a DM, or an ephemeral My
+        hand) with its hand, what the move told it and its next prompt: that needs no DM. One
+        Discord refused as too late goes as `answer_refused` says."""
+        news = self.news_in_answer(table, seat.seat, events)
+        embed, view = self.private_message(table, seat.seat, news)
+        seat.prompted = seat.prompt  # shown here, with what the click told the seat: no DM needed
+        self.answered_in(interaction, table.id, seat.seat, seat.prompt if view else None)
+        try:
+            await redraw_clicked(interaction, embed=embed, view=view)
+        except discord.NotFound as error:
+            if not expired(error):
+                raise
+            await self.answer_refused(interaction, table, seat, embed, view)
+            return
+        if seat.seat not in table.pending_seats():  # they await the others now, in that message
+            self.answer_landed(interaction, table.id, seat.seat)
 
     def answered_in(
         self, interaction: discord.Interaction, table_id: int, seat: int, prompt: int | None

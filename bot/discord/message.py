@@ -11,7 +11,6 @@ hidden card.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import io
 import logging
@@ -207,21 +206,6 @@ class TableMessages:
         if writer is not None:
             await writer
         await self.host.runtime.store.close_drawn(table.id)
-
-    async def repost(self, table: Table) -> None:
-        """Post the table message again at the bottom of the channel (the old one goes)."""
-        old = table.record.message_id
-        await self.host.runtime.set_message(table, None)
-        self.host.runtime.show(table, [])
-        if old:
-            with contextlib.suppress(discord.HTTPException):
-                await self.channel(table).get_partial_message(old).delete()
-
-    def message_deleted(self, message_id: int) -> None:
-        """A table message was deleted (a moderator): post it again at once."""
-        for table in list(self.host.runtime.tables.values()):
-            if table.record.message_id == message_id:
-                self.host.runtime.show(table, [])
 
     # ---- what it shows ---------------------------------------------------------------------
 

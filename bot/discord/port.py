@@ -1,7 +1,8 @@
 """What bot/discord needs of the bot it runs in, and no more: a few calls to Discord, the table
-runtime, the stores it keeps DM channels and house figures in, and (for a click's handler) the
-presenter's answers. `CardTableBot` (bot/app.py) satisfies these; nothing below bot/app.py
-imports it, so the Discord layer can be read, and tested, without the whole bot.
+runtime, the stores it keeps DM channels and house figures in, and (for the handlers of clicks
+and commands) the presenter, which answers a click, and a move or My hand, each in one call
+(`Answers`). `CardTableBot` (bot/app.py) satisfies these; nothing below bot/app.py imports it,
+so the Discord layer can be read, and tested, without the whole bot.
 tests/discord/test_discord_port.py checks that the bot, the runtime and the presenter have every
 member named here."""
 
@@ -9,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from typing import Protocol, cast
+from typing import Literal, Protocol, cast
 
 import discord
 from pydantic import BaseModel
 
 from bot.engine import Action, Event, GameSpec
 from bot.settings import Settings
-from bot.store import DMChannels, Ledger, SeatRecord, TableStore
+from bot.store import DMChannels, Ledger, TableStore
 from bot.tables import Table
 
 
@@ -107,37 +108,55 @@ class PresenterHost(DiscordCalls, Protocol):
         ...
 
 
-class Answers(Protocol):
-    """What a click's handler asks of the presenter (bot/discord/presenter.py)."""
+class Control(Protocol):
+    """A table control as the presenter answers its click (controls.py's `TableItem`)."""
 
     @property
-    def games(self) -> Mapping[str, object]:
-        """Each game's presentation (its GameUI), by game id: the card picker's controls
-        check that a table's game picks cards."""
+    def late(self) -> Literal["update", "private"] | None:
+        """How a late click is acknowledged before anything is done (see `TableItem`)."""
         ...
 
-    def plays_on_table(self, table: Table) -> bool: ...
-    def options_text(self, table: Table) -> str: ...
-    def private_message(
-        self, table: Table, seat: int, news: Sequence[str] = ()
-    ) -> tuple[discord.Embed, discord.ui.View | None]: ...
+    @property
+    def custom_id(self) -> str: ...
+
+    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
+        """What the click does."""
+        ...
+
+
+class GameLook(Protocol):
+    """What the handlers read of a game's presentation (its GameUI, game_ui.py)."""
+
+    def options_text(self, options: BaseModel) -> str: ...
+
+
+class PrivateViews(Protocol):
+    """What the card picker asks of the players' private views (dms.py's `PrivateHands`): a
+    seat's hand, to redraw with its choice so far."""
+
     def private_embed(self, table: Table, seat: int, news: Sequence[str] = ()) -> discord.Embed: ...
-    def news_in_answer(self, table: Table, seat: int, events: Sequence[Event]) -> list[str]: ...
-    async def answer_on_table(self, interaction: discord.Interaction, table: Table) -> None: ...
-    def answered_in(
-        self, interaction: discord.Interaction, table_id: int, seat: int, prompt: int | None
+
+
+class Answers(Protocol):
+    """What the handlers ask of the presenter (bot/discord/presenter.py): it answers every
+    table click (`click`), a move one made and My hand, each by one call."""
+
+    @property
+    def games(self) -> Mapping[str, GameLook]:
+        """Each game's presentation, by game id: /<game> rules shows a table's options, the
+        card picker's controls check that a table's game picks cards."""
+        ...
+
+    @property
+    def hands(self) -> PrivateViews: ...
+
+    async def click(self, interaction: discord.Interaction, control: Control) -> None: ...
+    async def move_made(
+        self, interaction: discord.Interaction, table: Table, events: Sequence[Event]
     ) -> None: ...
-    async def answer_refused(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        seat: SeatRecord,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
+    async def show_hand(
+        self, interaction: discord.Interaction, table: Table, seat: int
     ) -> None: ...
-    def answer_landed(self, interaction: discord.Interaction, table_id: int, seat: int) -> None: ...
-    async def in_own_dms(self, interaction: discord.Interaction) -> bool: ...
-    def clicked_in_dms(self, interaction: discord.Interaction, *, refused: bool) -> None: ...
 
 
 class TableHost(PresenterHost, Protocol):

@@ -1,24 +1,33 @@
-"""The runtime's listener: every change to a table, shown on Discord.
+"""The runtime's listener: every change to a table, shown on Discord. And a click's answer.
 
 It coordinates three parts, each in its own module: the lines that say what happened
 (lines.py), the table message in the channel (message.py) and each player's private view by
-DM or "My hand" (dms.py). A game's cog registers its `GameUI` here; the click handlers
-(controls.py) reach it through the narrow `Answers` port (port.py).
+DM or "My hand" (dms.py). A game's cog registers its `GameUI` here.
+
+The click handlers (controls.py, picker/) reach it through the narrow `Answers` port
+(port.py), one call per answer. `click` frames every click: acknowledged if late, refused if
+forged, its error answered, its DM's webhook kept. `move_made` decides together how a move is
+shown to its clicker: the table message redrawn as the answer (a game played there), else the
+clicked DM or My hand redrawn with the move's news, its bookkeeping inside `PrivateHands`.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.discord.dms import PrivateHands
+from bot.discord.errors import handle_error
 from bot.discord.game_ui import GameUI
+from bot.discord.internals import forget_response
 from bot.discord.lines import TableLines
 from bot.discord.message import TableMessages, standings_embed
-from bot.discord.port import PresenterHost
+from bot.discord.port import Control, PresenterHost, host
+from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import Event, HandEnded, HandStarted
-from bot.store import SeatRecord
 from bot.tables import Table, TableStatus
 from bot.tables.events import TableClosed, TableStarted
 
@@ -89,56 +98,63 @@ class TablePresenter:
             embed = standings_embed(table, closed, names, ui.score_noun(table.options))
             await messages.channel(table).send(embed=embed)
 
-    # ---- what a click's handler asks (port.Answers) --------------------------------------
+    # ---- answering a click (port.Answers) ---------------------------------------------------
 
-    def plays_on_table(self, table: Table) -> bool:
-        return self.games[table.game.id].controls_on_table
+    async def click(self, interaction: discord.Interaction, control: Control) -> None:
+        """Answer a click on a table control (or a form's submit): acknowledged first if it
+        came late, refused if placed in another member's DMs, else done by `control.run`; an
+        error is answered as such. A click in its member's own DMs leaves its followup
+        webhook, for their next prompts (`PrivateHands.clicked_in_dms`)."""
+        own_dms, refused = False, False
+        try:
+            if control.late:
+                await acknowledge_if_late(interaction, privately=control.late == "private")
+            own_dms = await self.hands.in_own_dms(interaction)
+            await control.run(interaction, host(interaction))
+        except Exception as error:
+            refused = True
+            await handle_error(interaction, error, f"table control {control.custom_id!r}")
+        if own_dms:
+            self.hands.clicked_in_dms(interaction, refused=refused)
+        forget_response(interaction)
 
-    def options_text(self, table: Table) -> str:
-        return self.games[table.game.id].options_text(table.options)
-
-    def private_message(
-        self, table: Table, seat: int, news: Sequence[str] = ()
-    ) -> tuple[discord.Embed, discord.ui.View | None]:
-        return self.hands.private_message(table, seat, news)
-
-    def private_embed(self, table: Table, seat: int, news: Sequence[str] = ()) -> discord.Embed:
-        return self.hands.private_embed(table, seat, news)
-
-    def news_in_answer(self, table: Table, seat: int, events: Sequence[Event]) -> list[str]:
-        return self.hands.news_in_answer(table, seat, events)
-
-    async def answer_on_table(self, interaction: discord.Interaction, table: Table) -> None:
-        await self.messages.answer_on_table(interaction, table)
-
-    def answered_in(
-        self, interaction: discord.Interaction, table_id: int, seat: int, prompt: int | None
+    async def move_made(
+        self, interaction: discord.Interaction, table: Table, events: Sequence[Event]
     ) -> None:
-        self.hands.answered_in(interaction, table_id, seat, prompt)
+        """Answer a click whose move made `events` on `table` (as it was clicked: a step that
+        closes it takes it from the runtime). A game played on the table message redraws that
+        message; any other, the clicker's private view clicked (`PrivateHands.answer_move`)."""
+        if self.games[table.game.id].controls_on_table:
+            await self.messages.answer_on_table(interaction, table)
+            return
+        still_open = self.host.runtime.tables.get(table.id)
+        seat = still_open.seat_of(interaction.user.id) if still_open else None
+        if still_open is None or seat is None or still_open.state is None:
+            await redraw_clicked(
+                interaction, content="The table has closed.", embed=None, view=None
+            )
+            return
+        await self.hands.answer_move(interaction, still_open, seat, events)
 
-    async def answer_refused(
-        self,
-        interaction: discord.Interaction,
-        table: Table,
-        seat: SeatRecord,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-    ) -> None:
-        await self.hands.answer_refused(interaction, table, seat, embed, view)
-
-    def answer_landed(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
-        self.hands.answer_landed(interaction, table_id, seat)
-
-    async def in_own_dms(self, interaction: discord.Interaction) -> bool:
-        return await self.hands.in_own_dms(interaction)
-
-    def clicked_in_dms(self, interaction: discord.Interaction, *, refused: bool) -> None:
-        self.hands.clicked_in_dms(interaction, refused=refused)
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
+        """Answer My hand: the seat's hand and controls, shown to its player alone."""
+        embed, view = self.hands.private_message(table, seat)
+        shown: dict[str, Any] = {"view": view} if view is not None else {}
+        await send_answer(interaction, embed=embed, ephemeral=True, **shown)
 
     # ---- what the table commands ask (cogs/table.py) -----------------------------------------
 
     async def repost(self, table: Table) -> None:
-        await self.messages.repost(table)
+        """Post the table message again at the bottom of the channel (the old one goes)."""
+        old, runtime = table.record.message_id, self.host.runtime
+        await runtime.set_message(table, None)
+        runtime.show(table, [])
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await self.messages.channel(table).get_partial_message(old).delete()
 
     def message_deleted(self, message_id: int) -> None:
-        self.messages.message_deleted(message_id)
+        """A table message was deleted (a moderator): post it again at once."""
+        for table in list(self.host.runtime.tables.values()):
+            if table.record.message_id == message_id:
+                self.host.runtime.show(table, [])

@@ -1,14 +1,23 @@
 """bot/discord depends on a narrow port (bot/discord/port.py), not on the bot: the running bot,
-its runtime and its presenter have every member the port names, with the same parameters, and
-no module below bot/app.py imports it, so there is no import cycle through it. And the
-runtime, the store and the engine import no game's package: games reach them by their specs."""
+its runtime and its presenter (and the parts the presenter hands out) have every member the port
+names, with the same parameters, and no module below bot/app.py imports it, so there is no
+import cycle through it. And the runtime, the store and the engine import no game's package:
+games reach them by their specs."""
 
 import ast
 import inspect
 from pathlib import Path
 from typing import Protocol
 
-from bot.discord.port import Answers, DiscordCalls, PresenterHost, Runtime, TableHost
+from bot.discord.port import (
+    Answers,
+    DiscordCalls,
+    GameLook,
+    PresenterHost,
+    PrivateViews,
+    Runtime,
+    TableHost,
+)
 from tests import ROOT
 
 BOT = ROOT / "bot"
@@ -50,6 +59,9 @@ async def test_the_bot_its_runtime_and_its_presenter_satisfy_the_port(world):
         assert_satisfies(bot, port)
     assert_satisfies(bot.runtime, Runtime)
     assert_satisfies(bot.presenter, Answers)
+    assert_satisfies(bot.presenter.hands, PrivateViews)  # the parts it hands out too
+    for ui in bot.presenter.games.values():
+        assert_satisfies(ui, GameLook)
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -131,7 +131,7 @@ async def test_a_move_answered_too_late_on_my_hand_sends_the_hand_by_dm(world, m
     assert len(world.fake.too_late) == 1
     assert western.table.record.version > version
     newest = world.tester.dms(user)[-1]
-    assert newest.embeds and newest.embeds[0] == world.bot.presenter.private_embed(
+    assert newest.embeds and newest.embeds[0] == world.bot.presenter.hands.private_embed(
         western.table, seat
     ).to_dict() | {"type": "rich"}
 

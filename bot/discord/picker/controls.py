@@ -25,7 +25,7 @@ async def redraw(
     interaction: discord.Interaction, bot: TableHost, desk: Desk, choice: Choice
 ) -> None:
     """Show the player's hand again with this choice, in the message they tapped."""
-    embed = bot.presenter.private_embed(desk.table, desk.seat)
+    embed = bot.presenter.hands.private_embed(desk.table, desk.seat)
     desk.describe(embed, choice)
     await redraw_clicked(interaction, embed=embed, view=desk.controls(choice))
 
