@@ -22,9 +22,11 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The suite runs on a worker per core (pytest-xdist): each test has its own temporary
-# directory, fake Discord and PostgreSQL schema. `worksteal` keeps both cores busy to the end.
-TEST_WORKERS ?= auto
+# The suite runs on two workers per core (pytest-xdist): each test has its own temporary
+# directory, fake Discord and PostgreSQL schema, and many tests spend part of their time
+# waiting (for bot processes to start, the bot to go quiet), which a second worker fills.
+# `worksteal` keeps every worker busy to the end.
+TEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) * 2 )))
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 

@@ -33,6 +33,9 @@ class NotAnswered(AssertionError):
     """The bot did not answer an interaction in time (Discord shows "interaction failed")."""
 
 
+IDLE_POLL_SECONDS = 0.005  # how often `idle` looks for signs of the bot at work
+
+
 class Tester:
     __test__ = False  # not a test class, whatever pytest makes of its name where imported
 
@@ -185,15 +188,17 @@ class Tester:
         )
 
     async def idle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
-        """Wait until the bot is not busy and has made no REST call for `quiet` seconds."""
-        deadline = time.monotonic() + timeout
-        seen = -1
-        while time.monotonic() < deadline:
-            quiet_now = self.fake.in_flight == 0 and len(self.fake.calls) == seen
-            if quiet_now and not self.bot_busy():
+        """Wait until the bot is not busy and has made no REST call for `quiet` seconds: the
+        quiet is counted from the last sign of work, looked for every few milliseconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        seen, since = len(self.fake.calls), loop.time()
+        while loop.time() < deadline:
+            await asyncio.sleep(IDLE_POLL_SECONDS)
+            if self.fake.in_flight or len(self.fake.calls) != seen or self.bot_busy():
+                seen, since = len(self.fake.calls), loop.time()
+            elif loop.time() - since >= quiet:
                 return
-            seen = len(self.fake.calls)
-            await asyncio.sleep(quiet)
         raise AssertionError("the bot kept calling Discord; it never went idle")
 
     # ---- building interactions -------------------------------------------------------------
