@@ -3,10 +3,10 @@
 Discord sends a guild's interactions to the shard that owns the guild, so a click in a table's
 channel comes to the process acting on that table. A click in a DM comes to shard 0's process,
 whatever guild the table is in: that process forwards it, as Discord sent it, to the owner
-(the claims' forwards, bot/store/forwards.py), which handles it as if its own gateway had brought it and
-answers through the interaction's token. A forward the owner does not take in time (it is
-restarting, its shards are being taken over) is answered here with a sentence; the player's
-click changed nothing and can be made again.
+(the claims' forwards, bot/store/forwards.py), which handles it as if its own gateway had
+brought it and answers through the interaction's token. A forward the owner does not take in
+time (it is restarting, its shards are being taken over) is answered here with a sentence; the
+player's click changed nothing and can be made again.
 """
 
 from __future__ import annotations
