@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerkit import HandHistory
-
 from bot.engine import Action, GameState, HandHistoryFormat, HandMove, Viewer
 from bot.games.betting import Bet, BetPlaced, Call, Check, Fold, Raise
 from bot.games.lowball.rules import (
@@ -42,6 +40,8 @@ def hand_history(
     writer = _Writer(deal, viewer)
     for move in moves:
         writer.move(move)
+    from pokerkit import HandHistory  # imported when asked for, as in rules.low_hand
+
     history = HandHistory(
         variant="F2L3D",
         antes=[0] * len(deal.players),

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pokerkit import StandardLowHand
 from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard, Rank, french_deck
@@ -26,6 +25,9 @@ from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
 from bot.games.jokerless import rank_of, suit_of
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
+
+if TYPE_CHECKING:
+    from pokerkit import StandardLowHand
 
 HAND_SIZE = 5
 DRAWS = 3
@@ -49,6 +51,10 @@ def pokerkit_code(card: FrenchCard) -> str:
 
 
 def low_hand(cards: list[FrenchCard]) -> StandardLowHand:
+    # Imported at the first showdown: pokerkit builds its hand tables as it is imported
+    # (0.3 s), which every process starting the bot would pay, playing Lowball or not.
+    from pokerkit import StandardLowHand
+
     return StandardLowHand("".join(pokerkit_code(card) for card in cards))
 
 
