@@ -26,23 +26,26 @@ lint: $(INSTALLED)
 # directory, fake Discord and PostgreSQL schema, and many tests spend part of their time
 # waiting (for bot processes to start, the bot to go quiet), which a second worker fills.
 # `worksteal` keeps every worker busy to the end.
-TEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) * 2 )))
+CORES := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+TEST_WORKERS ?= $(shell echo $$(( $(CORES) * 2 )))
 # Bytecode caches are written (git ignores them) even where the environment says not to: else
 # every worker and every bot process a test starts compiles the project again, and pytest
 # rewrites every test module's asserts again, some 40 s of the suite's CPU.
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal
 # The linters and the suite run side by side: the linters take a few seconds of the one CPU
 # the suite's waits leave free.
 test: $(INSTALLED)
 	@$(MAKE) --no-print-directory -j2 lint suite
 
 suite: $(INSTALLED)
-	$(PYTEST)
+	$(PYTEST) -n $(TEST_WORKERS)
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
-# nothing slow (pyproject.toml's markers). `make test` runs them all.
+# nothing slow (pyproject.toml's markers). `make test` runs them all. These hardly wait, so a
+# worker per core and one more (for their imports and database round trips) is quickest.
+FAST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
 test-fast: $(INSTALLED)
-	$(PYTEST) -m "not e2e and not slow"
+	$(PYTEST) -n $(FAST_WORKERS) -m "not e2e and not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -63,6 +63,7 @@ def test_a_clicks_time_in_collector_pauses_counts_only_what_overlaps_it():
     assert collecting(0.0, 10.0) == pytest.approx(3.5)  # all of them
 
 
+@pytest.mark.slow  # slices of real time
 async def test_each_slice_of_a_window_reports_its_own_rate(monkeypatch):
     """Whether a rate is sustained: answers counted per slice, not averaged over the window."""
     monkeypatch.setattr(load_bench, "SLICE_SECONDS", 0.5)

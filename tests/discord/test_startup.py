@@ -98,6 +98,7 @@ def another_process_on(tmp_path):
         process.wait(10)
 
 
+@pytest.mark.slow  # a process started and killed
 async def test_a_sqlite_file_serves_one_process_and_is_free_once_that_one_is_killed(
     tmp_path, another_process_on
 ):

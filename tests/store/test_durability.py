@@ -415,6 +415,7 @@ asyncio.run(main(*sys.argv[1:]))
 @pytest.mark.parametrize(
     ("backend", "durability"), [("sqlite", "full"), ("sqlite", "normal"), ("postgres", "full")]
 )
+@pytest.mark.slow  # a process started and killed
 async def test_kill_9_loses_no_acknowledged_transfer_and_keeps_the_totals(
     tmp_path, request, backend, durability
 ):

@@ -389,6 +389,7 @@ async def run_operations(open_database, ops: list[tuple]) -> None:
 
 
 # The backend fixture only names the backend: each example makes its own database.
+@pytest.mark.slow  # 40 random sequences, each on a database of its own
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -269,6 +269,7 @@ async def test_a_rebuild_rates_results_recorded_before_ratings_existed(ledger, t
     assert [tuple(row) for row in weights] == [(1.0,)]
 
 
+@pytest.mark.slow  # a process started
 def test_the_command_rebuilds_a_stopped_bots_ratings(tmp_path):
     async def recorded(path):
         database = await SQLiteDatabase.open(path)

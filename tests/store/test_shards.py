@@ -104,7 +104,8 @@ async def forwarded_rows(connection: asyncpg.Connection) -> int:
 # ---- claims -----------------------------------------------------------------------------
 
 
-async def test_two_processes_cannot_both_hold_a_shard(open_claims: Open, caplog):
+async def test_two_processes_cannot_both_hold_a_shard(open_claims: Open, caplog, monkeypatch):
+    monkeypatch.setattr(shards_module, "RETRY_SECONDS", 0.05)  # the second's tries, once it waits
     first = await open_claims(2, [0, 1])
     await first.claim()
     second = await open_claims(2, [1])
@@ -245,6 +246,7 @@ async def test_lost_is_set_when_a_ping_goes_unanswered(open_claims: Open, monkey
     assert claims.connection.is_closed()
 
 
+@pytest.mark.slow  # the watchdog over a real second
 async def test_a_connection_busy_with_statements_in_line_is_not_lost(
     open_claims: Open, monkeypatch
 ):

@@ -272,6 +272,7 @@ async def test_a_step_that_yields_under_the_lock_still_keeps_the_others_out():
     assert most[0] == 1
 
 
+@pytest.mark.slow  # statements cancelled as they run, on real time
 async def test_a_step_cancelled_mid_statement_leaves_the_pool_clean(database):
     """A step cancelled while its statement runs (an AI turn at shutdown) is rolled back; its
     connection never goes back to the pool in the middle of a transaction, which asyncpg

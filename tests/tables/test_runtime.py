@@ -74,6 +74,7 @@ async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel:
     return table
 
 
+@pytest.mark.slow  # a real timer
 async def test_a_real_turn_timer_plays_the_default(runtime):
     table = await open_and_start(runtime, turn_seconds=1)
     to_act = table.pending_seats()[0]
