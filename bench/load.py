@@ -304,6 +304,10 @@ def serve_bot(config: dict, pipe) -> None:
     It answers the parent's commands on `pipe` until told to stop."""
     discord.http.Route.BASE = config["api_base"]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config["gateway_url"])
+    # Lowball imports pokerkit (some 15 MB of hand tables) at its first showdown, which comes
+    # as the tables open: imported before the baseline, memory per table counts the tables.
+    import pokerkit  # noqa: F401
+
     logging.basicConfig(level=logging.WARNING)
     errors = ErrorRecords()
     logging.getLogger().addHandler(errors)
