@@ -11,35 +11,19 @@ from bot.engine.deals import DealSeed
 from bot.store import SeatRecord, TableRecord, TableStatus
 from bot.store.history import LoggedStep
 from bot.tables.verification import UNKNOWN_REASON, parse_hex, same, verdict
+from tests.tables.closed_tables import CLICK, NEXT_HAND, SEED, Steps, played_by_defaults
 
-SEED, CLICK = bytes(range(32)), 1234567890123456789
 PORRAZO = registry.get("porrazo")
-NEXT_HAND = '{"kind":"next_hand"}'
 
 
-def played() -> tuple[TableRecord, str, tuple[LoggedStep, ...]]:
-    """A closed table's record, first state and logged steps: defaults played until the
-    second hand is dealt, then the table closed (its state cashed out, as the runtime's
-    close does)."""
-    state: GameState = PORRAZO.new_match(None, [0, 0, 0], DealSeed(SEED, CLICK))
-    first, steps = state.snapshot(), []
-    while NEXT_HAND not in [step.action for step in steps]:
-        if state.awaiting_next_hand():
-            state.next_hand()
-            steps.append(LoggedStep(len(steps) + 1, None, NEXT_HAND, False))
-            continue
-        seat = state.required_seats()[0]
-        action = state.default_action(seat)
-        state.apply(seat, action)
-        steps.append(LoggedStep(len(steps) + 1, seat, action.model_dump_json(), True))
-    steps.append(LoggedStep(len(steps) + 1, None, '{"kind":"close"}', False))
-    state.cash_out()
-    seats = [SeatRecord(n, 100 + n, f"P{n}") for n in range(3)]
-    record = TableRecord(
-        9, 1, 2, "porrazo", TableStatus.CLOSED, 100, 0, "{}", 60, state=state.snapshot()
-    )
-    record.seats, record.deal_seed, record.deal_input = seats, SEED.hex(), CLICK
-    return record, first, tuple(steps)
+def played() -> tuple[TableRecord, str, Steps]:
+    """Porrazo, played until the second hand is dealt, then closed."""
+
+    def dealt_twice(_: GameState, steps: list[LoggedStep]) -> bool:
+        return NEXT_HAND in [step.action for step in steps]
+
+    state = PORRAZO.new_match(None, [0, 0, 0], DealSeed(SEED, CLICK))
+    return played_by_defaults(PORRAZO, state, 0, dealt_twice)
 
 
 def test_the_true_record_matches():

@@ -9,42 +9,27 @@ import pytest
 
 from bot.engine import GameState, registry
 from bot.engine.deals import DealSeed
-from bot.store import SeatRecord, TableRecord, TableStatus
+from bot.store import TableRecord
 from bot.store.history import LoggedStep, SeatName, TableLog
 from bot.tables import verification
 from bot.tables.history import final_state, replay_table
 from bot.tables.verification import verdict
+from tests.tables.closed_tables import CLICK, SEED, Steps, played_by_defaults
 
-SEED, CLICK = bytes(range(32)), 1234567890123456789
 LOWBALL = registry.get("lowball")
-NEXT_HAND = '{"kind":"next_hand"}'
 BUY_IN = 100
 
 
-def played(started_before: bool) -> tuple[TableRecord, str, tuple[LoggedStep, ...]]:
-    """A closed table's record, first state and logged steps: two hands played, then the
-    table closed (its state cashed out, as the runtime's close does)."""
-    state: GameState = LOWBALL.new_match(None, [BUY_IN] * 3, DealSeed(SEED, CLICK))
+def played(started_before: bool) -> tuple[TableRecord, str, Steps]:
+    """Lowball: two hands played, then the table closed."""
+    state = LOWBALL.new_match(None, [BUY_IN] * 3, DealSeed(SEED, CLICK))
     if started_before:
         state.rng.fresh_order = False  # as the code before issue 50 started it
-    first, steps = state.snapshot(), []
-    while not (state.hand == 2 and state.awaiting_next_hand()):
-        if state.awaiting_next_hand():
-            state.next_hand()
-            steps.append(LoggedStep(len(steps) + 1, None, NEXT_HAND, False))
-            continue
-        seat = state.required_seats()[0]
-        action = state.default_action(seat)
-        state.apply(seat, action)
-        steps.append(LoggedStep(len(steps) + 1, seat, action.model_dump_json(), True))
-    steps.append(LoggedStep(len(steps) + 1, None, '{"kind":"close"}', False))
-    state.cash_out()
-    record = TableRecord(
-        9, 1, 2, "lowball", TableStatus.CLOSED, 100, BUY_IN, "{}", 60, state=state.snapshot()
-    )
-    record.seats = [SeatRecord(n, 100 + n, f"P{n}") for n in range(3)]
-    record.deal_seed, record.deal_input = SEED.hex(), CLICK
-    return record, first, tuple(steps)
+
+    def two_hands(state: GameState, _: list[LoggedStep]) -> bool:
+        return state.hand == 2 and state.awaiting_next_hand()
+
+    return played_by_defaults(LOWBALL, state, BUY_IN, two_hands)
 
 
 def table_log(record: TableRecord, first: str, steps: tuple[LoggedStep, ...]) -> TableLog:
