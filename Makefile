@@ -37,7 +37,10 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal
 test: $(INSTALLED)
 	@$(MAKE) --no-print-directory -j2 lint suite
 
+# A collection first (while the linters run) writes the test modules' rewritten bytecode once,
+# rather than once by each worker at the same time.
 suite: $(INSTALLED)
+	@$(PYTEST) -p no:xdist --collect-only -q > /dev/null
 	$(PYTEST) -n $(TEST_WORKERS)
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,

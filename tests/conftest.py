@@ -60,10 +60,13 @@ E2E_FIXTURES = {"world", "fake_discord_in_a_thread"}
 @pytest.hookimpl(tryfirst=True)  # before `-m "not e2e"` deselects by the marker
 def pytest_collection_modifyitems(items):
     """Mark e2e every test that takes an end-to-end fixture, however indirectly, so that
-    `make test-fast` leaves it out without each module having to say so."""
+    `make test-fast` leaves it out without each module having to say so. And run the slow
+    tests first: the workers share out the quick ones as they finish, rather than one worker
+    still running a long test at the end."""
     for item in items:
         if E2E_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)
