@@ -31,7 +31,7 @@ TEST_WORKERS ?= $(shell echo $$(( $(CORES) * 2 )))
 # Bytecode caches are written (git ignores them) even where the environment says not to: else
 # every worker and every bot process a test starts compiles the project again, and pytest
 # rewrites every test module's asserts again, some 40 s of the suite's CPU.
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest --dist worksteal
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 # The linters and the suite run side by side: the linters take a few seconds of the one CPU
 # the suite's waits leave free.
 test: $(INSTALLED)
@@ -41,14 +41,14 @@ test: $(INSTALLED)
 # rather than once by each worker at the same time.
 suite: $(INSTALLED)
 	@$(PYTEST) -p no:xdist --collect-only -q > /dev/null
-	$(PYTEST) -n $(TEST_WORKERS)
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
 # nothing slow (pyproject.toml's markers). `make test` runs them all. These hardly wait, so a
 # worker per core and one more (for their imports and database round trips) is quickest.
 FAST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
 test-fast: $(INSTALLED)
-	$(PYTEST) -n $(FAST_WORKERS) -m "not e2e and not slow"
+	$(PYTEST) -n $(FAST_WORKERS) --dist worksteal -m "not e2e and not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
