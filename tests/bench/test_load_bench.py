@@ -18,6 +18,7 @@ from bench.postgres import postgres_cpu
 
 
 @pytest.mark.e2e
+@pytest.mark.slow  # the bot in a process of its own, at Discord's pace
 async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_restart():
     report = await measure(tables=len(MIX), seconds=3, verbose=False)
     assert report.errors == []
@@ -99,6 +100,7 @@ async def test_the_open_loop_lets_one_waiting_player_act_at_each_moment_at_its_r
 
 
 @pytest.mark.e2e
+@pytest.mark.slow  # the bot in a process of its own
 async def test_the_load_bench_runs_the_bot_on_postgresql_and_audits_its_ledger(postgres_url):
     """The same run with the bot's store on PostgreSQL, in a schema made for it: two tables,
     short windows; the server's CPU read beside the bot's where its processes are to be seen."""
@@ -116,6 +118,7 @@ async def test_the_load_bench_runs_the_bot_on_postgresql_and_audits_its_ledger(p
 
 
 @pytest.mark.e2e
+@pytest.mark.slow  # two bot processes
 async def test_the_load_bench_splits_its_tables_over_two_bot_processes(postgres_url):
     """--processes 2: a guild per shard, each process playing its own guild's tables, the
     second's DM clicks forwarded to it by the first; every interaction counted to one of them,

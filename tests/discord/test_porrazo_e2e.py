@@ -11,6 +11,8 @@ no channel message names a hidden card."""
 
 import asyncio
 
+import pytest
+
 from bot.games import porrazo  # noqa: F401  (registers the game)
 from bot.games.porrazo.ui import PorrazoUI
 from tests.tables_e2e import TableDriver, channel_text, labels
@@ -51,6 +53,7 @@ async def match_rows(world) -> list[tuple[int, int, int]]:
     return [(row[0], row[1], row[2]) for row in rows]
 
 
+@pytest.mark.slow  # a whole match, step by step
 async def test_a_partnership_game_from_new_to_the_end(world):
     driver = TableDriver(world)
     await driver.open(
@@ -112,6 +115,7 @@ async def test_a_partnership_game_from_new_to_the_end(world):
     assert sorted(row[1] for row in rows) == [1, 1, 2, 2] and max(r[2] for r in rows) >= 15
 
 
+@pytest.mark.slow  # a whole match, step by step
 async def test_a_three_player_game_alone_to_the_end_and_the_rules(world):
     driver = TableDriver(world)
     await driver.open("porrazo new", world.alice, [world.bob, world.carol], target=20)

@@ -6,6 +6,8 @@ two-round game where a player leaves between rounds and the others play on; and 
 rules`. The TableDriver checks after every step that chips are conserved and no channel
 message names a hidden card."""
 
+import pytest
+
 from bot.games import turup  # noqa: F401  (registers the game)
 from bot.games.turup.ui import TurupUI
 from tests.tables_e2e import TableDriver, card_labels, channel_text, fields
@@ -28,6 +30,7 @@ def stacked() -> list[str]:
     return [code for name in order for code in HANDS[name].split()] + PILE.split()
 
 
+@pytest.mark.slow  # a whole match, step by step
 async def test_five_players_two_packs_from_new_to_the_end(world):
     dave = world.fake.add_member(world.guild, "Dave")
     erin = world.fake.add_member(world.guild, "Erin")
@@ -115,6 +118,7 @@ async def test_five_players_two_packs_from_new_to_the_end(world):
     assert [row[1] for row in rows] == [1 + sum(s > mine for s in scores) for mine in scores]
 
 
+@pytest.mark.slow  # a whole match, step by step
 async def test_a_player_leaves_between_rounds_and_the_others_play_on(world):
     driver = TableDriver(world)
     await driver.open("turup new", world.alice, [world.bob, world.carol], rounds=2)
