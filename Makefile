@@ -37,10 +37,7 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 test: $(INSTALLED)
 	@$(MAKE) --no-print-directory -j2 lint suite
 
-# A collection first (while the linters run) writes the test modules' rewritten bytecode once,
-# rather than once by each worker at the same time.
 suite: $(INSTALLED)
-	@$(PYTEST) -p no:xdist --collect-only -q > /dev/null
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
