@@ -8,6 +8,7 @@ import hashlib
 
 from bot.engine.deals import DealSeed
 from bot.tables.verification import deal_seed
+from tests.e2e import eventually
 from tests.tables_e2e import TableDriver, channel_text, dm_text
 
 SEED = bytes.fromhex("5eed" * 16)
@@ -43,7 +44,9 @@ async def verify(world, seed: str, commitment: str) -> str:
     reply = await world.tester.slash(
         world.carol, world.channel, "table verify", seed=seed, commitment=commitment
     )
-    await world.tester.idle()  # the answer replaces the "thinking..." message
+    # The answer replaces the "thinking..." message once the replay, run off the event loop
+    # where the tester's idle can't see it at work, is done.
+    await eventually(lambda: bool(reply.text), what="the verdict")
     assert reply.response.ephemeral, reply.text
     return reply.text
 
