@@ -1,7 +1,10 @@
 """The bot process: opens the store, loads every cog, syncs commands, runs until stopped.
 
 The cogs are found, not named: every module of the `cogs` package (but those whose names start
-with `_`) is a discord.py extension, and all are loaded, in name order. Two are the house's
+with `_`) is an extension, a module whose `setup(bot)` adds its cogs, and all are set up, in
+name order. They are imported as any module is, once a process, not through discord.py's
+`load_extension`, which runs a module afresh at each load to allow reloading it (the bot never
+does): that halved the CPU of a bot's start (the tests start some 700). Two are the house's
 (cogs/economy.py, cogs/table.py); each other is one game's: a thin module whose `setup`
 registers the game's GameUI (bot/games/<game>/ui.py) with the presenter and adds its slash
 commands (`table_game_cog`, with the game's rules.md as `/<game> rules`). So a game is added by
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
 import logging
 import pkgutil
 import re
@@ -225,7 +229,7 @@ class CardTableBot(commands.AutoShardedBot):
         )
         self.add_dynamic_items(*TABLE_ITEMS)
         for module in cog_modules():
-            await self.load_extension(module)
+            await importlib.import_module(module).setup(self)
             log.info("loaded %s", module)
         await self.sync_commands()
         resumed = await self.runtime.resume()

@@ -1,3 +1,4 @@
-"""The bot's discord.py extensions. Every module here is loaded (bot/app.py finds them; a name
-starting with `_` is skipped): economy and table are the house's, each other presents one game
-whose package, bot/games/<game>/, holds its GameUI (ui.py) and its rules text (rules.md)."""
+"""The bot's extensions: modules whose `setup(bot)` adds their cogs. Every module here is set
+up (bot/app.py finds them; a name starting with `_` is skipped): economy and table are the
+house's, each other presents one game whose package, bot/games/<game>/, holds its GameUI
+(ui.py) and its rules text (rules.md)."""
