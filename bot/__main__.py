@@ -163,7 +163,8 @@ def copied(report: CopyReport) -> str:
             f"Copied {plural(report.row_count, 'row')} in {plural(len(report.rows), 'table')} "
             f"from {report.source} to {report.target} (schema version {report.schema_version}).",
             f"Chips in play: {totals.held:,} (members {totals.balances:,}, tables "
-            f"{totals.escrows:,}, house {totals.house:,}), the same on both sides.",
+            f"{totals.escrows:,}, house {totals.house:,}, tournaments {totals.tournaments:,}), "
+            "the same on both sides.",
             "Start the bot with DATABASE_URL set to the --to URL to use it; keep the SQLite file "
             "as a backup.",
         ]

@@ -44,12 +44,15 @@ from bot.discord.internals import (
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
+from bot.discord.tournament import TournamentPresenter
 from bot.errors import InvalidComponent
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.store import Database, DMChannels, Leaderboards, Ledger, TableStore, open_database
 from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
+from bot.store.tournaments import TournamentStore
 from bot.tables import TableRuntime
+from bot.tables.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +114,8 @@ class CardTableBot(commands.AutoShardedBot):
     database: Database
     ledger: Ledger
     runtime: TableRuntime
+    tournaments: Tournaments
+    tournament_store: TournamentStore
     claims: ShardClaims
 
     def __init__(
@@ -227,6 +232,16 @@ class CardTableBot(commands.AutoShardedBot):
             shards=self.shard_set,
             **self.runtime_options,
         )
+        self.tournament_store = TournamentStore(self.database, self.ledger)
+        self.tournament_presenter = TournamentPresenter(self)
+        runtime = self.runtime
+        self.tournaments = Tournaments(
+            runtime.core,
+            runtime.lobby,
+            runtime.play,
+            self.tournament_store,
+            self.tournament_presenter,
+        )
         self.add_dynamic_items(*TABLE_ITEMS)
         for module in cog_modules():
             await importlib.import_module(module).setup(self)
@@ -235,6 +250,8 @@ class CardTableBot(commands.AutoShardedBot):
         resumed = await self.runtime.resume()
         if resumed:
             log.info("resumed %d tables", len(resumed))
+        if tournaments := await self.tournaments.resume():
+            log.info("resumed %d tournaments", len(tournaments))
         if not self.shard_set.every:
             self._route_interactions()
             await self.claims.listen(self._take_forwarded)
@@ -320,6 +337,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.collector_pace.stop()
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
+            await self.tournaments.shutdown()
             await self.presenter.hands.keep_reply_hooks()
         await super().close()
         if closing_database:

@@ -102,7 +102,7 @@ class World:
         task = asyncio.create_task(client.connect(reconnect=False))
         await asyncio.wait_for(client.wait_until_ready(), ready_within)
         self.bots.append((client, task))
-        self.tester.bot_busy = lambda: bool(client.runtime.renders)
+        self.tester.bot_busy = lambda: bool(client.runtime.renders or client.tournaments.tasks)
         return client
 
     async def stop_bot(self) -> None:

@@ -10,6 +10,7 @@ from bot.store.db import (
     bundled_migrations,
 )
 from bot.store.dms import DMChannels
+from bot.store.guild_settings import GuildSettings
 from bot.store.leaderboards import GameStanding, Leaderboards, Standing
 from bot.store.ledger import Account, InsufficientChips, Ledger, Move, Totals
 from bot.store.postgres import PostgresDatabase
@@ -24,7 +25,7 @@ from bot.store.records import (
 )
 from bot.store.results import ResultRow
 from bot.store.sqlite import SQLiteDatabase
-from bot.store.tables import GuildSettings, TableStore
+from bot.store.tables import TableStore
 
 __all__ = [
     "Account",

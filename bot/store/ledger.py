@@ -40,15 +40,18 @@ _Operation = dict[str, object]
 class InsufficientChips(UserError):
     def __init__(self, account: Account, available: int, needed: int) -> None:
         self.account, self.available, self.needed = account, available, needed
-        whose = {"member": "You have", "table": "The table has", "house": "The house has"}[
-            account.kind
-        ]
+        whose = {
+            "member": "You have",
+            "table": "The table has",
+            "house": "The house has",
+            "tournament": "The tournament has",
+        }[account.kind]
         super().__init__(f"{whose} {available:,} chips; {needed:,} are needed.")
 
 
 @dataclass(frozen=True)
 class Account:
-    kind: Literal["member", "table", "house"]
+    kind: Literal["member", "table", "house", "tournament"]
     owner_id: int
 
     @classmethod
@@ -56,6 +59,11 @@ class Account:
         """The guild's house: the bank of house-banked games (Backhand). A server manager funds
         it; it covers each hand as its bets are made and takes its chips back at its end."""
         return cls("house", 0)
+
+    @classmethod
+    def tournament(cls, tournament_id: int) -> Account:
+        """A tournament's prize pool: its buy-ins, held until the payout or a refund."""
+        return cls("tournament", tournament_id)
 
     @classmethod
     def member(cls, member_id: int) -> Account:
@@ -83,11 +91,13 @@ class Totals:
     minted: int
     burned: int
     house: int = 0
+    tournaments: int = 0  # the prize pools of tournaments not paid out yet
 
     @property
     def held(self) -> int:
-        """Every chip somewhere: members' balances, tables' escrows and the house."""
-        return self.balances + self.escrows + self.house
+        """Every chip somewhere: members' balances, tables' escrows, the house and the
+        tournaments' pools."""
+        return self.balances + self.escrows + self.house + self.tournaments
 
     @property
     def consistent(self) -> bool:
@@ -99,8 +109,9 @@ def _total(chips: str) -> str:
     return f"CAST(COALESCE(SUM({chips}), 0) AS BIGINT)"
 
 
-_BALANCES = ", ".join(  # members', tables' and the house's chips
-    _total(f"CASE kind WHEN '{kind}' THEN chips END") for kind in ("member", "table", "house")
+_BALANCES = ", ".join(  # members', tables', the house's and the tournaments' chips
+    _total(f"CASE kind WHEN '{kind}' THEN chips END")
+    for kind in ("member", "table", "house", "tournament")
 )
 _FLOWS = ", ".join(  # chips minted and burned
     _total(f"CASE WHEN {end}_account IS NULL THEN amount END") for end in ("debit", "credit")
@@ -151,7 +162,9 @@ class Ledger:
             f" {where}",
             *params,
         )
-        return Totals(balances[0], balances[1], flows[0], flows[1], house=balances[2])
+        return Totals(
+            balances[0], balances[1], flows[0], flows[1], house=balances[2], tournaments=balances[3]
+        )
 
     # ---- operations -----------------------------------------------------------------------
 

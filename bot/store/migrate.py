@@ -382,6 +382,7 @@ async def _count(tx: Transaction, table: str) -> int:
 def _chips(totals: Totals) -> str:
     return (
         f"balances {totals.balances}, escrows {totals.escrows}, house {totals.house}, "
+        f"tournaments {totals.tournaments}, "
         f"minted {totals.minted}, burned {totals.burned}"
     )
 

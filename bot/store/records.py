@@ -87,6 +87,9 @@ class TableRecord:
     deal_seed: str | None = None
     deal_commitment: str | None = None
     deal_input: int | None = None
+    # A tournament's table (bot/tables/tournaments.py): its chips are tournament chips, which
+    # no balance pays for and no cash-out gives back.
+    tournament_id: int | None = None
 
     @property
     def has_ai(self) -> bool:

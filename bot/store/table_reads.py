@@ -56,7 +56,7 @@ class TableReads:
         rows = await self.db.fetch_all(
             "SELECT id, guild_id, channel_id, game_id, status, creator_id, buy_in, options,"
             " turn_seconds, message_id, state, version, deadline, solo, ai_delay, drawn,"
-            " deal_seed, deal_commitment, deal_input"
+            " deal_seed, deal_commitment, deal_input, tournament_id"
             f" FROM game_tables WHERE {where} AND {in_shards} ORDER BY id",
             *values,
             *params,
@@ -91,6 +91,14 @@ class TableReads:
             table_id,
         )
         return {row[0]: row[1] for row in rows}
+
+    async def hands_recorded(self, table_id: int) -> int:
+        """How many hands of the table's match have their results recorded."""
+        row = await self.db.fetch_aggregate(
+            "SELECT COUNT(DISTINCT op_key) FROM results WHERE table_id = ? AND scope = 'hand'",
+            table_id,
+        )
+        return int(row[0])
 
     async def match_results(self, table_id: int) -> dict[int, tuple[int, int | None, int]]:
         """Per seat, its final (placing, score, chip net) at this table, once its match is

@@ -8,7 +8,7 @@ bot/store/records.py; its reads, which change nothing, in bot/store/table_reads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot.errors import UserError
@@ -84,6 +84,51 @@ class TableStore(TableReads):
             sql += " AND creator_id = ?"
             params += (table.creator_id,)
         return await tx.one(sql, *params) is not None
+
+    async def create_playing(
+        self,
+        table: TableRecord,
+        seats: Sequence[SeatRecord],
+        state: str,
+        deadline: datetime | None,
+        link: Callable[[Transaction, int], Awaitable[None]],
+    ) -> TableRecord:
+        """A tournament's table, opened in play with its players seated (no lobby, no
+        buy-in: its chips are tournament chips) and `link`ed to its match, in one
+        transaction: a crash leaves the match with its table or with none."""
+
+        async def write(tx: Transaction) -> None:
+            created = await tx.one(
+                "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
+                " buy_in, options, turn_seconds, ai_delay, deal_seed, deal_commitment,"
+                " deal_input, tournament_id) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
+                table.guild_id,
+                table.channel_id,
+                table.game_id,
+                table.creator_id,
+                table.buy_in,
+                table.options,
+                table.turn_seconds,
+                table.ai_delay,
+                table.deal_seed,
+                table.deal_commitment,
+                table.deal_input,
+                table.tournament_id,
+            )
+            assert created is not None  # the row the INSERT just made
+            table.id = created[0]
+            await tx.many(
+                "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(table.id, s.seat, s.member_id, s.name, s.side, s.ai) for s in seats],
+            )
+            await self._write_table(tx, table, TableStatus.PLAYING, state, 0, deadline)
+            await link(tx, table.id)
+
+        await self.db.step(write)
+        table.seats = list(seats)
+        return table
 
     async def add_seat(
         self,
@@ -271,13 +316,11 @@ class TableStore(TableReads):
         return written
 
     async def _execute(self, tx: Transaction, table: TableRecord, operation: ChipOperation) -> None:
+        """The operation's results and chip movements; a tournament's table moves no chip
+        (its stacks are tournament chips), but records its results all the same."""
+        moves = () if table.tournament_id is not None else operation.moves
         await self.ledger.execute_in(
-            tx,
-            table.guild_id,
-            operation.key,
-            operation.kind,
-            operation.moves,
-            operation.results,
+            tx, table.guild_id, operation.key, operation.kind, moves, operation.results
         )
 
     async def close_lobby(self, table: TableRecord, key: str) -> None:
@@ -440,27 +483,3 @@ def _changed_seats(table: TableRecord) -> list[tuple[SeatRecord, tuple]]:
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
-
-
-class GuildSettings:
-    """Each guild's choices about the bot (Manage Server)."""
-
-    def __init__(self, database: Database) -> None:
-        self.db = database
-
-    async def ai_seats(self, guild_id: int) -> bool:
-        row = await self.db.fetch_one(
-            "SELECT ai_seats FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-        return True if row is None else bool(row[0])
-
-    async def set_ai_seats(self, guild_id: int, allowed: bool) -> None:
-        async def write(tx: Transaction) -> None:
-            await tx.run(
-                "INSERT INTO guild_settings (guild_id, ai_seats) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET ai_seats = excluded.ai_seats",
-                guild_id,
-                allowed,
-            )
-
-        await self.db.step(write)

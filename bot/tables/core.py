@@ -58,6 +58,9 @@ class RuntimeCore:
         # Tests only: decks (card codes) the next match deals first (an exact deal, set before
         # Start rather than by editing a live state).
         self.stacked: list[list[str]] = []
+        # Told of each change as it is shown: the tournaments (a hand or a close at one of
+        # their tables moves them on).
+        self.observers: list[Callable[[Table, Sequence[Event]], None]] = []
 
     # ---- finding tables ---------------------------------------------------------------------
 
@@ -103,6 +106,8 @@ class RuntimeCore:
         the bot's connection to Discord."""
         if self.shutting_down:
             return
+        for observe in self.observers:
+            observe(table, events)
         task = asyncio.create_task(self._render(table, list(events)))
         self.renders.add(task)
         task.add_done_callback(self.renders.discard)

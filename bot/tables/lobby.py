@@ -10,14 +10,22 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
 
 from bot import text
-from bot.engine import Event, GameSpec, deals, registry
+from bot.engine import Decision, Event, GameSpec, GameState, deals, registry
 from bot.engine.deals import DealSeed
 from bot.errors import UserError
-from bot.store import Account, InsufficientChips, SeatRecord, TableRecord, TableStatus
+from bot.store import (
+    Account,
+    InsufficientChips,
+    SeatRecord,
+    TableRecord,
+    TableStatus,
+    Transaction,
+)
 from bot.store.history import HistoryStore
 from bot.tables import verification
 from bot.tables.core import RuntimeCore
@@ -223,22 +231,58 @@ class Lobby:
                     f"{table.game.name} needs at least {table.game.min_players} players."
                 )
             order = table.seating_order()
-            stacks = [table.record.buy_in] * len(table.seats)
             table.record.deal_input = click
-            state, dealt = table.game.open_match(
-                table.options, stacks, self._match_seed(table.record), self.core.stacked
-            )
-            self.core.stacked = []
+            state, dealt = self._deal(table)
             pending = state.pending()
             deadline = self.scheduler.deadline(table, state, pending)
             await self.core.store.start(table.record, state.snapshot(), deadline, order)
-            table.keep(state, pending)
-            self.play.open_prompts(table, [], pending, 0)
-            await self.core.store.save_seats(table.record)
-            self.scheduler.arm(table)
-            events = await self.play.play_for_away(table)
+            events = await self._begin_play(table, state, pending)
         self.core.show(table, [TableStarted(), *dealt, *events])
         return table
+
+    async def open_playing(
+        self,
+        game: GameSpec,
+        options: BaseModel,
+        record: TableRecord,
+        seats: list[SeatRecord],
+        link: Callable[[Transaction, int], Awaitable[None]],
+    ) -> Table:
+        """A tournament's table (`record`, with its guild, channel, tournament and stacks),
+        opened in play with `seats` seated, dealt from its own seed; `link` ties it to its
+        match in the same transaction."""
+        seed = self.core.table_seed()
+        record.deal_seed, record.deal_commitment = seed.hex(), deals.commitment(seed)
+        record.deal_input, record.seats = 0, seats
+        table = Table(record, game, options)
+        state, dealt = self._deal(table)
+        pending = state.pending()
+        deadline = self.scheduler.deadline(table, state, pending)
+        await self.core.store.create_playing(record, seats, state.snapshot(), deadline, link)
+        self.core.tables[table.id] = table
+        async with table.lock:
+            events = await self._begin_play(table, state, pending)
+        self.core.show(table, [TableStarted(), *dealt, *events])
+        return table
+
+    def _deal(self, table: Table) -> tuple[GameState, list[Event]]:
+        """The match dealt from the table's seed, each seat with the table's buy-in."""
+        stacks = [table.record.buy_in] * len(table.seats)
+        dealt = table.game.open_match(
+            table.options, stacks, self._match_seed(table.record), self.core.stacked
+        )
+        self.core.stacked = []
+        return dealt
+
+    async def _begin_play(
+        self, table: Table, state: GameState, pending: list[Decision]
+    ) -> list[Event]:
+        """The first state, saved, is the table's: its seats are prompted and its clock runs."""
+        table.keep(state, pending)
+        self.play.open_prompts(table, [], pending, 0)
+        await self.core.store.save_seats(table.record)
+        self.scheduler.arm(table)
+        return await self.play.play_for_away(table)
 
     def _match_seed(self, record: TableRecord) -> int | DealSeed:
         if self.core.new_seed is not None:  # tests' fixed old-style deals

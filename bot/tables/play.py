@@ -116,6 +116,17 @@ class Play:
                 seat.away, seat.timeouts = False, 0
                 await self.core.store.save_seats(table.record)
 
+    async def set_away(self, table_id: int, member_id: int) -> None:
+        """The member's seat is played for from now on (they left the tournament)."""
+        async with self.core.locked(table_id) as table:
+            seat = table.seat_of(member_id)
+            if seat is None or seat.away:
+                return
+            seat.away = True
+            await self.core.store.save_seats(table.record)
+            events = await self.play_for_away(table)
+        self.core.show(table, events)
+
     async def leave_game(self, table: Table, seat: SeatRecord) -> tuple[str, list[Event]]:
         """Leave a game in play: now, with the chips, where the game allows it, else at the
         end of the hand being played (turns are played for the seat until then)."""

@@ -7,6 +7,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -26,6 +27,7 @@ from bot.store import (
     Move,
     PostgresDatabase,
     ResultRow,
+    SeatRecord,
     SQLiteDatabase,
     TableRecord,
     TableStatus,
@@ -34,6 +36,7 @@ from bot.store import (
 )
 from bot.store.migrate import MigrationRefused, copy_to_postgres
 from bot.store.postgres import describe
+from bot.store.tournaments import MatchRecord, TournamentRecord, TournamentStore
 from tests import ROOT
 from tests.tables_e2e import TableDriver
 
@@ -41,7 +44,7 @@ GUILD, CHANNEL = 1, 10
 HOST, GUEST, NEWCOMER = 7, 8, 9
 AI_SEAT = -1
 # The tables whose ids are identity columns on PostgreSQL.
-WITH_IDS = ("accounts", "ledger", "results", "game_tables", "table_actions")
+WITH_IDS = ("accounts", "ledger", "results", "game_tables", "table_actions", "tournaments")
 
 
 def lobby() -> TableRecord:
@@ -83,6 +86,7 @@ async def community(path: Path) -> None:
             ResultRow("bigtwo", m, s, s + 1, 0, scope="match") for s, m in enumerate([HOST, GUEST])
         ]
         assert await ledger.settle(GUILD, [], match, key="match-1")
+        await a_tournament_under_way(database, ledger, store)
         await GuildSettings(database).set_ai_seats(GUILD, False)
         await DMChannels(database).remember(GUEST, 80)
         await DMChannels(database).keep_reply_tokens(
@@ -90,6 +94,61 @@ async def community(path: Path) -> None:
         )
     finally:
         await database.close()
+
+
+def tournament() -> TournamentRecord:
+    return TournamentRecord(
+        0,
+        GUILD,
+        CHANNEL,
+        HOST,
+        "bigtwo",
+        "elimination",
+        20,
+        2,
+        0,
+        None,
+        8,
+        "winner",
+        0,
+        60,
+        0,
+        60,
+        "{}",
+        seed="ab",
+        commitment="cd",
+    )
+
+
+async def a_tournament_under_way(database: Database, ledger: Ledger, store: TableStore) -> None:
+    """Two members registered (their buy-ins in the pool) and their match's table in play."""
+    tournaments = TournamentStore(database, ledger)
+    record = await tournaments.create(tournament())
+    for member, name in ((HOST, "Host"), (GUEST, "Guest")):
+        await tournaments.register(record, member, name, key=f"register-{member}")
+    match = MatchRecord(1, 1, (HOST, GUEST), 1)
+    await tournaments.begin(record, [(HOST, 1.5), (GUEST, None)], [match], [GUEST])
+    table = TableRecord(
+        0,
+        GUILD,
+        CHANNEL + 1,
+        "bigtwo",
+        TableStatus.PLAYING,
+        HOST,
+        0,
+        "{}",
+        60,
+        tournament_id=record.id,
+    )
+    seats = [SeatRecord(0, HOST, "Host"), SeatRecord(1, GUEST, "Guest")]
+
+    async def link(tx, table_id: int) -> None:
+        await tournaments.link_table(
+            tx, record.id, match, table_id, datetime(2026, 12, 6, tzinfo=UTC)
+        )
+
+    await store.create_playing(table, seats, "{}", None, link)
+    await tournaments.set_thread(record.id, match, CHANNEL + 1)
 
 
 async def table_names(database: Database) -> list[str]:
@@ -169,6 +228,7 @@ async def test_every_row_is_copied_and_the_ids_go_on_past_the_copied_ones(tmp_pa
             ],
             status=TableStatus.CLOSED,
         )
+        await TournamentStore(target, ledger).create(tournament())
         after = {table: await largest_id(target, table) for table in WITH_IDS}
         assert all(after[table] > before[table] for table in WITH_IDS), (before, after)
         assert (await Ledger(target, starting_chips=0).totals()).consistent
@@ -254,7 +314,9 @@ async def test_the_command_copies_and_says_how_to_use_the_copy(tmp_path, postgre
         f"Copied {sum(map(len, tables.values())):,} rows in {len(tables)} tables from {path} to "
         f"{describe(postgres_url)} (schema version {len(bundled_migrations())})."
     )
-    assert lines[1].startswith("Chips in play: 2,500 (members 2,040, tables 0, house 460)")
+    assert lines[1].startswith(
+        "Chips in play: 2,500 (members 2,000, tables 0, house 460, tournaments 40)"
+    )
     assert "DATABASE_URL" in lines[2]
     assert "hunter2" not in done.stdout
     assert (await contents(postgres_url, ["results"]))["results"] != []

@@ -1,0 +1,263 @@
+"""A tournament in Discord: its message (settings, players, the round's matches with links to
+their threads, the bracket or the standings, the result), its Register / Unregister / Start /
+Leave buttons, each match's thread with its players called to it, and the Discord scheduled
+event that reminds members of the start. `TournamentPresenter` is the runtime's
+`TournamentListener` (bot/tables/tournaments.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Protocol, Self, cast
+
+import discord
+
+from bot import text
+from bot.discord.custom_ids import CustomId, Field, number
+from bot.discord.errors import handle_error
+from bot.discord.replies import send_answer
+from bot.discord.tournament_text import tournament_embed
+from bot.engine import registry
+from bot.errors import UserError
+from bot.store.tournaments import (
+    MatchRecord,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentStore,
+)
+
+if TYPE_CHECKING:
+    import re
+
+    from bot.tables.tournaments import Tournaments
+
+log = logging.getLogger(__name__)
+
+BUTTON = CustomId("tourney", (Field("action", "register|unregister|start|leave"), number("id")))
+LABELS = {
+    "register": ("Register", discord.ButtonStyle.success),
+    "unregister": ("Unregister", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "leave": ("Leave tournament", discord.ButtonStyle.danger),
+}
+EVENT_HOURS = 3  # how long the scheduled event says the tournament lasts
+
+
+class TournamentHost(Protocol):
+    """What the presenter and the buttons ask of the bot."""
+
+    tournaments: Tournaments
+    tournament_store: TournamentStore
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+class TournamentPresenter:
+    """Draws each tournament's message, makes its threads and keeps its scheduled event."""
+
+    def __init__(self, host: TournamentHost) -> None:
+        self.host = host
+        self.drawing: dict[int, asyncio.Lock] = {}
+        self.messages: dict[int, int] = {}  # message id -> tournament id
+        self.events_tried: set[int] = set()
+        self.event_status: dict[int, TournamentStatus] = {}
+
+    async def tournament_changed(self, record: TournamentRecord) -> None:
+        async with self.drawing.setdefault(record.id, asyncio.Lock()):
+            fresh = await self.host.tournament_store.load(record.id)
+            assert fresh is not None  # tournaments are never deleted
+            progress = await self.host.tournament_store.progress(record.id)
+            embed = tournament_embed(fresh, progress)
+            await self._draw(fresh, embed, controls(fresh))
+            await self._keep_event(fresh)
+
+    async def repost(self, record: TournamentRecord) -> None:
+        """Post the message anew at the bottom of the channel (`/tournament show`)."""
+        await self.host.tournament_store.set_message(record.id, None)
+        await self.tournament_changed(record)
+
+    def message_deleted(self, message_id: int) -> None:
+        """A moderator deleted a tournament's message: it is posted again."""
+        tournament_id = self.messages.pop(message_id, None)
+        if tournament_id is not None:
+            asyncio.get_running_loop().create_task(self._repost_deleted(tournament_id))
+
+    async def _repost_deleted(self, tournament_id: int) -> None:
+        record = await self.host.tournament_store.load(tournament_id)
+        if record is not None:
+            await self.repost(record)
+
+    async def _draw(
+        self, record: TournamentRecord, embed: discord.Embed, view: discord.ui.View
+    ) -> None:
+        channel = self.host.get_partial_messageable(record.channel_id)
+        if record.message_id is not None:
+            try:
+                await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+                self.messages[record.message_id] = record.id
+                return
+            except discord.NotFound:
+                pass  # deleted: posted again below
+        try:
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not post tournament %s's message", record.id)
+            return
+        await self.host.tournament_store.set_message(record.id, message.id)
+        self.messages[message.id] = record.id
+
+    # ---- threads ------------------------------------------------------------------------------
+
+    async def match_channel(
+        self, record: TournamentRecord, match: MatchRecord, names: dict[int, str]
+    ) -> int:
+        game = registry.get(record.game_id)
+        where = record.channel_id
+        parent = self.host.get_channel(record.channel_id)
+        if isinstance(parent, discord.TextChannel):
+            name = f"{game.name} #{record.id} · round {match.round}, table {match.number}"
+            try:
+                thread = await parent.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread
+                )
+                where = thread.id
+            except discord.HTTPException:
+                log.info("no thread for tournament %s: playing in its channel", record.id)
+        called = " ".join(f"<@{member}>" for member in match.players)
+        with contextlib.suppress(discord.HTTPException):
+            await self.host.get_partial_messageable(where).send(
+                f"{called}: round {match.round}, table {match.number} of tournament "
+                f"#{record.id} ({game.name}) starts now. Your table is below; your hand comes "
+                "by DM (or My hand).",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        return where
+
+    # ---- the scheduled event ------------------------------------------------------------------
+
+    async def _keep_event(self, record: TournamentRecord) -> None:
+        """The start's Discord event: made while registering (where the bot may manage
+        events), then started, ended or cancelled with the tournament."""
+        guild = self.host.get_guild(record.guild_id)
+        if guild is None:
+            return
+        try:
+            if record.event_id is None:
+                await self._make_event(guild, record)
+            elif self.event_status.get(record.id) != record.status:
+                await self._move_event(guild, record)
+        except discord.HTTPException as error:
+            log.info("tournament %s's scheduled event: %s", record.id, error)
+
+    async def _make_event(self, guild: discord.Guild, record: TournamentRecord) -> None:
+        if (
+            record.starts_at is None
+            or record.status != TournamentStatus.REGISTERING
+            or record.id in self.events_tried
+        ):
+            return
+        self.events_tried.add(record.id)
+        game = registry.get(record.game_id)
+        event = await guild.create_scheduled_event(
+            name=f"{game.name} tournament #{record.id}",
+            start_time=record.starts_at,
+            end_time=record.starts_at + timedelta(hours=EVENT_HOURS),
+            entity_type=discord.EntityType.external,
+            privacy_level=discord.PrivacyLevel.guild_only,
+            location=f"<#{record.channel_id}>",
+            description=f"Register in <#{record.channel_id}> before it starts.",
+        )
+        await self.host.tournament_store.set_event(record.id, event.id)
+        record.event_id = event.id
+        self.event_status[record.id] = record.status
+
+    async def _move_event(self, guild: discord.Guild, record: TournamentRecord) -> None:
+        assert record.event_id is not None
+        event = await guild.fetch_scheduled_event(record.event_id)
+        if record.status == TournamentStatus.CANCELLED and event.status in (
+            discord.EventStatus.scheduled,
+        ):
+            await event.cancel()
+        elif (
+            record.status == TournamentStatus.PLAYING
+            and event.status is discord.EventStatus.scheduled
+        ):
+            await event.start()
+        elif record.status == TournamentStatus.FINISHED:
+            if event.status is discord.EventStatus.scheduled:
+                await event.start()
+            await event.end()
+        self.event_status[record.id] = record.status
+
+
+def controls(record: TournamentRecord) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    actions = {
+        TournamentStatus.REGISTERING: ("register", "unregister", "start"),
+        TournamentStatus.PLAYING: ("leave",),
+    }.get(record.status, ())
+    for action in actions:
+        view.add_item(TournamentButton(action, record.id))
+    return view
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON.template):
+    """Register, Unregister, Start (the host's) and Leave, on the tournament's message."""
+
+    def __init__(self, action: str, id: int) -> None:
+        self.action, self.tournament_id = action, id
+        label, style = LABELS[action]
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=style, custom_id=BUTTON.format(action, id)
+        )
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(**BUTTON.read(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await send_answer(interaction, await self._run(interaction), ephemeral=True)
+        except Exception as error:  # dynamic items have no view to report through
+            await handle_error(interaction, error, f"tournament {self.action}")
+
+    async def _run(self, interaction: discord.Interaction) -> str:
+        runner = cast("TournamentHost", interaction.client).tournaments
+        member, key = interaction.user.id, f"tourney:{self.action}:{interaction.id}"
+        record = await runner.get(self.tournament_id)
+        if record.guild_id != interaction.guild_id:
+            raise UserError("That tournament is not this server's.")
+        manager = bool(
+            interaction.permissions.manage_guild or interaction.permissions.manage_events
+        )
+        if self.action == "register":
+            await runner.register(record.id, member, interaction.user.display_name, key)
+            return f"You are registered for tournament #{record.id}" + (
+                f"; your buy-in of {text.chips(record.buy_in)} is in its prize pool."
+                if record.buy_in
+                else "."
+            )
+        if self.action == "unregister":
+            await runner.unregister(record.id, member, key)
+            return "You are no longer registered" + (
+                "; your buy-in is back in your balance." if record.buy_in else "."
+            )
+        if self.action == "start":
+            await runner.start(record.id, member, can_manage=manager)
+            return "The tournament has started: the first round's tables are opening."
+        await runner.leave(record.id, member)
+        return (
+            "You left the tournament: your turns at your table are played for you until its "
+            "match ends, and you are drawn into no later round."
+        )
