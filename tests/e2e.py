@@ -141,7 +141,9 @@ async def make_world(
         # would otherwise take seconds of waiting at 45 a second.
         requests_per_second=UNPACED,
     )
-    return World(fake, Tester(fake), guild, channel, settings, Clock(), members)
+    clock = Clock()
+    fake.clock = clock  # Discord's now (a scheduled event's start) is the bot's
+    return World(fake, Tester(fake), guild, channel, settings, clock, members)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The project's fake Discord for end-to-end tests (see server.py and tester.py)."""
+"""The project's fake Discord for end-to-end tests (see server.py, threads.py and tester.py)."""
 
 from tests.fakediscord.limits import DiscordRefusal
 from tests.fakediscord.server import (
@@ -14,6 +14,7 @@ from tests.fakediscord.server import (
     shard_of,
 )
 from tests.fakediscord.tester import DiscordClientRefuses, NotAnswered, Tester
+from tests.fakediscord.threads import Refused, ThreadInfo
 
 __all__ = [
     "Call",
@@ -25,8 +26,10 @@ __all__ = [
     "Interaction",
     "Message",
     "NotAnswered",
+    "Refused",
     "Shard",
     "Tester",
+    "ThreadInfo",
     "Undelivered",
     "User",
     "shard_of",

@@ -8,6 +8,8 @@ records every REST call. It answers 400 (code 50035) where Discord would refuse 
 It shards as Discord does: a connection that IDENTIFYs with `"shard": [id, count]` is that
 shard's and hears only about the guilds it owns (`shard_of`); one without is shard 0 of 1 and
 hears about every guild. See `dispatch` for where an event goes.
+
+Threads and guild scheduled events are in threads.py (`ThreadsAndEvents`).
 """
 
 from __future__ import annotations
@@ -17,18 +19,32 @@ import contextlib
 import itertools
 import json
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord.limits import DiscordRefusal, check_message, check_modal
 from tests.fakediscord.ratelimits import RateLimits
+from tests.fakediscord.threads import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    THREAD_PERMISSIONS,
+    Refused,
+    ThreadInfo,
+    ThreadsAndEvents,
+    live,
+    thread_payload,
+)
 
 DISCORD_EPOCH_MS = 1420070400000
 MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
-EVERYDAY_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+EVERYDAY_PERMISSIONS = (
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | THREAD_PERMISSIONS
+)
 EPHEMERAL = 1 << 6
 # Gateway intents that bring a channel's message events (made, edited, deleted).
 GUILD_MESSAGES = 1 << 9
@@ -109,13 +125,18 @@ class User:
 @dataclass
 class Channel:
     id: int
-    type: int  # 0 guild text, 1 DM
+    type: int  # 0 guild text, 1 DM, 11 public thread, 12 private thread
     name: str
     guild_id: int | None = None
     recipient: User | None = None
     hidden_from: set[int] = field(default_factory=set)  # members denied View Channel
+    parent_id: int | None = None  # a thread's channel
+    thread: ThreadInfo | None = None  # set for a thread
+    threads_forbidden: bool = False  # the bot may not make threads here (`forbid_threads`)
 
     def payload(self) -> dict:
+        if self.thread is not None:
+            return thread_payload(self)
         if self.type == 1:
             return {
                 "id": str(self.id),
@@ -131,7 +152,7 @@ class Channel:
             "position": 0,
             "permission_overwrites": [],
             "nsfw": False,
-            "parent_id": None,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
@@ -145,6 +166,9 @@ class Guild:
     owner_id: int
     members: dict[int, int] = field(default_factory=dict)  # user id -> permission bits
     channels: list[Channel] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)  # archived ones too
+    scheduled_events: dict[int, dict] = field(default_factory=dict)  # id -> Discord's object
+    events_forbidden: bool = False  # the bot may not make or change events (`forbid_events`)
 
 
 @dataclass
@@ -252,7 +276,7 @@ class Interaction:
         return self.followups[-1]
 
 
-class FakeDiscord:
+class FakeDiscord(ThreadsAndEvents):
     # Every start in this process, so the tests' conftest can tell a test that starts one.
     starts: ClassVar[int] = 0
 
@@ -281,6 +305,8 @@ class FakeDiscord:
         self.shards: dict[web.WebSocketResponse, Shard] = {}
         self.undelivered: list[Undelivered] = []  # events no connection held the shard of
         self.recommended_shards = 1  # what GET /gateway/bot advises
+        # Discord's "now", by which a scheduled event's start is in the past (an aware datetime).
+        self.clock = lambda: datetime.now(UTC)
         self._announcing: set[asyncio.Task] = set()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -330,6 +356,7 @@ class FakeDiscord:
     async def delete_message(self, message: Message) -> None:
         """A moderator deletes a message: it is gone and the bot hears MESSAGE_DELETE."""
         message.deleted = True
+        self._counted(message, -1)
         data = self._deleted(message)
         for socket in self._hearing("MESSAGE_DELETE", message, data):
             await self._send_event(socket, "MESSAGE_DELETE", data)
@@ -356,22 +383,17 @@ class FakeDiscord:
         """MESSAGE_CREATE, MESSAGE_UPDATE or MESSAGE_DELETE for a REST call, sent after it."""
         data = self._deleted(message) if name == "MESSAGE_DELETE" else message.payload
         for socket in self._hearing(name, message, data):
-            task = asyncio.create_task(self._send_quietly(socket, name, data))
-            self._announcing.add(task)
-            task.add_done_callback(self._announcing.discard)
+            self._announce_task(self._send_quietly(socket, name, data))
+
+    def _announce_task(self, sending: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(sending)
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
 
     async def _send_quietly(self, socket: web.WebSocketResponse, name: str, data: dict) -> None:
         """As Discord's gateway: a client that has gone misses what it was sent."""
         with contextlib.suppress(ConnectionError):
             await self._send_event(socket, name, data)
-
-    async def delete_channel(self, channel: Channel) -> None:
-        """A moderator deletes a channel: it and its messages are gone; CHANNEL_DELETE follows."""
-        guild = self.guild_of(channel)
-        del self.channels[channel.id]
-        if guild is not None:
-            guild.channels.remove(channel)
-        await self.dispatch("CHANNEL_DELETE", channel.payload())
 
     def member_payload(self, guild: Guild, user: User, channel: Channel | None = None) -> dict:
         """The member as an interaction carries it: `permissions` are theirs in `channel`."""
@@ -393,6 +415,14 @@ class FakeDiscord:
     def guild_of(self, channel: Channel) -> Guild | None:
         return next((g for g in self.guilds if g.id == channel.guild_id), None)
 
+    def app_permissions(self, channel: Channel) -> int:
+        """The bot's permissions where an interaction comes from (`app_permissions`)."""
+        guild = self.guild_of(channel)
+        permissions = guild.members[self.bot_user.id] if guild else EVERYDAY_PERMISSIONS
+        if channel.threads_forbidden:
+            permissions &= ~(CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
+        return permissions
+
     def guild_payload(self, guild: Guild) -> dict:
         return {
             "id": str(guild.id),
@@ -413,14 +443,14 @@ class FakeDiscord:
                 }
             ],
             "channels": [channel.payload() for channel in guild.channels],
+            "threads": [t.payload() for t in guild.threads if t.thread and not t.thread.archived],
             "members": [self.member_payload(guild, self.bot_user)],
             "member_count": len(guild.members),
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": list(filter(live, guild.scheduled_events.values())),
             "soundboard_sounds": [],
             "large": False,
             "unavailable": False,
@@ -606,6 +636,8 @@ class FakeDiscord:
                 )
             except DiscordRefusal as refusal:
                 response = error(400, 50035, f"Invalid Form Body: {refusal}")
+            except Refused as refused:
+                response = json_response(refused.body(), refused.status)
         response.headers.update(headers)
         call.status = response.status
         return response
@@ -654,6 +686,17 @@ class FakeDiscord:
                 message_id,
             ]:
                 return self._channel_message(verb, int(channel_id), int(message_id), body, files)
+            case "POST", ["channels", channel_id, "threads"]:
+                return json_response(self._start_thread(int(channel_id), body or {}))
+            case "PATCH", ["channels", channel_id]:
+                return json_response(self._edit_thread(int(channel_id), body or {}))
+            case "DELETE", ["channels", channel_id]:
+                return json_response(await self._delete_by_bot(int(channel_id)))
+            case _, ["guilds", guild_id, "scheduled-events", *rest] if len(rest) < 2:
+                answer = await self._scheduled_events(
+                    method, int(guild_id), rest, body or {}, asked(request, "with_user_count")
+                )
+                return web.Response(status=204) if answer is None else json_response(answer)
             case "GET", ["guilds", guild_id, "members", user_id]:
                 guild = next((g for g in self.guilds if g.id == int(guild_id)), None)
                 if guild is None or int(user_id) not in guild.members:
@@ -747,6 +790,7 @@ class FakeDiscord:
             }
         message = Message(message_id, channel.id, author or self.bot_user, payload, visible_to)
         self.messages[message_id] = message
+        self._counted(message, +1)
         self._announce("MESSAGE_CREATE", message)
         return message
 
@@ -786,6 +830,7 @@ class FakeDiscord:
             return error(404, 10003, "Unknown Channel")
         if channel.type == 1 and not channel.recipient.accepts_dms:
             return error(403, 50007, "Cannot send messages to this user")
+        self._thread_write(channel, "POST")
         return json_response(self._new_message(channel, body, files).payload)
 
     def _channel_message(
@@ -793,6 +838,7 @@ class FakeDiscord:
     ) -> web.Response:
         if channel_id not in self.channels:
             return error(404, 10003, "Unknown Channel")
+        self._thread_write(self.channels[channel_id], verb)
         message = self.messages.get(message_id)
         if (
             message is None
@@ -809,6 +855,7 @@ class FakeDiscord:
         """GET, PATCH (edit) or DELETE one message."""
         if verb == "DELETE":
             message.deleted = True
+            self._counted(message, -1)
             self._announce("MESSAGE_DELETE", message)
             return web.Response(status=204)
         if verb == "PATCH":

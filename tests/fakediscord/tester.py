@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from tests.fakediscord.server import (
     ANSWER_WITHIN,
-    EVERYDAY_PERMISSIONS,
     Channel,
     FakeDiscord,
     Interaction,
@@ -291,7 +290,7 @@ class Tester:
             "channel": channel.payload(),
             "data": data,
             "locale": "en-US",
-            "app_permissions": str(EVERYDAY_PERMISSIONS),
+            "app_permissions": str(fake.app_permissions(channel)),
             "entitlements": [],
             "authorizing_integration_owners": {},
             "context": 0 if channel.guild_id else 1,
