@@ -156,8 +156,7 @@ async def table_winners(world, match) -> set[int]:
     """Who placed first at the match's table, by the game's own standings (its match
     results): the one who goes on, or those tied, of whom the better seed goes on."""
     rows = await world.bot.database.fetch_all(
-        "SELECT member_id FROM results WHERE table_id = ? AND scope = 'match'"
-        ' AND "placing" = 1',
+        "SELECT member_id FROM results WHERE table_id = ? AND scope = 'match' AND \"placing\" = 1",
         match.table_id,
     )
     return {row[0] for row in rows}
