@@ -432,13 +432,23 @@ async def stats_embed(
             f"{whose} no rated results yet: every finished hand or match against other members "
             "rates its players (house games, Soliterrapin and tables with AI players aren't)."
         )
-    for rating in ratings[:25]:  # an embed holds 25 fields
+    for rating in ratings[:24]:  # an embed holds 25 fields: one is the tournaments'
         embed.add_field(
             name=registry.get(rating.game_id).name,
             value=await _game_stats(bot, guild_id, rating),
             inline=False,
         )
+    if placings := await bot.tournament_store.placings_of(guild_id, whom.id):
+        embed.add_field(name="Tournaments", value=tournament_line(placings), inline=False)
     return embed
+
+
+def tournament_line(placings: list[tuple[str, int, int]]) -> str:
+    """The last tournaments' places: "1st of 8 at Big Two · …"."""
+    return " · ".join(
+        f"{ordinal(place)} of {field} at {registry.get(game).name}"
+        for game, place, field in placings[:RECENT_RESULTS]
+    )
 
 
 async def _game_stats(bot: CardTableBot, guild_id: int, rating: Rating) -> str:

@@ -345,8 +345,11 @@ class PrivateHands:
                 continue
             member_id = table.seats[seat].member_id
             text = (
-                f"The channel of your {table.game.name} table was deleted, so the table closed"
-                + (f": {chips:,} chips went back to your balance." if chips else ".")
+                f"The thread of your {table.game.name} match was deleted, so the match ended "
+                "as it stood."
+                if table.record.tournament_id is not None
+                else f"The channel of your {table.game.name} table was deleted, so the table "
+                "closed" + (f": {chips:,} chips went back to your balance." if chips else ".")
             )
             try:
                 dm = await self.dm(member_id)

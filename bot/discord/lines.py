@@ -54,6 +54,8 @@ class TableLines:
                 return f"{names[event.seat]} left the table with {event.chips} chips."
             case TableResumed():
                 return "The bot restarted; the game goes on."
+            case TableClosed() if table.record.tournament_id is not None:
+                return match_over(table.record.tournament_id, event.why)
             case TableClosed():
                 paid = ", ".join(
                     f"{names[s]} {chips:,}" for s, chips in enumerate(event.payouts) if chips
@@ -68,3 +70,19 @@ class TableLines:
         self.recent.pop(table_id, None)
         for key in [key for key in self.private if key[0] == table_id]:
             del self.private[key]
+
+
+# Why a tournament's match ended before its game did, as its table's last line says.
+MATCH_ENDS = {
+    "hands_played": "it has played its hands",
+    "match_time": "its time ran out",
+    "channel_deleted": "its thread was deleted",
+    "closed": "a moderator closed it",
+}
+
+
+def match_over(tournament_id: int, why: str) -> str:
+    """A tournament table's close: its chips were the tournament's, so nothing goes back."""
+    reason = MATCH_ENDS.get(why)
+    ended = f"The match is over ({reason})" if reason else "The match is over"
+    return f"{ended}; tournament #{tournament_id} records these standings."

@@ -338,7 +338,11 @@ def standings_embed(
         description="\n".join(lines),
         colour=discord.Colour.gold(),
     )
-    embed.set_footer(text="Final standings")
+    tournament = table.record.tournament_id
+    embed.set_footer(
+        text="Final standings"
+        + (f" of a match of tournament #{tournament} (tournament chips)" if tournament else "")
+    )
     return embed
 
 

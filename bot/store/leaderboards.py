@@ -72,6 +72,11 @@ class _RankingQuery:
 
 
 PEOPLE = "member_id > 0"  # AI seats (member ids below zero) are never ranked
+# A tournament's tables play tournament chips: they are nobody's chips won or lost.
+REAL_CHIPS = (
+    "(table_id IS NULL OR table_id NOT IN"
+    " (SELECT id FROM game_tables WHERE tournament_id IS NOT NULL))"
+)
 
 
 def _variant(variant: str | None) -> tuple[str, tuple[str, ...]]:
@@ -87,7 +92,7 @@ _RANKINGS: dict[Ranking, _RankingQuery] = {
         " COUNT(*) FILTER (WHERE scope = 'hand' AND \"placing\" = 1) AS wins,"
         " CAST(SUM(chip_net) AS BIGINT) AS net"
         " FROM results WHERE guild_id = ? AND game_id = ? AND scope IN ('hand', 'settle')"
-        f" AND {PEOPLE}"
+        f" AND {PEOPLE} AND {REAL_CHIPS}"
         " GROUP BY member_id",
         "net DESC, wins DESC",
         GameStanding,

@@ -6,12 +6,16 @@ out; the ledger's audit after every step, and the bot restarted in each phase.""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.store import Ledger
 from bot.store.tournaments import TournamentStatus
 from tests.e2e import eventually
 from tests.fakediscord import User
+
+pytestmark = pytest.mark.both_backends  # the tournament's store on SQLite and PostgreSQL
 
 
 def tournament_messages(world) -> list:
@@ -226,6 +230,20 @@ async def test_every_bad_registration_gets_one_sentence_and_changes_nothing(worl
     late = await world.tester.slash(world.carol, world.channel, "tournament leave")
     assert late.text == "You are not playing in this tournament."
     message = tournament_message(world)
+    for action, refusal in (
+        ("register", "Registration has closed: registration is only open before the start."),
+        ("unregister", "The tournament has started: registration is only open before the start."),
+    ):  # a modified client sends the buttons the message no longer shows
+        forged = await world.tester.forge(
+            world.alice, world.channel, f"tourney:{action}:{tournament}", message=message
+        )
+        assert forged.text == refusal
+    elsewhere = await world.tester.forge(
+        world.carol, world.channel, f"tourney:register:{tournament + 1}", message=message
+    )
+    assert elsewhere.text == "There is no such tournament."
+    assert await balance(world, world.alice) == 400 and await balance(world, world.carol) == 500
+    message = tournament_message(world)
     assert [b["label"] for b in message.buttons()] == ["Leave tournament"]
     await audit(world)
 
@@ -237,3 +255,205 @@ async def test_a_deleted_tournament_message_is_posted_again(world):
     await eventually(lambda: tournament_messages(world), what="the message posted again")
     assert tournament_message(world).id != first.id
     assert "Register" in [b["label"] for b in tournament_message(world).buttons()]
+
+
+def points(placings: list[int], place: int) -> int:
+    """README's Swiss points for a place at a table, ties sharing the mean of their places'
+    points rounded down (written here again from README, not taken from the bot)."""
+    size = len(placings)
+    tied = [p for p in range(place, place + placings.count(place))]
+    return sum(3 * (size - p) // (size - 1) for p in tied) // len(tied)
+
+
+async def table_points(world, match) -> dict[int, int]:
+    rows = await world.bot.database.fetch_all(
+        "SELECT member_id, \"placing\" FROM results WHERE table_id = ? AND scope = 'match'",
+        match.table_id,
+    )
+    placings = [row[1] for row in rows]
+    return {row[0]: points(placings, row[1]) for row in rows}
+
+
+@pytest.mark.slow
+async def test_a_nine_player_three_round_swiss_at_three_seat_tables_is_played_to_its_payout(
+    world,
+):
+    players = add_players(world, 9)
+    before = {p.id: await balance(world, p) for p in players}
+    tournament = await create(
+        world, game="totit", format="swiss", buy_in=10, table_size=3, rounds=3, payout="top3"
+    )
+    await register(world, players)
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    leaver = None
+    totals: dict[int, int] = {p.id: 0 for p in players}
+    met: set[frozenset[int]] = set()
+    for number in (1, 2, 3):
+        matches = await wait_for_round(world, tournament, number)
+        seated = [member for m in matches for member in m.players]
+        assert all(len(m.players) in (2, 3) for m in matches)
+        assert leaver not in seated and len(seated) == len(set(seated))
+        pairs = {frozenset((a, b)) for m in matches for a in m.players for b in m.players if a < b}
+        if number == 2:
+            assert not pairs & met  # nobody meets an opponent of round 1 again
+            await world.stop_bot()  # a restart with the round's tables in play
+            await world.start_bot()
+        met |= pairs
+        if number == 1:  # one player leaves: their match finishes with them away
+            leaver = matches[0].players[0]
+            left = await world.tester.slash(
+                world.fake.users[leaver], world.channel, "tournament leave"
+            )
+            assert left.text.startswith("You left the tournament"), left.text
+        await finish_round(world, matches)
+        await eventually_async(
+            lambda n=number: _recorded(world, tournament, n), what=f"round {number} recorded"
+        )
+        for match in matches:
+            for member, won in (await table_points(world, match)).items():
+                totals[member] += won
+        progress = await world.bot.tournament_store.progress(tournament)
+        for member in progress.byes.get(number, ()):
+            totals[member] += 3
+        await world.tester.idle()
+        assert "Standings" in tournament_message(world).text()
+
+    await eventually_async(
+        lambda: _status_is(world, tournament, TournamentStatus.FINISHED), what="the payout"
+    )
+    progress = await world.bot.tournament_store.progress(tournament)
+    ranked = sorted(progress.entries, key=lambda e: e.place)
+    staying = [e for e in ranked if e.member_id != leaver]
+    assert ranked[-1].member_id == leaver and ranked[-1].prize == 0  # forfeited the rest
+    by_points = [totals[e.member_id] for e in staying]
+    assert by_points == sorted(by_points, reverse=True)  # places follow the points
+    assert [e.prize for e in staying[:3]] == [45, 27, 18]  # 50/30/20 of 90
+    for entry in progress.entries:
+        assert await balance(world, world.fake.users[entry.member_id]) == (
+            before[entry.member_id] - 10 + entry.prize
+        )
+    await audit(world)
+    stats = await world.tester.slash(world.fake.users[staying[0].member_id], world.channel, "stats")
+    assert "1st of 9 at Totit" in stats.text
+
+
+async def test_a_deleted_match_thread_ends_the_match_as_it_stood(world):
+    tournament = await create(world, game="bigtwo", format="elimination", table_size=2)
+    await register(world, [world.alice, world.bob])
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    (match,) = await wait_for_round(world, tournament, 1)
+    await world.tester.idle()
+    await world.fake.delete_channel(world.fake.channels[match.thread_id])
+    await eventually_async(
+        lambda: _status_is(world, tournament, TournamentStatus.FINISHED), what="the end"
+    )
+    await world.tester.idle()
+    told = world.tester.dms(world.alice)[-1].content
+    assert told == "The thread of your Big Two match was deleted, so the match ended as it stood."
+    winners = await table_winners(world, match)
+    progress = await world.bot.tournament_store.progress(tournament)
+    assert next(e for e in progress.entries if e.place == 1).member_id in winners
+
+
+async def test_a_chip_match_ends_after_its_hands_and_a_late_one_when_its_time_is_up(world):
+    players = add_players(world, 4)
+    tournament = await create(
+        world,
+        game="lowball",
+        format="elimination",
+        table_size=2,
+        hands_per_match=1,
+        match_minutes=5,
+        table_chips=100,
+    )
+    await register(world, players)
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    first, second = await wait_for_round(world, tournament, 1)
+    for _ in range(100):  # every turn of the first table timed out, to the hand's end
+        if first.table_id not in world.bot.runtime.core.tables:
+            break
+        await world.bot.runtime.fire_deadline(first.table_id)
+        await world.tester.idle()
+    assert first.table_id not in world.bot.runtime.core.tables  # closed after its one hand
+    thread = world.fake.channels[first.thread_id]
+    assert any(
+        "The match is over (it has played its hands)" in m.text()
+        for m in world.tester.channel_messages(thread)
+    )
+    await world.stop_bot()
+    world.clock.now += timedelta(minutes=6)  # the second table ran out of time meanwhile
+    await world.start_bot()
+    await eventually_async(lambda: _recorded(world, tournament, 1), what="both matches ended")
+    await wait_for_round(world, tournament, 2)
+    await world.tester.idle()
+    late = world.tester.channel_messages(world.fake.channels[second.thread_id])
+    assert any("The match is over (its time ran out)" in m.text() for m in late)
+    await audit(world)
+
+
+class Crash(Exception):
+    """The process dies here: nothing after this point of the step happens."""
+
+
+def crash_on_call(world, owner, name: str, call: int, logged: str) -> None:
+    """`owner.name` dies on its `call`th call (counting from 1); the bot logs it as `logged`
+    (where a process would have died)."""
+    real, calls = getattr(owner, name), []
+
+    async def dying(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == call:
+            raise Crash(name)
+        return await real(*args, **kwargs)
+
+    setattr(owner, name, dying)
+    world.expect_error_log(logged)
+
+
+async def test_a_crash_while_seating_a_round_seats_it_once_after_the_restart(world):
+    players = add_players(world, 4)
+    tournament = await create(world, game="bigtwo", format="elimination", table_size=2)
+    await register(world, players)
+    presenter = world.bot.tournament_presenter
+    crash_on_call(world, presenter, "match_channel", 2, "unexpected error in tournament start")
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    await world.tester.idle()
+    opened = [m for m in await current_matches(world, tournament) if m.table_id]
+    assert len(opened) == 1  # the second table's thread was being made when it died
+    await world.stop_bot()
+    await world.start_bot()
+    matches = await wait_for_round(world, tournament, 1)
+    assert matches[0].table_id == opened[0].table_id  # the first match kept its table
+    seated = sorted(member for m in matches for member in m.players)
+    assert seated == sorted(p.id for p in players)
+    rows = await world.bot.database.fetch_all(
+        "SELECT COUNT(*) FROM game_tables WHERE tournament_id = ?", tournament
+    )
+    assert rows[0][0] == 2  # a table a match, none twice
+    await audit(world)
+
+
+async def test_a_crash_while_paying_out_pays_once_after_the_restart(world):
+    players = add_players(world, 2)
+    before = {p.id: await balance(world, p) for p in players}
+    tournament = await create(world, game="bigtwo", format="elimination", buy_in=50)
+    await register(world, players)
+    crash_on_call(world, world.bot.tournament_store, "finish", 1, "tournament work failed")
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    await finish_round(world, await wait_for_round(world, tournament, 1))
+    await eventually_async(lambda: _recorded(world, tournament, 1), what="the final recorded")
+    await world.tester.idle()
+    assert await status(world, tournament) == TournamentStatus.PLAYING  # died paying out
+    await audit(world)
+    await world.stop_bot()
+    await world.start_bot()
+    await eventually_async(
+        lambda: _status_is(world, tournament, TournamentStatus.FINISHED), what="the payout"
+    )
+    after = [await balance(world, p) for p in players]
+    assert sorted(a - before[p.id] for a, p in zip(after, players, strict=True)) == [-50, 50]
+    await world.stop_bot()  # and again: nothing is paid twice
+    await world.start_bot()
+    await world.tester.idle()
+    assert [await balance(world, p) for p in players] == after
+    await audit(world)

@@ -106,3 +106,5 @@ CREATE TABLE tournament_matches (
 
 -- A tournament's tables play tournament chips, which no balance pays for.
 ALTER TABLE game_tables ADD COLUMN tournament_id INTEGER;
+CREATE INDEX game_tables_of_tournaments ON game_tables (tournament_id)
+    WHERE tournament_id IS NOT NULL;
