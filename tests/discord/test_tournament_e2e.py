@@ -388,6 +388,13 @@ async def test_a_chip_match_ends_after_its_hands_and_a_late_one_when_its_time_is
     await world.tester.idle()
     late = world.tester.channel_messages(world.fake.channels[second.thread_id])
     assert any("The match is over (its time ran out)" in m.text() for m in late)
+    hands = await world.bot.database.fetch_all(
+        "SELECT COUNT(*) FROM results WHERE table_id = ? AND scope = 'hand' AND chip_net != 0",
+        first.table_id,
+    )
+    assert hands[0][0] == 2  # tournament chips changed hands: no chips won on the board
+    board = await world.bot.leaderboards.game_standings(world.guild.id, "lowball", 0, 10)
+    assert board == []
     await audit(world)
 
 
