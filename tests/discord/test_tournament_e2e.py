@@ -108,7 +108,13 @@ async def test_an_eight_player_elimination_at_two_seat_tables_is_played_to_its_p
     players = add_players(world, 8)
     before = {p.id: await balance(world, p) for p in players}
     tournament = await create(
-        world, game="bigtwo", format="elimination", buy_in=10, table_size=2, payout="top2"
+        world,
+        game="bigtwo",
+        format="elimination",
+        buy_in=10,
+        table_size=2,
+        payout="top2",
+        start=60,
     )
     await register(world, players[:5])
     await world.stop_bot()  # a restart while registering: nobody's buy-in is lost
@@ -116,8 +122,10 @@ async def test_an_eight_player_elimination_at_two_seat_tables_is_played_to_its_p
     await register(world, players[5:])
     message = tournament_message(world)
     assert "8/16" in message.text() and "prize pool **80 chips**" in message.text()
-    reply = await world.tester.click(world.admin, message, "Start")
+    reply = await world.tester.click(world.admin, message, "Start")  # before its time
     assert "has started" in reply.text, reply.text
+    await world.tester.idle()
+    assert [e["status"] for e in world.fake.events_of(world.guild)] == [2]  # active
 
     winners: list[set[int]] = [{p.id} for p in players]  # each entry: one of them goes on
     for number, tables in ((1, 4), (2, 2), (3, 1)):
@@ -154,6 +162,7 @@ async def test_an_eight_player_elimination_at_two_seat_tables_is_played_to_its_p
     await world.tester.idle()
     text = tournament_message(world).text()
     assert "Finished" in text and f"1. {champion.name}" in text
+    assert [e["status"] for e in world.fake.events_of(world.guild)] == [3]  # completed
 
 
 async def table_winners(world, match) -> set[int]:
@@ -195,6 +204,8 @@ async def test_a_cancelled_tournament_gives_every_buy_in_back(world):
     await world.tester.idle()
     message = tournament_message(world)
     assert "Cancelled" in message.text() and not message.buttons()
+    listed = await world.tester.slash(world.bob, world.channel, "tournament list")
+    assert f"#{tournament} Totit, swiss, buy-in 25 chips: cancelled" in listed.text
     assert [e["status"] for e in world.fake.events_of(world.guild)] == [4]  # cancelled too
 
 
@@ -464,3 +475,21 @@ async def test_a_crash_while_paying_out_pays_once_after_the_restart(world):
     await world.tester.idle()
     assert [await balance(world, p) for p in players] == after
     await audit(world)
+
+
+async def test_without_threads_or_events_the_matches_play_in_the_channel(world):
+    world.fake.forbid_threads(world.channel)
+    world.fake.forbid_events(world.guild)
+    tournament = await create(world, game="bigtwo", format="elimination", start=10)
+    assert world.fake.events_of(world.guild) == []  # no Manage Events: no reminder, no error
+    await register(world, [world.alice, world.bob])
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    (match,) = await wait_for_round(world, tournament, 1)
+    assert match.thread_id == world.channel.id
+    await world.tester.idle()
+    called = [m for m in world.tester.channel_messages(world.channel) if "starts now" in m.content]
+    assert f"<@{world.alice.id}>" in called[0].content
+    shown = await world.tester.slash(world.bob, world.channel, "tournament show")
+    assert shown.text == "Here it comes, at the bottom of the channel."
+    await world.tester.idle()
+    assert world.tester.channel_messages(world.channel)[-1].id == tournament_message(world).id
