@@ -22,6 +22,10 @@ STATUS_COLOURS = {
     TournamentStatus.CANCELLED: discord.Colour.dark_grey(),
 }
 FIELD_LIMIT = 1024  # characters in an embed field's value
+# The embed's fields together stay under Discord's 6,000 characters: the players, the last
+# rounds, the standings and the result.
+PLAYERS_LIMIT = 700
+ROUNDS_SHOWN = 2
 
 
 def tournament_embed(record: TournamentRecord, progress: Progress) -> discord.Embed:
@@ -32,8 +36,13 @@ def tournament_embed(record: TournamentRecord, progress: Progress) -> discord.Em
         colour=STATUS_COLOURS[record.status],
     )
     names = {e.member_id: e.name for e in progress.entries}
-    embed.add_field(name="Players", value=_fit(_players(record, progress.entries)), inline=False)
-    for number in sorted({m.round for m in progress.matches}, reverse=True)[:3]:
+    players = _players(progress.entries)
+    embed.add_field(
+        name=f"Players ({len(progress.entries)}/{record.max_players})",
+        value=_fit(players, ", ", PLAYERS_LIMIT),
+        inline=False,
+    )
+    for number in sorted({m.round for m in progress.matches}, reverse=True)[:ROUNDS_SHOWN]:
         matches = [m for m in progress.matches if m.round == number]
         lines = _round_lines(record, matches, progress.byes.get(number, ()), names)
         embed.add_field(name=f"Round {number}", value=_fit(lines), inline=False)
@@ -84,16 +93,15 @@ def _start(record: TournamentRecord) -> str:
     return f"**Registration open** (up to {record.max_players}); starts {when}."
 
 
-def _players(record: TournamentRecord, entries: Sequence[Entry]) -> list[str]:
+def _players(entries: Sequence[Entry]) -> list[str]:
     if not entries:
         return ["Nobody yet: press Register."]
     ranked = sorted(entries, key=lambda e: (e.seed_rank or 0, e.joined))
-    lines = []
-    for entry in ranked:
-        seed = f"`{entry.seed_rank:>2}` " if entry.seed_rank else ""
-        name = f"~~{entry.name}~~ (left)" if entry.withdrawn else entry.name
-        lines.append(f"{seed}{name}")
-    return [f"{len(entries)}/{record.max_players}: " + ", ".join(lines)]
+    return [
+        (f"`{e.seed_rank}` " if e.seed_rank else "")
+        + (f"~~{e.name}~~ (left)" if e.withdrawn else e.name)
+        for e in ranked
+    ]
 
 
 def _round_lines(
@@ -141,12 +149,14 @@ def _footer(record: TournamentRecord) -> str:
     return f"Draw commitment (SHA-256 of the seed): {record.commitment}"
 
 
-def _fit(lines: Sequence[str]) -> str:
-    """The lines, cut to an embed field's limit with a note of how many were left out."""
+def _fit(lines: Sequence[str], separator: str = "\n", limit: int = FIELD_LIMIT) -> str:
+    """The lines joined, cut to `limit` characters with a note of how many were left out."""
     kept: list[str] = []
+    used = 0
     for index, line in enumerate(lines):
-        if sum(len(k) + 1 for k in kept) + len(line) > FIELD_LIMIT - 20:
+        if used + len(line) + len(separator) > limit - 20:
             kept.append(f"… and {len(lines) - index} more")
             break
         kept.append(line)
-    return "\n".join(kept) or "—"
+        used += len(line) + len(separator)
+    return separator.join(kept) or "—"
