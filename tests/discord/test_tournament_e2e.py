@@ -346,6 +346,10 @@ async def test_a_nine_player_three_round_swiss_at_three_seat_tables_is_played_to
     await audit(world)
     stats = await world.tester.slash(world.fake.users[staying[0].member_id], world.channel, "stats")
     assert "1st of 9 at Totit" in stats.text
+    rated = await world.bot.database.fetch_all(
+        "SELECT COUNT(*) FROM ratings WHERE game_id = 'totit' AND matches > 0"
+    )
+    assert rated[0][0] == 9  # every match rated its players, as at any table
 
 
 async def test_a_deleted_match_thread_ends_the_match_as_it_stood(world):
@@ -493,3 +497,50 @@ async def test_without_threads_or_events_the_matches_play_in_the_channel(world):
     assert shown.text == "Here it comes, at the bottom of the channel."
     await world.tester.idle()
     assert world.tester.channel_messages(world.channel)[-1].id == tournament_message(world).id
+
+
+async def test_cancelling_a_tournament_in_play_closes_its_tables_and_refunds(world):
+    players = add_players(world, 4)
+    tournament = await create(world, game="bigtwo", format="elimination", buy_in=20)
+    await register(world, players)
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    matches = await wait_for_round(world, tournament, 1)
+    await world.tester.idle()
+    reply = await world.tester.slash(world.admin, world.channel, "tournament cancel")
+    assert reply.text == f"Tournament #{tournament} is cancelled; every buy-in went back."
+    await world.tester.idle()
+    assert all(m.table_id not in world.bot.runtime.core.tables for m in matches)
+    assert [await balance(world, p) for p in players] == [1000] * 4
+    assert await status(world, tournament) == TournamentStatus.CANCELLED
+    await audit(world)
+
+
+async def rate(world, member: User, mu: float, sigma: float) -> None:
+    async def write(tx) -> None:
+        await tx.run(
+            "INSERT INTO ratings (guild_id, game_id, member_id, mu, sigma, matches, wins)"
+            " VALUES (?, 'bigtwo', ?, ?, ?, 5, 2)",
+            world.guild.id,
+            member.id,
+            mu,
+            sigma,
+        )
+
+    await world.bot.database.step(write)
+
+
+async def test_players_are_seeded_by_skill_and_the_top_seeds_meet_last(world):
+    players = add_players(world, 4)
+    await rate(world, players[3], 30.0, 2.0)  # skill 24: the first seed
+    await rate(world, players[2], 25.0, 3.0)  # skill 16: the second
+    tournament = await create(world, game="bigtwo", format="elimination")
+    await register(world, players)
+    await world.tester.click(world.admin, tournament_message(world), "Start")
+    matches = await wait_for_round(world, tournament, 1)
+    seeds = {e.member_id: e.seed_rank for e in (await world.bot.tournament_store.progress(
+        tournament)).entries}  # fmt: skip
+    assert seeds[players[3].id] == 1 and seeds[players[2].id] == 2
+    assert sorted(sorted(seeds[m] for m in match.players) for match in matches) == [
+        [1, 4],
+        [2, 3],
+    ]
