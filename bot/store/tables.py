@@ -49,30 +49,37 @@ class TableStore(TableReads):
                 if table.solo:
                     raise UserError("You already have a game going in this channel.")
                 raise UserError("A table is already open in this channel.")
-            created = await tx.one(
-                "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                " buy_in, options, turn_seconds, solo, ai_delay, deal_seed, deal_commitment)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                table.guild_id,
-                table.channel_id,
-                table.game_id,
-                table.creator_id,
-                table.buy_in,
-                table.options,
-                table.turn_seconds,
-                table.solo,
-                table.ai_delay,
-                table.deal_seed,
-                table.deal_commitment,
-            )
-            assert created is not None  # the row the INSERT just made
-            table.id = created[0]
+            await self._insert(tx, table)
             table.status = TableStatus.LOBBY
             creator = await self._seat(tx, table, table.creator_id, creator_name, key, side)
             table.seats = [creator]
 
         await self.db.step(write)
         return table
+
+    @staticmethod
+    async def _insert(tx: Transaction, table: TableRecord) -> None:
+        """The table's row, as a lobby (a step saves its state and status), and its id."""
+        created = await tx.one(
+            "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id, buy_in,"
+            " options, turn_seconds, solo, ai_delay, deal_seed, deal_commitment, deal_input,"
+            " tournament_id) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            table.guild_id,
+            table.channel_id,
+            table.game_id,
+            table.creator_id,
+            table.buy_in,
+            table.options,
+            table.turn_seconds,
+            table.solo,
+            table.ai_delay,
+            table.deal_seed,
+            table.deal_commitment,
+            table.deal_input,
+            table.tournament_id,
+        )
+        assert created is not None  # the row the INSERT just made
+        table.id = created[0]
 
     @staticmethod
     async def _open_here(tx: Transaction, table: TableRecord) -> bool:
@@ -98,26 +105,7 @@ class TableStore(TableReads):
         transaction: a crash leaves the match with its table or with none."""
 
         async def write(tx: Transaction) -> None:
-            created = await tx.one(
-                "INSERT INTO game_tables (guild_id, channel_id, game_id, status, creator_id,"
-                " buy_in, options, turn_seconds, ai_delay, deal_seed, deal_commitment,"
-                " deal_input, tournament_id) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " RETURNING id",
-                table.guild_id,
-                table.channel_id,
-                table.game_id,
-                table.creator_id,
-                table.buy_in,
-                table.options,
-                table.turn_seconds,
-                table.ai_delay,
-                table.deal_seed,
-                table.deal_commitment,
-                table.deal_input,
-                table.tournament_id,
-            )
-            assert created is not None  # the row the INSERT just made
-            table.id = created[0]
+            await self._insert(tx, table)
             await tx.many(
                 "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
