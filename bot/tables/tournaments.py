@@ -146,7 +146,7 @@ class Tournaments:
     async def cancel(self, tournament_id: int, member_id: int, *, can_manage: bool) -> None:
         record = await self.get(tournament_id)
         _check_host(record, member_id, can_manage, "cancel")
-        await self._cancel(tournament_id, "Cancelled by the host; every buy-in went back.")
+        await self._cancel(tournament_id, "Every buy-in went back.")
 
     async def _cancel(self, tournament_id: int, note: str) -> None:
         async with self._locked(tournament_id) as record:
@@ -167,15 +167,15 @@ class Tournaments:
     async def leave(self, tournament_id: int, member_id: int) -> None:
         """A member leaves a tournament in play: the match they are at finishes with their
         turns played for them, and they are drawn into no later round."""
-        record = await self.get(tournament_id)
-        if record.status == TournamentStatus.REGISTERING:
-            raise UserError(
-                "The tournament hasn't started: use Unregister to get your buy-in back."
-            )
-        if record.status != TournamentStatus.PLAYING:
-            raise UserError("This tournament is over.")
-        if not await self.store.withdraw(tournament_id, member_id):
-            raise UserError("You are not playing in this tournament.")
+        async with self._locked(tournament_id) as record:  # not while a round is drawn
+            if record.status == TournamentStatus.REGISTERING:
+                raise UserError(
+                    "The tournament hasn't started: use Unregister to get your buy-in back."
+                )
+            if record.status != TournamentStatus.PLAYING:
+                raise UserError("This tournament is over.")
+            if not await self.store.withdraw(tournament_id, member_id):
+                raise UserError("You are not playing in this tournament.")
         for match in (await self.store.progress(tournament_id)).matches:
             if member_id in match.players and match.table_id in self.core.tables:
                 with contextlib.suppress(UserError):

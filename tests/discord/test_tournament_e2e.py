@@ -544,3 +544,24 @@ async def test_players_are_seeded_by_skill_and_the_top_seeds_meet_last(world):
         [1, 4],
         [2, 3],
     ]
+
+
+async def test_a_timed_start_begins_by_itself_or_cancels_with_too_few_players(world):
+    players = add_players(world, 2)
+    enough = await create(world, game="bigtwo", format="elimination", start=1)
+    await register(world, players)
+    lonely = await create(world, game="bigtwo", format="elimination", buy_in=40, start=1)
+    await world.tester.click(world.alice, tournament_message(world), "Register")
+    await world.stop_bot()
+    world.clock.now += timedelta(minutes=2)  # both starts came while the bot was down
+    await world.start_bot()
+    await wait_for_round(world, enough, 1)
+    await eventually_async(
+        lambda: _status_is(world, lonely, TournamentStatus.CANCELLED), what="the cancel"
+    )
+    record = await world.bot.tournament_store.load(lonely)
+    assert record.note == "Too few players to start (1); every buy-in went back."
+    assert await balance(world, world.alice) == 1000
+    await world.tester.idle()
+    assert "Too few players to start" in tournament_message(world).text()
+    await audit(world)
