@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
@@ -18,15 +19,18 @@ from bot import text
 from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
 from bot.discord.replies import send_answer
+from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
 from bot.engine import registry
 from bot.errors import UserError
 from bot.store.tournaments import (
     MatchRecord,
+    Progress,
     TournamentRecord,
     TournamentStatus,
     TournamentStore,
 )
+from bot.tables.tournament_draws import rounds_planned
 
 if TYPE_CHECKING:
     import re
@@ -43,6 +47,7 @@ LABELS = {
     "leave": ("Leave tournament", discord.ButtonStyle.danger),
 }
 EVENT_HOURS = 3  # how long the scheduled event says the tournament lasts
+BRACKET_FILE = "bracket.png"
 
 
 class TournamentHost(Protocol):
@@ -76,7 +81,10 @@ class TournamentPresenter:
             assert fresh is not None  # tournaments are never deleted
             progress = await self.host.tournament_store.progress(record.id)
             embed = tournament_embed(fresh, progress)
-            await self._draw(fresh, embed, controls(fresh))
+            files = await _bracket(fresh, progress)
+            if files:
+                embed.set_image(url=f"attachment://{BRACKET_FILE}")
+            await self._draw(fresh, embed, controls(fresh), files)
             await self._keep_event(fresh)
 
     async def repost(self, record: TournamentRecord) -> None:
@@ -96,18 +104,23 @@ class TournamentPresenter:
             await self.repost(record)
 
     async def _draw(
-        self, record: TournamentRecord, embed: discord.Embed, view: discord.ui.View
+        self,
+        record: TournamentRecord,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        files: list[discord.File],
     ) -> None:
         channel = self.host.get_partial_messageable(record.channel_id)
         if record.message_id is not None:
             try:
-                await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+                posted = channel.get_partial_message(record.message_id)
+                await posted.edit(embed=embed, view=view, attachments=files)
                 self.messages[record.message_id] = record.id
                 return
             except discord.NotFound:
                 pass  # deleted: posted again below
         try:
-            message = await channel.send(embed=embed, view=view)
+            message = await channel.send(embed=embed, view=view, files=files)
         except discord.HTTPException:
             log.warning("could not post tournament %s's message", record.id)
             return
@@ -196,6 +209,16 @@ class TournamentPresenter:
                 await event.start()
             await event.end()
         self.event_status[record.id] = record.status
+
+
+async def _bracket(record: TournamentRecord, progress: Progress) -> list[discord.File]:
+    """An elimination's bracket as a picture, once its first round is drawn (the message's
+    text keeps the rounds too, for those who don't load images)."""
+    if record.format != "elimination" or not (progress.matches or progress.byes):
+        return []
+    png = await asyncio.to_thread(bracket_png, progress, rounds_planned(record, progress))
+    # A new File each time: discord.py reads and closes the one it sends.
+    return [discord.File(io.BytesIO(png), filename=BRACKET_FILE)]
 
 
 def controls(record: TournamentRecord) -> discord.ui.View:

@@ -109,3 +109,17 @@ def swiss_table(record: TournamentRecord, progress: Progress) -> list[str]:
         f" · {line.matches} played"
         for place, line in enumerate(swiss.standings(seeds, history, ratings, withdrawn), 1)
     ]
+
+
+def rounds_planned(record: TournamentRecord, progress: Progress) -> int | None:
+    """How many rounds an elimination takes as it stands: those drawn, and those the field of
+    the latest drawn round still needs (None where that field can't be played down)."""
+    drawn = max([match.round for match in progress.matches] + list(progress.byes), default=0)
+    if drawn:
+        seated = [m for match in progress.matches if match.round == drawn for m in match.players]
+        field = len(seated) + len(progress.byes.get(drawn, ()))
+    else:
+        field = sum(not entry.withdrawn for entry in progress.entries)
+    least = registry.get(record.game_id).min_players
+    step = elimination.best_step(field, record.table_size, least) if field >= 2 else None
+    return None if step is None else max(drawn, 1) - 1 + step.rounds

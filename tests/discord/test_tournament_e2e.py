@@ -6,10 +6,13 @@ out; the ledger's audit after every step, and the bot restarted in each phase.""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
+from PIL import Image
 
+from bot.discord.tournament_picture import layout
 from bot.store import Ledger
 from bot.store.tournaments import TournamentStatus
 from tests.e2e import eventually
@@ -122,6 +125,7 @@ async def test_an_eight_player_elimination_at_two_seat_tables_is_played_to_its_p
     await register(world, players[5:])
     message = tournament_message(world)
     assert "8/16" in message.text() and "prize pool **80 chips**" in message.text()
+    assert not message.attachments  # no bracket before the first round is drawn
     reply = await world.tester.click(world.admin, message, "Start")  # before its time
     assert "has started" in reply.text, reply.text
     await world.tester.idle()
@@ -163,6 +167,13 @@ async def test_an_eight_player_elimination_at_two_seat_tables_is_played_to_its_p
     text = tournament_message(world).text()
     assert "Finished" in text and f"1. {champion.name}" in text
     assert [e["status"] for e in world.fake.events_of(world.guild)] == [3]  # completed
+    (attachment,) = tournament_message(world).attachments  # the bracket, drawn to the end
+    assert attachment["filename"] == "bracket.png"
+    picture = Image.open(io.BytesIO(world.fake.uploads[attachment["id"]]))
+    assert picture.format == "PNG"
+    assert picture.size == (layout(progress, 3).width, layout(progress, 3).height)
+    champion_box = layout(progress).boxes[-1]
+    assert champion_box.kind == "champion" and champion_box.members == (champion.member_id,)
 
 
 async def table_winners(world, match) -> set[int]:
@@ -328,6 +339,7 @@ async def test_a_nine_player_three_round_swiss_at_three_seat_tables_is_played_to
             totals[member] += 3
         await world.tester.idle()
         assert "Standings" in tournament_message(world).text()
+        assert not tournament_message(world).attachments  # a swiss has a table, no bracket
 
     await eventually_async(
         lambda: _status_is(world, tournament, TournamentStatus.FINISHED), what="the payout"
