@@ -277,3 +277,84 @@ async def test_a_process_stopped_while_waiting_for_its_shards_ends_cleanly(clust
     log = waiter.log.read_text()
     assert "stopped while waiting for shards 0-1" in log, log
     assert "Traceback" not in log and " ERROR " not in log, log
+
+
+async def tournament_in(world, channel: Channel) -> Message:
+    (message,) = [
+        m
+        for m in world.tester.channel_messages(channel)
+        if any("tournament #" in embed.get("title", "") for embed in m.embeds)
+    ]
+    return message
+
+
+async def tournament_status(world) -> list[str]:
+    database = await open_database(world.settings)
+    try:
+        rows = await database.fetch_all("SELECT status FROM tournaments ORDER BY id")
+    finally:
+        await database.close()
+    return [row[0] for row in rows]
+
+
+async def test_a_tournament_is_run_by_its_guilds_process_and_resumed_by_its_successor(cluster):
+    """A tournament in the far guild is drawn and seated by the second process; with that
+    process killed mid-round its match waits (the first process, restarted, resumes only its
+    own guild's tournaments and serves the near guild's), and the successor plays it on to the
+    payout."""
+    world, places, start = cluster
+    first = await start(FIRST)
+    second = await start(SECOND)
+    channel, players = places["far"]
+    host = world.fake.add_member(world.fake.guild_of(channel), "Host", manage_guild=True)
+    opened = await world.tester.slash(
+        host, channel, "tournament new", game="bigtwo", format="elimination", buy_in=10
+    )
+    assert "is open for registration" in opened.text, opened.text
+    await world.tester.idle()
+    for player in players:  # three at two-seat tables: the top seed has a bye
+        reply = await world.tester.click(player, await tournament_in(world, channel), "Register")
+        assert "You are registered" in reply.text, reply.text
+    await assert_chips_conserved(world.settings)
+    started = await world.tester.click(host, await tournament_in(world, channel), "Start")
+    assert "has started" in started.text, started.text
+    await world.tester.idle()
+    (first_match,) = world.fake.threads_of(channel)
+    await second.kill()
+    await assert_chips_conserved(world.settings)
+    shown = world.fake.messages[(await tournament_in(world, channel)).id]
+    shown.payload["edited_timestamp"] = None  # to see whether anyone edits it from here
+    assert await first.stop() == 0
+    await start(FIRST)  # resumes its own guilds' tournaments only
+
+    near, near_players = places["near"]
+    near_host = world.fake.add_member(world.fake.guild_of(near), "Near host", manage_guild=True)
+    opened = await world.tester.slash(
+        near_host, near, "tournament new", game="totit", format="swiss"
+    )
+    assert "is open for registration" in opened.text, opened.text  # the first process's
+    await world.tester.idle()
+    await asyncio.sleep(0.5)
+    assert world.fake.threads_of(channel) == [first_match]  # nobody went on without it
+    assert shown.payload["edited_timestamp"] is None  # nor redrew its message
+
+    await start(SECOND)
+    await world.tester.idle()
+    closed = await world.tester.slash(host, first_match, "table close")
+    assert closed.text.startswith("The table is closed"), closed.text
+    await eventually(lambda: len(world.fake.threads_of(channel)) == 2, what="the final")
+    await world.tester.idle()
+    final = world.fake.threads_of(channel)[1]
+    closed = await world.tester.slash(host, final, "table close")
+    assert closed.text.startswith("The table is closed"), closed.text
+    await world.tester.idle()
+
+    async def paid() -> bool:
+        return await tournament_status(world) == ["finished", "registering"]
+
+    deadline = asyncio.get_running_loop().time() + 10
+    while not await paid():
+        assert asyncio.get_running_loop().time() < deadline, await tournament_status(world)
+        await asyncio.sleep(0.1)
+    await assert_chips_conserved(world.settings)
+    assert "prize pool **30 chips**" in (await tournament_in(world, channel)).text()
