@@ -334,6 +334,8 @@ async def test_a_tournament_is_run_by_its_guilds_process_and_resumed_by_its_succ
     )
     assert "is open for registration" in opened.text, opened.text  # the first process's
     await world.tester.idle()
+    reply = await world.tester.click(near_players[0], await tournament_in(world, near), "Register")
+    assert "You are registered" in reply.text, reply.text
     await asyncio.sleep(0.5)
     assert world.fake.threads_of(channel) == [first_match]  # nobody went on without it
     assert shown.payload["edited_timestamp"] is None  # nor redrew its message
