@@ -396,12 +396,18 @@ async def test_a_chip_match_ends_after_its_hands_and_a_late_one_when_its_time_is
     await register(world, players)
     await world.tester.click(world.admin, tournament_message(world), "Start")
     first, second = await wait_for_round(world, tournament, 1)
-    for _ in range(100):  # every turn of the first table timed out, to the hand's end
+    # Nobody at the first table shows: every turn times out, each seat is played for as away
+    # after its second, to the hand's end.
+    for _ in range(100):
         if first.table_id not in world.bot.runtime.core.tables:
             break
         await world.bot.runtime.fire_deadline(first.table_id)
         await world.tester.idle()
     assert first.table_id not in world.bot.runtime.core.tables  # closed after its one hand
+    seats = await world.bot.database.fetch_all(
+        "SELECT away FROM table_seats WHERE table_id = ?", first.table_id
+    )
+    assert [bool(row[0]) for row in seats] == [True, True]  # who never showed was played for
     thread = world.fake.channels[first.thread_id]
     assert any(
         "The match is over (it has played its hands)" in m.text()
