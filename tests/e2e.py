@@ -102,7 +102,10 @@ class World:
         task = asyncio.create_task(client.connect(reconnect=False))
         await asyncio.wait_for(client.wait_until_ready(), ready_within)
         self.bots.append((client, task))
-        self.tester.bot_busy = lambda: bool(client.runtime.renders or client.tournaments.tasks)
+        drawing = client.tournament_presenter
+        self.tester.bot_busy = lambda: bool(
+            client.runtime.renders or client.tournaments.tasks or drawing.pending
+        )
         return client
 
     async def stop_bot(self) -> None:

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
@@ -74,8 +75,21 @@ class TournamentPresenter:
         self.messages: dict[int, int] = {}  # message id -> tournament id
         self.events_tried: set[int] = set()
         self.event_status: dict[int, TournamentStatus] = {}
+        self.pending = 0  # messages being drawn (a test waits for none before it looks)
+
+    @contextlib.contextmanager
+    def _working(self) -> Iterator[None]:
+        self.pending += 1
+        try:
+            yield
+        finally:
+            self.pending -= 1
 
     async def tournament_changed(self, record: TournamentRecord) -> None:
+        with self._working():
+            await self._redraw(record)
+
+    async def _redraw(self, record: TournamentRecord) -> None:
         async with self.drawing.setdefault(record.id, asyncio.Lock()):
             fresh = await self.host.tournament_store.load(record.id)
             assert fresh is not None  # tournaments are never deleted
@@ -89,8 +103,9 @@ class TournamentPresenter:
 
     async def repost(self, record: TournamentRecord) -> None:
         """Post the message anew at the bottom of the channel (`/tournament show`)."""
-        await self.host.tournament_store.set_message(record.id, None)
-        await self.tournament_changed(record)
+        with self._working():
+            await self.host.tournament_store.set_message(record.id, None)
+            await self._redraw(record)
 
     def message_deleted(self, message_id: int) -> None:
         """A moderator deleted a tournament's message: it is posted again."""
