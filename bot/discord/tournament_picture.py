@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.store.tournaments import Entry, MatchRecord, Progress
+from bot.tables.tournament_draws import seeds_and_withdrawn
 from bot.tournaments.elimination import advancers
 from bot.tournaments.model import Result, Table
 
@@ -144,10 +145,8 @@ def _champion(progress: Progress, final: MatchRecord) -> int | None:
 def _advancers(progress: Progress, match: MatchRecord) -> list[int]:
     """A finished table's players going on, as the rules choose them (placing, then seed)."""
     assert match.placings is not None  # asked of a finished table only
-    ranked = sorted(progress.entries, key=lambda e: (e.seed_rank is None, e.seed_rank or 0))
-    seeds = [entry.member_id for entry in ranked]
+    seeds, withdrawn = seeds_and_withdrawn(progress)
     seeds += [member for member in match.players if member not in seeds]  # never raise
-    withdrawn = [entry.member_id for entry in progress.entries if entry.withdrawn]
     table = Table(match.players, match.advance)
     return advancers(table, Result(match.players, match.placings), seeds, withdrawn)
 

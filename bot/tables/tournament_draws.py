@@ -70,12 +70,16 @@ def match_records(drawn: Round) -> list[MatchRecord]:
     ]
 
 
+def seeds_and_withdrawn(progress: Progress) -> tuple[list[int], set[int]]:
+    """The members by seed (best first) and those withdrawn."""
+    ranked = sorted(progress.entries, key=lambda e: (e.seed_rank or 0, e.joined))
+    return [e.member_id for e in ranked], {e.member_id for e in progress.entries if e.withdrawn}
+
+
 def draw_inputs(progress: Progress) -> tuple[list[int], set[int], list[Played]]:
     """The seeds (best first), the members withdrawn and the rounds played, as the draws
     take them."""
-    ranked = sorted(progress.entries, key=lambda e: (e.seed_rank or 0, e.joined))
-    seeds = [e.member_id for e in ranked]
-    withdrawn = {e.member_id for e in progress.entries if e.withdrawn}
+    seeds, withdrawn = seeds_and_withdrawn(progress)
     history = []
     for number in sorted(progress.byes):
         matches = [m for m in progress.matches if m.round == number]
