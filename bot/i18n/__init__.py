@@ -1,0 +1,134 @@
+"""Every word the bot writes, in its reader's language (README, Languages).
+
+The words live in gettext catalogs, one per language (bot/locales/<code>/LC_MESSAGES/
+messages.po, compiled by `make` into .mo files), whose plural rules and number formats are
+Babel's. Code marks what it writes and says it in the language of the moment:
+
+    _("Your turn, {name}.", name=name)          a sentence, its placeholders filled in
+    n_("{count} chip", "{count} chips", count)  a count, by the language's plural rules
+    p_("card rank", "Jack")                      a word whose meaning its context gives
+    N_("a limpia")                               marked for the catalogs, said later with _()
+
+The language of the moment is a context variable: a click's task speaks the clicker's, a
+table's public message is drawn `speaking(the server's)`, a DM `speaking(the member's)`
+(bot/discord/languages.py decides whose). Outside any of those, English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from bot.i18n.catalogs import Catalog, load_catalog
+
+ENGLISH = "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # its catalog's folder under bot/locales, and what the database keeps
+    name: str  # in itself, as /language offers it
+    discord_locales: tuple[str, ...]  # the Discord client locales it answers (none: Catalan)
+
+
+LANGUAGES: dict[str, Language] = {
+    language.code: language
+    for language in (
+        Language(ENGLISH, "English", ("en-US", "en-GB")),
+        Language("es", "Español", ("es-ES", "es-419")),
+        Language("ca", "Català", ()),
+        Language("it", "Italiano", ("it",)),
+        Language("fr", "Français", ("fr",)),
+        Language("de", "Deutsch", ("de",)),
+        Language("pt_BR", "Português do Brasil", ("pt-BR",)),
+        Language("zh_Hans", "简体中文", ("zh-CN",)),
+        Language("zh_Hant", "繁體中文", ("zh-TW",)),
+    )
+}
+_catalogs: dict[str, Catalog] = {}
+_current: ContextVar[str] = ContextVar("language", default=ENGLISH)
+
+
+def language_of_locale(locale: str | None) -> str | None:
+    """The language a Discord locale ("es-ES", "zh-TW") is answered in, if one of ours."""
+    for language in reversed(LANGUAGES.values()):  # a test's pseudo-language comes last
+        if locale in language.discord_locales:
+            return language.code
+    return None
+
+
+def current() -> str:
+    return _current.get()
+
+
+def speak(code: str) -> None:
+    """Speak `code` from now on in this task (a click's own task: its whole answer)."""
+    _current.set(code if code in LANGUAGES else ENGLISH)
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak `code` within the block (a message drawn for a server or a member)."""
+    token = _current.set(code if code in LANGUAGES else ENGLISH)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def catalog(code: str | None = None) -> Catalog:
+    code = code or _current.get()
+    found = _catalogs.get(code)
+    if found is None:
+        found = _catalogs[code] = load_catalog(code)
+    return found
+
+
+def _(message: str, /, **params: Any) -> str:
+    text = catalog().gettext(message)
+    return _filled(text, params) if params else text
+
+
+def n_(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """`count` is also the placeholder {count}, written as the language writes numbers."""
+    text = catalog().ngettext(singular, plural, count)
+    return _filled(text, {"count": count, **params})
+
+
+def p_(context: str, message: str, /, **params: Any) -> str:
+    text = catalog().pgettext(context, message)
+    return _filled(text, params) if params else text
+
+
+def N_(message: str, /) -> str:
+    """Marks `message` for the catalogs without saying it (a table of words said later)."""
+    return message
+
+
+def number(value: int) -> str:
+    return format_decimal(value, locale=catalog().locale)
+
+
+def _filled(text: str, params: Mapping[str, Any]) -> str:
+    return text.format_map(
+        {
+            key: number(value) if type(value) is int else value  # not a bool
+            for key, value in params.items()
+        }
+    )
+
+
+def register(language: Language, found: Catalog) -> None:
+    """Adds a language with its catalog (the tests' pseudo-language, tests/pseudo.py)."""
+    LANGUAGES[language.code] = language
+    _catalogs[language.code] = found
+
+
+def unregister(code: str) -> None:
+    LANGUAGES.pop(code, None)
+    _catalogs.pop(code, None)
