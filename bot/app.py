@@ -19,7 +19,6 @@ import contextlib
 import gc
 import importlib
 import logging
-import pkgutil
 import re
 import signal
 from collections.abc import Callable
@@ -41,14 +40,25 @@ from bot.discord.internals import (
     pace_requests,
     route_gateway_event,
 )
+from bot.discord.languages import Speakers
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
 from bot.discord.tournament import TournamentPresenter
 from bot.errors import InvalidComponent
+from bot.i18n import speak
+from bot.i18n.commands import CatalogTranslator
 from bot.settings import Settings
 from bot.shards import Shards
-from bot.store import Database, DMChannels, Leaderboards, Ledger, TableStore, open_database
+from bot.store import (
+    Database,
+    DMChannels,
+    Languages,
+    Leaderboards,
+    Ledger,
+    TableStore,
+    open_database,
+)
 from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
 from bot.store.tournaments import TournamentStore
 from bot.tables import TableRuntime
@@ -58,10 +68,8 @@ log = logging.getLogger(__name__)
 
 
 def cog_modules() -> list[str]:
-    """Every extension to load, by dotted name: each module of the `cogs` package, the house's
-    and each game's (the module docstring gives the rule)."""
-    found = pkgutil.iter_modules(cogs.__path__)
-    return sorted(f"cogs.{module.name}" for module in found if not module.name.startswith("_"))
+    """Every extension to load: each module of the `cogs` package (cogs.extensions)."""
+    return cogs.extensions()
 
 
 def gateway_intents() -> discord.Intents:
@@ -117,6 +125,7 @@ class CardTableBot(commands.AutoShardedBot):
     tournaments: Tournaments
     tournament_store: TournamentStore
     claims: ShardClaims
+    speakers: Speakers
 
     def __init__(
         self,
@@ -182,6 +191,7 @@ class CardTableBot(commands.AutoShardedBot):
             return
         if interaction.type is not discord.InteractionType.component:
             return
+        speak(await self.speakers.clicker(interaction))
         assert interaction.data is not None  # Discord sends a click with its data
         custom_id = str(interaction.data.get("custom_id", ""))
         match = next(filter(None, (t.fullmatch(custom_id) for t in self.component_templates)), None)
@@ -202,6 +212,7 @@ class CardTableBot(commands.AutoShardedBot):
         """A table's form, submitted: handled by its custom_id (discord.py keeps no copy of the
         form, see TextModal). A form of no table is discord.py's (it routes those it sent)."""
         assert interaction.data is not None  # Discord sends a form with its data
+        speak(await self.speakers.clicker(interaction))
         custom_id = str(interaction.data.get("custom_id", ""))
         for form in TABLE_FORMS:
             match = form.TEMPLATE.fullmatch(custom_id)
@@ -223,6 +234,10 @@ class CardTableBot(commands.AutoShardedBot):
         self.ledger = Ledger(self.database, self.settings.starting_chips)
         self.leaderboards = Leaderboards(self.database)
         self.dm_channels = DMChannels(self.database)
+        languages = Languages(self.database)
+        await languages.load_servers()
+        self.speakers = Speakers(languages, self.guild_locale)
+        await self.tree.set_translator(CatalogTranslator())
         await self.presenter.hands.restore_reply_hooks()
         self.runtime = TableRuntime(
             TableStore(self.database, self.ledger),
@@ -287,6 +302,10 @@ class CardTableBot(commands.AutoShardedBot):
     def dm_sent(self, member_id: int, message_id: int) -> None:
         """The bot's other processes hear of a new message in a member's DMs."""
         self.claims.dm_sent(member_id, message_id)
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        guild = self.get_guild(guild_id)
+        return None if guild is None else guild.preferred_locale.value
 
     def holds_table(self, table_id: int) -> bool:
         return table_id in self.runtime.tables

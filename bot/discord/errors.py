@@ -17,13 +17,16 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import InteractionResponseType, app_commands
 
+from bot.discord.languages import Speakers
 from bot.discord.replies import acknowledge_if_late, expired, send_answer
 from bot.errors import UserError
+from bot.i18n import N_, _, n_, number, p_, speak
+from bot.i18n.commands import NAME_CONTEXT
 
 log = logging.getLogger(__name__)
 
-UNEXPECTED = "Something went wrong, nothing was changed. Please try again."
-NOT_A_MEMBER = "That user is not a member of this server."
+UNEXPECTED = N_("Something went wrong, nothing was changed. Please try again.")
+NOT_A_MEMBER = N_("That user is not a member of this server.")
 # Discord's own bounds for an integer option, for a parameter that declares no Range.
 DISCORD_INTEGER_LIMIT = 2**53
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
@@ -36,22 +39,27 @@ class OptionRefused(UserError, app_commands.AppCommandError):
 def user_message(error: BaseException) -> str | None:
     """The sentence to show for a user's mistake, or None for an unexpected error."""
     if _is_not_a_member(error):
-        return NOT_A_MEMBER
+        return _(NOT_A_MEMBER)
     error = _underlying(error)
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(
-            p.replace("_", " ").replace("guild", "server").title()
+            _(p.replace("_", " ").replace("guild", "server").title())
             for p in error.missing_permissions
         )
-        return f"You need the {needed} permission to do that."
+        return _("You need the {permission} permission to do that.", permission=needed)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works only in a server."
+        return _("This command works only in a server.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+        seconds = round(error.retry_after)
+        return n_(
+            "Slow down: try again in {count} second.",
+            "Slow down: try again in {count} seconds.",
+            seconds,
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use this command here."
+        return _("You can't use this command here.")
     return None
 
 
@@ -95,7 +103,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException, w
             interaction.channel_id,
             exc_info=error,
         )
-        message = UNEXPECTED
+        message = _(UNEXPECTED)
     try:
         await reply_privately(interaction, message)
     except discord.HTTPException:
@@ -107,6 +115,8 @@ class CommandTree(app_commands.CommandTree):
         """Check the invocation against the command's own declaration before anything runs:
         Discord's client enforces option types, ranges, choices and guild-only commands, but
         a modified client can send anything, and discord.py checks none of it."""
+        speakers: Speakers = interaction.client.speakers  # type: ignore[attr-defined]
+        speak(await speakers.clicker(interaction))
         command = interaction.command
         invoked = interaction.type is discord.InteractionType.application_command
         if invoked and not await _acknowledged_in_time(interaction):
@@ -206,30 +216,47 @@ def _bounds(parameter: app_commands.Parameter) -> tuple[float | None, float | No
 
 def _expectation(parameter: app_commands.Parameter) -> str:
     """What a value of this parameter must be, as one sentence."""
-    name, kind = parameter.display_name, parameter.type
+    name, kind = p_(NAME_CONTEXT, parameter.display_name), parameter.type
     if parameter.choices:
-        names = ", ".join(choice.name for choice in parameter.choices)
-        return f"{name} must be one of: {names}."
-    low, high = parameter.min_value, parameter.max_value
-    if kind is OptionType.integer:
-        return f"{name} must be a whole number{_span(low, high)}."
-    if kind is OptionType.number:
-        return f"{name} must be a number{_span(low, high)}."
+        names = ", ".join(_(choice.name) for choice in parameter.choices)
+        return _("{name} must be one of: {choices}.", name=name, choices=names)
+    low, high = _whole(parameter.min_value), _whole(parameter.max_value)
     if kind is OptionType.string:
-        return f"{name} must be text{_span(low, high, ' characters')}."
+        return _(_TEXT_SPANS[low is not None, high is not None], name=name, low=low, high=high)
+    if kind in (OptionType.integer, OptionType.number):
+        spans = _WHOLE_SPANS if kind is OptionType.integer else _NUMBER_SPANS
+        return _(spans[low is not None, high is not None], name=name, low=low, high=high)
     if kind is OptionType.boolean:
-        return f"{name} must be True or False."
-    return f"{name} must be a valid {kind.name}."
+        return _("{name} must be True or False.", name=name)
+    return _("{name} must be a valid {kind}.", name=name, kind=kind.name)
 
 
-def _span(low: float | None, high: float | None, unit: str = "") -> str:
-    if low is not None and high is not None:
-        return f" from {low:,} to {high:,}{unit}"
-    if low is not None:
-        return f" of at least {low:,}{unit}"
-    if high is not None:
-        return f" of at most {high:,}{unit}"
-    return ""
+def _whole(bound: float | None) -> float | str | None:
+    """A bound as the language writes it."""
+    if bound is None:
+        return None
+    return number(int(bound)) if bound == int(bound) else str(bound)
+
+
+# What a number or text must be, by which bounds it has: (low, high).
+_WHOLE_SPANS = {
+    (True, True): N_("{name} must be a whole number from {low} to {high}."),
+    (True, False): N_("{name} must be a whole number of at least {low}."),
+    (False, True): N_("{name} must be a whole number of at most {high}."),
+    (False, False): N_("{name} must be a whole number."),
+}
+_NUMBER_SPANS = {
+    (True, True): N_("{name} must be a number from {low} to {high}."),
+    (True, False): N_("{name} must be a number of at least {low}."),
+    (False, True): N_("{name} must be a number of at most {high}."),
+    (False, False): N_("{name} must be a number."),
+}
+_TEXT_SPANS = {
+    (True, True): N_("{name} must be text from {low} to {high} characters."),
+    (True, False): N_("{name} must be text of at least {low} characters."),
+    (False, True): N_("{name} must be text of at most {high} characters."),
+    (False, False): N_("{name} must be text."),
+}
 
 
 class BaseView(discord.ui.View):

@@ -15,6 +15,7 @@ from typing import Literal, Protocol, cast
 import discord
 from pydantic import BaseModel
 
+from bot.discord.languages import Speakers
 from bot.engine import Action, Event, GameSpec
 from bot.settings import Settings
 from bot.store import DMChannels, Ledger, TableStore
@@ -101,6 +102,8 @@ class PresenterHost(DiscordCalls, Protocol):
     def runtime(self) -> Runtime: ...
     @property
     def dm_channels(self) -> DMChannels: ...
+    @property
+    def speakers(self) -> Speakers: ...
 
     def dm_sent(self, member_id: int, message_id: int) -> None:
         """Tell the bot's other processes, if any, of a new message in a member's DMs (or that

@@ -11,6 +11,7 @@ from bot.store.db import (
 )
 from bot.store.dms import DMChannels
 from bot.store.guild_settings import GuildSettings
+from bot.store.languages import Languages, MemberLanguages
 from bot.store.leaderboards import GameStanding, Leaderboards, Standing
 from bot.store.ledger import Account, InsufficientChips, Ledger, Move, Totals
 from bot.store.postgres import PostgresDatabase
@@ -37,8 +38,10 @@ __all__ = [
     "GameStanding",
     "GuildSettings",
     "InsufficientChips",
+    "Languages",
     "Leaderboards",
     "Ledger",
+    "MemberLanguages",
     "Migration",
     "Move",
     "PostgresDatabase",

@@ -5,6 +5,8 @@ Figures from Discord's documentation (messages, embeds, message components, moda
 
 from __future__ import annotations
 
+import unicodedata
+
 
 class DiscordRefusal(Exception):
     """The payload breaks a Discord limit; the fake answers 400 with this text."""
@@ -101,3 +103,85 @@ def check_modal(data: dict) -> None:
             if item.get("type") == 4:
                 at_most("text input label length", len(item.get("label") or ""), 45)
                 at_most("text input custom_id length", len(item.get("custom_id") or ""), 100)
+
+
+# The locales Discord accepts in name_localizations and description_localizations.
+DISCORD_LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+
+
+def check_commands(commands: list[dict]) -> None:
+    """Command registrations: names lower-case letters, digits, - and _ (up to 32), the
+    descriptions and choices 1 to 100 characters, at most 25 choices, in every localization."""
+    for command in commands:
+        _check_command_part(command, described=command.get("type", 1) == 1)
+
+
+def _check_command_part(part: dict, *, described: bool) -> None:
+    for locale, name in {None: part["name"], **(part.get("name_localizations") or {})}.items():
+        _check_locale(locale)
+        _check_name(name)
+    if described:
+        descriptions = {None: part["description"], **(part.get("description_localizations") or {})}
+        for locale, text in descriptions.items():
+            _check_locale(locale)
+            if not 1 <= len(text) <= 100:
+                raise DiscordRefusal(f"description {text!r} ({locale}): not 1 to 100 characters")
+    choices = part.get("choices") or []
+    at_most("choice count", len(choices), 25)
+    for choice in choices:
+        for locale, name in {
+            None: choice["name"],
+            **(choice.get("name_localizations") or {}),
+        }.items():
+            _check_locale(locale)
+            if not 1 <= len(name) <= 100:
+                raise DiscordRefusal(f"choice name {name!r} ({locale}): not 1 to 100 characters")
+    at_most("option count", len(part.get("options") or []), 25)
+    for option in part.get("options") or []:
+        _check_command_part(option, described=True)
+
+
+def _check_locale(locale: str | None) -> None:
+    if locale is not None and locale not in DISCORD_LOCALES:
+        raise DiscordRefusal(f"{locale!r} is not a Discord locale")
+
+
+def _check_name(name: str) -> None:
+    fits = all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
+    if not (1 <= len(name) <= 32 and fits and name == name.lower()):
+        raise DiscordRefusal(f"command name {name!r}: not 1 to 32 lower-case letters, - or _")

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord.limits import DiscordRefusal, check_message, check_modal
+from tests.fakediscord.limits import DiscordRefusal, check_commands, check_message, check_modal
 from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.threads import (
     CREATE_PRIVATE_THREADS,
@@ -106,6 +106,7 @@ class User:
     name: str
     bot: bool = False
     accepts_dms: bool = True
+    locale: str = "en-US"  # the Discord client's language, sent with each interaction
 
     @property
     def mention(self) -> str:
@@ -169,6 +170,7 @@ class Guild:
     threads: list[Channel] = field(default_factory=list)  # archived ones too
     scheduled_events: dict[int, dict] = field(default_factory=dict)  # id -> Discord's object
     events_forbidden: bool = False  # the bot may not make or change events (`forbid_events`)
+    locale: str = "en-US"  # the server's own language (its community settings)
 
 
 @dataclass
@@ -461,7 +463,7 @@ class FakeDiscord(ThreadsAndEvents):
             "explicit_content_filter": 0,
             "mfa_level": 0,
             "nsfw_level": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "system_channel_flags": 0,
         }
 
@@ -734,6 +736,7 @@ class FakeDiscord(ThreadsAndEvents):
         }
 
     def _sync_commands(self, guild_id: int | None, commands: list[dict]) -> list[dict]:
+        check_commands(commands)
         synced = [
             {
                 **command,

@@ -289,7 +289,7 @@ class Tester:
             "channel_id": str(channel.id),
             "channel": channel.payload(),
             "data": data,
-            "locale": "en-US",
+            "locale": user.locale,
             "app_permissions": str(fake.app_permissions(channel)),
             "entitlements": [],
             "authorizing_integration_owners": {},
@@ -299,7 +299,7 @@ class Tester:
         if guild is not None:
             payload |= {
                 "guild_id": str(guild.id),
-                "guild_locale": "en-US",
+                "guild_locale": guild.locale,
                 "member": fake.member_payload(guild, user, channel),
             }
         else:

@@ -23,6 +23,7 @@ from bot.store import (
     Database,
     DMChannels,
     GuildSettings,
+    Languages,
     Ledger,
     Move,
     PostgresDatabase,
@@ -88,6 +89,8 @@ async def community(path: Path) -> None:
         assert await ledger.settle(GUILD, [], match, key="match-1")
         await a_tournament_under_way(database, ledger, store)
         await GuildSettings(database).set_ai_seats(GUILD, False)
+        await Languages(database).set_server(GUILD, "ca")
+        await Languages(database).set_member(GUEST, "zh_Hant")
         await DMChannels(database).remember(GUEST, 80)
         await DMChannels(database).keep_reply_tokens(
             {GUEST: ("token-8", 1_795_000_000.25)}, now=0.0
