@@ -14,7 +14,13 @@ $(INSTALLED): pyproject.toml
 	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $@
 
-run: $(INSTALLED)
+# The languages' catalogs compiled, each messages.po into its messages.mo (README, Languages).
+CATALOGS := bot/locales/.compiled
+$(CATALOGS): $(wildcard bot/locales/*/LC_MESSAGES/messages.po) $(INSTALLED)
+	@$(BIN)/python -m bot.i18n compile
+	@touch $@
+
+run: $(INSTALLED) $(CATALOGS)
 	@$(BIN)/python -m bot
 
 lint: $(INSTALLED)
@@ -37,14 +43,14 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 test: $(INSTALLED)
 	@$(MAKE) --no-print-directory -j2 lint suite
 
-suite: $(INSTALLED)
+suite: $(INSTALLED) $(CATALOGS)
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
 # nothing slow (pyproject.toml's markers). `make test` runs them all. These hardly wait, so a
 # worker per core and one more (for their imports and database round trips) is quickest.
 FAST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
-test-fast: $(INSTALLED)
+test-fast: $(INSTALLED) $(CATALOGS)
 	$(PYTEST) -n $(FAST_WORKERS) --dist worksteal -m "not e2e and not slow"
 
 clean:

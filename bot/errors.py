@@ -1,4 +1,7 @@
-"""Errors that are the user's mistake: the message is shown to them as is, nothing changed."""
+"""Errors that are the user's mistake: the message is shown to them as is, nothing changed.
+The message is written when raised, in the language of the moment: a click's, its clicker's."""
+
+from bot.i18n import _
 
 
 class UserError(Exception):
@@ -10,4 +13,4 @@ class InvalidComponent(UserError):
     modified client can send any): refused with nothing changed and nothing logged."""
 
     def __init__(self) -> None:
-        super().__init__("This button is no longer valid.")
+        super().__init__(_("This button is no longer valid."))

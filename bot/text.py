@@ -1,5 +1,7 @@
 """Counts in words, for any layer's messages (rules' refusals, the runtime's, Discord's)."""
 
+from bot.i18n import n_
+
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
     """ "1 chip", "2 chips"; `nouns` for a plural that isn't noun + "s" ("matches")."""
@@ -7,10 +9,10 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
 
 
 def chips(amount: int) -> str:
-    return plural(amount, "chip")
+    return n_("{count} chip", "{count} chips", amount)
 
 
 def signed_chips(amount: int) -> str:
     """A result: "+1 chip", "-30 chips", "±0 chips"."""
     sign = "±" if amount == 0 else "+" if amount > 0 else "-"
-    return f"{sign}{plural(abs(amount), 'chip')}"
+    return f"{sign}{chips(abs(amount))}"

@@ -14,6 +14,7 @@ from bot.discord.house import send_house_report
 from bot.errors import UserError
 from bot.games.backhand import BACKHAND
 from bot.games.backhand.ui import RULES, BackhandUI
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -32,7 +33,7 @@ class Backhand(table_game_cog("backhand", BACKHAND, RULES)):  # type: ignore[mis
         opening = command is not None and command.name == "new"
         if opening and given.mode == "wins" and "buy_in" in given:
             raise OptionsClash(
-                "A table for wins plays no chips, so it takes no buy-in: leave buy_in out."
+                _("A table for wins plays no chips, so it takes no buy-in: leave buy_in out.")
             )
         return True
 

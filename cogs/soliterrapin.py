@@ -14,6 +14,7 @@ from bot.discord.format import next_utc_midnight, relative_time
 from bot.discord.replies import send_answer
 from bot.games.terrapin.soliterrapin import SOLITERRAPIN, SoliterrapinOptions
 from bot.games.terrapin.soliterrapin.ui import RULES, SoliterrapinUI
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -30,8 +31,9 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
         once = None
         if daily:
             tomorrow = relative_time(next_utc_midnight(self.bot.clock()))
-            refusal = (
-                f"You have already played today's daily challenge; the next deck comes {tomorrow}."
+            refusal = _(
+                "You have already played today's daily challenge; the next deck comes {time}.",
+                time=tomorrow,
             )
             once = (
                 f"soliterrapin-daily:{interaction.guild_id}:{interaction.user.id}:{daily}",
@@ -51,12 +53,15 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
             once=once,
         )
         await runtime.start(table.id, interaction.user.id, can_manage=False, click=interaction.id)
-        what = f"today's daily challenge ({daily})" if daily else "a new board"
-        await send_answer(
-            interaction,
-            f"Your Soliterrapin game, {what}, is below: pick a spot for each card.",
-            ephemeral=True,
-        )
+        if daily:
+            said = _(
+                "Your Soliterrapin game, today's daily challenge ({date}), is below: pick a spot "
+                "for each card.",
+                date=daily,
+            )
+        else:
+            said = _("Your Soliterrapin game, a new board, is below: pick a spot for each card.")
+        await send_answer(interaction, said, ephemeral=True)
 
     @app_commands.command(name="play", description="Start a Soliterrapin board in this channel.")
     async def play(self, interaction: discord.Interaction) -> None:
@@ -71,21 +76,24 @@ class Soliterrapin(commands.GroupCog, group_name="soliterrapin", group_descripti
         boards, guild, me = self.bot.leaderboards, interaction.guild_id, interaction.user.id
         assert guild is not None  # guild-only: the command tree refuses it outside a server
         today = f"daily:{self.bot.clock().date().isoformat()}"
-        embed = discord.Embed(title="Soliterrapin scores", colour=discord.Colour.dark_green())
-        for name, variant in (("Best ever", None), ("Today's daily", today)):
+        embed = discord.Embed(title=_("Soliterrapin scores"), colour=discord.Colour.dark_green())
+        for name, variant in ((_("Best ever"), None), (_("Today's daily"), today)):
             best = await boards.best_scores(guild, SOLITERRAPIN.id, variant)
             lines = [
                 f"**{i + 1}.** <@{member}> · {score}" for i, (member, score) in enumerate(best)
             ]
             embed.add_field(
-                name=name, value="\n".join(lines) or "no finished boards yet", inline=False
+                name=name, value="\n".join(lines) or _("no finished boards yet"), inline=False
             )
         mine = await boards.member_best(guild, SOLITERRAPIN.id, me)
         mine_today = await boards.member_best(guild, SOLITERRAPIN.id, me, today)
         embed.add_field(
-            name="You",
-            value=f"best {mine if mine is not None else '-'} · today's daily "
-            f"{mine_today if mine_today is not None else '-'}",
+            name=_("You"),
+            value=_(
+                "best {best} · today's daily {today}",
+                best=mine if mine is not None else "-",
+                today=mine_today if mine_today is not None else "-",
+            ),
             inline=False,
         )
         await send_answer(interaction, embed=embed)

@@ -1,6 +1,6 @@
 """/table close and /table show for the table in a channel, /table history to replay its last
-hands, /table verify for a closed table's deals, /table ai for the server, and what keeps a
-table reachable when a moderator deletes its message or its channel."""
+hands, /table verify for a closed table's deals, /table ai and /table language for the
+server, and what keeps a table reachable when a moderator deletes its message or its channel."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from discord.ext import commands
 
 from bot.discord.controls import can_manage
 from bot.discord.history import HISTORY_ITEMS, show_history
+from bot.discord.languages import AUTOMATIC, language_choices
 from bot.discord.replies import send_answer
 from bot.errors import UserError
+from bot.i18n import LANGUAGES, _
 from bot.tables import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ class TableCommands(
         channel_id = interaction.channel_id
         table = self.bot.runtime.in_channel(channel_id) if channel_id is not None else None
         if table is None:
-            raise UserError("No table is open in this channel.")
+            raise UserError(_("No table is open in this channel."))
         return table
 
     @app_commands.command(
@@ -50,10 +52,12 @@ class TableCommands(
         )
         await send_answer(
             interaction,
-            "The table is closed: the hand in play was finished with everyone's turns played "
-            "for them, and everyone was ranked by the game's own rules and paid out."
+            _(
+                "The table is closed: the hand in play was finished with everyone's turns played "
+                "for them, and everyone was ranked by the game's own rules and paid out."
+            )
             if playing
-            else "The table is closed; every buy-in went back.",
+            else _("The table is closed; every buy-in went back."),
             ephemeral=True,
         )
 
@@ -61,7 +65,7 @@ class TableCommands(
     async def show(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         await send_answer(
-            interaction, "Here it comes, at the bottom of the channel.", ephemeral=True
+            interaction, _("Here it comes, at the bottom of the channel."), ephemeral=True
         )
         await self.bot.presenter.repost(table)
 
@@ -102,11 +106,33 @@ class TableCommands(
         await self.bot.runtime.guilds.set_ai_seats(guild_id, allowed)
         await send_answer(
             interaction,
-            "Hosts may now seat AI players (Add AI in a table's lobby)."
+            _("Hosts may now seat AI players (Add AI in a table's lobby).")
             if allowed
-            else "AI players are now turned off here: no new AI seat can be added.",
+            else _("AI players are now turned off here: no new AI seat can be added."),
             ephemeral=True,
         )
+
+    @app_commands.command(
+        name="language",
+        description="The language of this server's table messages (Manage Server).",
+    )
+    @app_commands.describe(language="Automatic follows the server's own Discord language")
+    @app_commands.choices(language=language_choices("Automatic (the server's Discord language)"))
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild-only: the command tree refuses it outside a server
+        code = None if language == AUTOMATIC else language
+        await self.bot.speakers.store.set_server(guild_id, code)
+        runtime = self.bot.runtime
+        for table in list(runtime.tables.values()):
+            if table.record.guild_id == guild_id:
+                runtime.show(table, [])  # its message drawn again, in the new language
+        if code is None:
+            text = _("Tables here now write in the server's Discord language.")
+        else:
+            text = _("Tables here now write in {language}.", language=LANGUAGES[code].name)
+        await send_answer(interaction, text, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:

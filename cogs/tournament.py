@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import text
 from bot.discord.replies import send_answer
 from bot.discord.tournament import TournamentButton
 from bot.engine import registry
 from bot.errors import UserError
-from bot.store.tournaments import TournamentRecord
+from bot.i18n import N_, _, n_
+from bot.store.tournaments import TournamentRecord, TournamentStatus
 from bot.tables.limits import BUY_IN, TURN_SECONDS
 from bot.tables.tournament_draws import Settings
 
@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 
 TABLE_GAMES = [game for game in registry.games() if not (game.solo or game.house)]
 DEFAULT_TABLE_CHIPS = 300  # enough for the costliest hand of every chip game, twice
+FORMATS = {"elimination": N_("elimination"), "swiss": N_("swiss")}
+STATUSES = {
+    TournamentStatus.REGISTERING: N_("registering"),
+    TournamentStatus.PLAYING: N_("playing"),
+    TournamentStatus.FINISHED: N_("finished"),
+    TournamentStatus.CANCELLED: N_("cancelled"),
+}
 
 
 def _choices(values: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -83,7 +90,7 @@ class TournamentCommands(
         turn_seconds: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
     ) -> None:
         if not _can_manage(interaction):
-            raise UserError("Creating a tournament needs Manage Server or Manage Events.")
+            raise UserError(_("Creating a tournament needs Manage Server or Manage Events."))
         spec = registry.get(game)
         settings = Settings(
             game=spec,
@@ -110,7 +117,10 @@ class TournamentCommands(
         )
         await send_answer(
             interaction,
-            f"Tournament #{record.id} is open for registration: its message is below.",
+            _(
+                "Tournament #{tournament} is open for registration: its message is below.",
+                tournament=str(record.id),
+            ),
             ephemeral=True,
         )
 
@@ -119,7 +129,7 @@ class TournamentCommands(
     async def show(self, interaction: discord.Interaction, id: int | None = None) -> None:
         record = await self._find(interaction, id)
         await send_answer(
-            interaction, "Here it comes, at the bottom of the channel.", ephemeral=True
+            interaction, _("Here it comes, at the bottom of the channel."), ephemeral=True
         )
         await self.bot.tournament_presenter.repost(record)
 
@@ -127,14 +137,10 @@ class TournamentCommands(
     async def list(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         found = await self.bot.tournament_store.of_guild(interaction.guild_id)
-        lines = [
-            f"#{t.id} {registry.get(t.game_id).name}, {t.format}, buy-in {text.chips(t.buy_in)}: "
-            f"{t.status.value} · <#{t.channel_id}>"
-            for t in found
-        ]
+        lines = [listed(t) for t in found]
         await send_answer(
             interaction,
-            "\n".join(lines) or "This server has had no tournament yet.",
+            "\n".join(lines) or _("This server has had no tournament yet."),
             ephemeral=True,
         )
 
@@ -147,7 +153,7 @@ class TournamentCommands(
         await self.bot.tournaments.start(
             record.id, interaction.user.id, can_manage=_can_manage(interaction)
         )
-        await send_answer(interaction, "The tournament has started.", ephemeral=True)
+        await send_answer(interaction, _("The tournament has started."), ephemeral=True)
 
     @app_commands.command(
         name="cancel",
@@ -161,7 +167,10 @@ class TournamentCommands(
         )
         await send_answer(
             interaction,
-            f"Tournament #{record.id} is cancelled; every buy-in went back.",
+            _(
+                "Tournament #{tournament} is cancelled; every buy-in went back.",
+                tournament=str(record.id),
+            ),
             ephemeral=True,
         )
 
@@ -172,8 +181,10 @@ class TournamentCommands(
         await self.bot.tournaments.leave(record.id, interaction.user.id)
         await send_answer(
             interaction,
-            "You left the tournament: your turns at your table are played for you until its "
-            "match ends, and you are drawn into no later round.",
+            _(
+                "You left the tournament: your turns at your table are played for you until its "
+                "match ends, and you are drawn into no later round."
+            ),
             ephemeral=True,
         )
 
@@ -183,16 +194,32 @@ class TournamentCommands(
         if number is None:
             found = await self.bot.tournament_store.of_guild(guild_id, limit=1)
             if not found:
-                raise UserError("This server has had no tournament yet.")
+                raise UserError(_("This server has had no tournament yet."))
             return found[0]
         record = await self.bot.tournament_store.load(number)
         if record is None or record.guild_id != guild_id:
-            raise UserError(f"This server has no tournament #{number}.")
+            raise UserError(
+                _("This server has no tournament #{tournament}.", tournament=str(number))
+            )
         return record
 
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         self.bot.tournament_presenter.message_deleted(payload.message_id)
+
+
+def listed(record: TournamentRecord) -> str:
+    """A tournament's line in /tournament list."""
+    channel = f"<#{record.channel_id}>"
+    return _(
+        "#{tournament} {game}, {format}, buy-in {buy_in}: {status} · {channel}",
+        tournament=str(record.id),
+        game=registry.get(record.game_id).name,
+        format=_(FORMATS[record.format]) if record.format in FORMATS else record.format,
+        buy_in=n_("{count} chip", "{count} chips", record.buy_in),
+        status=_(STATUSES[record.status]),
+        channel=channel,
+    )
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -59,12 +59,27 @@ def installed() -> Iterator[str]:
 
 
 ASCII_WORD = re.compile(r"[A-Za-z]+")
+# A board's spots and columns ("E6", a header "  E    F    G"): coordinates, in any language.
+SPOT = re.compile(r"\b[A-Z][0-9]{1,2}\b|^ *(?:[A-Z] +)+$", re.M)
+DIGEST = re.compile(r"\b[0-9a-f]{8,}\b")  # a seed, commitment or seal, in hex: no word
 
 
 def english_in(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """The ASCII words in `text` that no catalog wrote (but markup, links and `allowed`:
     the members' names, say)."""
-    left = KEPT.sub(" ", text)
+    left = SPOT.sub(" ", DIGEST.sub(" ", KEPT.sub(" ", text)))
     for word in allowed:
         left = left.replace(word, " ")
     return ASCII_WORD.findall(left)
+
+
+def shown(message) -> str:
+    """Everything a reader sees of a fake Discord message: its text, and its controls'
+    labels, placeholders and options."""
+    parts = [message.text()]
+    for row in message.components:
+        for item in row.get("components", []):
+            parts += [item.get("label") or "", item.get("placeholder") or ""]
+            for option in item.get("options") or []:
+                parts += [option.get("label", ""), option.get("description") or ""]
+    return "\n".join(parts)

@@ -6,10 +6,11 @@ separated by commas or just spaces: `Author, the Huntress Ace of Moons`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.cards.base import CardParseError, CodedCard
+from bot.i18n import current, p_
 
 ACE = 1
 CROWN = 10
@@ -44,13 +45,8 @@ class DecktetCard(CodedCard):
     rank: int  # Ace = 1, 2-9, Crown = 10
     name: str  # "Author", "Ace of Moons"
     suits: tuple[Suit, ...]
-    _label: str = field(init=False, repr=False, compare=False)  # drawn often, written once
 
     _expected = "a Decktet card name such as Author, the Huntress or Ace of Moons"
-
-    def __post_init__(self) -> None:
-        symbols = "".join(s.symbol for s in self.suits)
-        object.__setattr__(self, "_label", f"{self.title} ({self.rank_label} {symbols})")
 
     @property
     def code(self) -> str:
@@ -58,17 +54,28 @@ class DecktetCard(CodedCard):
 
     @property
     def title(self) -> str:
-        """The printed name: `the Author`, `Ace of Moons`."""
+        """The printed name: `the Author`, `Ace of Moons` (in English: cards are named so)."""
         return self.name if self.rank == ACE else f"the {self.name}"
 
     @property
+    def shown_title(self) -> str:
+        """The printed name in the reader's language (the Decktet's own translations')."""
+        return p_(TITLE_CONTEXT, self.title)
+
+    @property
     def rank_label(self) -> str:
-        return {ACE: "Ace", CROWN: "Crown"}.get(self.rank, str(self.rank))
+        word = RANK_WORDS.get(self.rank)
+        return str(self.rank) if word is None else p_(RANK_CONTEXT, word)
 
     @property
     def label(self) -> str:
-        """How players see the card: `the Author (2 ☾∞)`."""
-        return self._label
+        """How players see the card, in their language: `the Author (2 ☾∞)`."""
+        key = (self.name, current())
+        label = _LABELS.get(key)
+        if label is None:  # drawn often: written once per language
+            symbols = "".join(s.symbol for s in self.suits)
+            label = _LABELS[key] = f"{self.shown_title} ({self.rank_label} {symbols})"
+        return label
 
     @classmethod
     def from_code(cls, text: str) -> DecktetCard:
@@ -107,6 +114,9 @@ def _read_table() -> tuple[DecktetCard, ...]:
 
 
 DECK: tuple[DecktetCard, ...] = _read_table()
+TITLE_CONTEXT, RANK_CONTEXT = "decktet card", "decktet rank"  # the catalogs' contexts
+RANK_WORDS = {ACE: "Ace", CROWN: "Crown"}
+_LABELS: dict[tuple[str, str], str] = {}  # (card, language) -> its label
 
 
 def _key(text: str) -> str:
@@ -152,4 +162,5 @@ def _take_name(words: list[str]) -> DecktetCard:
 
 
 def format_cards(cards: list[DecktetCard]) -> str:
-    return ", ".join(card.title for card in cards)
+    """The cards by name, in the reader's language."""
+    return ", ".join(card.shown_title for card in cards)

@@ -15,6 +15,7 @@ from enum import IntEnum, StrEnum
 from functools import lru_cache
 
 from bot.cards.base import KNOWN_CODES, CardParseError, CodedCard
+from bot.i18n import LANGUAGES, current, p_
 
 
 class Suit(StrEnum):
@@ -48,12 +49,20 @@ class Rank(IntEnum):
     KING = 13
 
     @property
+    def code(self) -> str:
+        """As card codes write it, whatever the language: "A", "10", "K"."""
+        return RANK_CODES.get(self, str(int(self)))
+
+    @property
     def label(self) -> str:
-        return _RANK_LABELS.get(self, str(int(self)))
+        """As players read it, in their language ("K" is "R" in French)."""
+        code = RANK_CODES.get(self)
+        return str(int(self)) if code is None else p_(RANK_CONTEXT, code)
 
 
-_RANK_LABELS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
-_RANK_BY_TEXT = {r.label: r for r in Rank} | {"T": Rank.TEN}
+RANK_CONTEXT = "card rank"  # the catalogs' context of a face card's letter
+RANK_CODES = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
+_RANK_BY_TEXT = {r.code: r for r in Rank} | {"T": Rank.TEN}
 
 
 class Joker(StrEnum):
@@ -75,7 +84,7 @@ class FrenchCard(CodedCard):
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
 
     def __post_init__(self) -> None:
-        face = self.joker.value if self.joker else f"{self._rank.label}{self._suit.value}"
+        face = self.joker.value if self.joker else f"{self._rank.code}{self._suit.value}"
         object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
 
     @property
@@ -99,15 +108,20 @@ class FrenchCard(CodedCard):
 
     @property
     def label(self) -> str:
-        """How players see the card: `A♠`, `10♥`, `BJ`."""
-        # Every drawn hand and picker button shows labels: written once per code, shared
-        # by every copy of the card (each table's deal makes its own).
-        label = _LABELS.get(self._code)
+        """How players see the card, in their language: `A♠`, `10♥`, `BJ`."""
+        # Every drawn hand and picker button shows labels: written once per code and
+        # language, shared by every copy of the card (each table's deal makes its own).
+        key = (self._code, current())
+        label = _LABELS.get(key)
         if label is None:
-            face = self.joker.value if self.joker else f"{self._rank.label}{self._suit.symbol}"
+            face = (
+                p_(RANK_CONTEXT, self.joker.value)
+                if self.joker
+                else f"{self._rank.label}{self._suit.symbol}"
+            )
             label = face if self.pack == 1 else f"{face}#{self.pack}"
-            if len(_LABELS) < KNOWN_CODES:
-                _LABELS[self._code] = label
+            if len(_LABELS) < KNOWN_CODES * len(LANGUAGES):
+                _LABELS[key] = label
         return label
 
     @classmethod
@@ -135,7 +149,7 @@ def the_card(rank: Rank | None, suit: Suit | None, joker: Joker | None, pack: in
     return FrenchCard(rank, suit, joker, pack)
 
 
-_LABELS: dict[str, str] = {}
+_LABELS: dict[tuple[str, str], str] = {}
 _CARD_PATTERN = re.compile(r"(?P<face>[^\s#]{2,3})(?:#(?P<pack>\d+))?")
 
 

@@ -11,11 +11,11 @@ from typing import Protocol, TypeVar
 import discord
 
 from bot.cards import FrenchCard
-from bot.discord.format import plural
 from bot.discord.game_ui import OptionsT
 from bot.discord.picker import Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
 from bot.games.climbing import Pass, Passed, Play, Played, TrickWon
+from bot.i18n import N_, _, n_
 from bot.tables import Table
 
 
@@ -29,8 +29,6 @@ class ClimbingView(Protocol):
     @property
     def to_beat(self) -> Sequence[FrenchCard]: ...  # empty: a free lead
     @property
-    def to_beat_name(self) -> str | None: ...
-    @property
     def last_player(self) -> int | None: ...
     @property
     def my_cards(self) -> Sequence[FrenchCard] | None: ...
@@ -40,24 +38,36 @@ ClimbingViewT = TypeVar("ClimbingViewT", bound=ClimbingView)
 
 
 class ClimbingUI(PickerUI[ClimbingViewT, OptionsT]):
-    title = "Climbing"
+    title = N_("Climbing")
+
+    def combination_name(self, cards: Sequence[FrenchCard]) -> str:
+        """How a combination reads ("pair of 7s", "full house"), in the language of the
+        moment: named when shown (not the name its event or view carry), by each game."""
+        raise NotImplementedError
 
     def private_embed(self, table: Table, view: ClimbingViewT, names: list[str]) -> discord.Embed:
         hand = view.my_cards or []
         embed = discord.Embed(
-            title=f"Your {self.title} hand · table {table.id}", colour=self.colour
+            title=_("Your {game} hand · table {table}", game=_(self.title), table=str(table.id)),
+            colour=self.colour,
         )
-        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
-        embed.add_field(name="To beat", value=self.to_beat_text(view, names), inline=False)
+        count = n_("{count} card", "{count} cards", len(hand))
+        embed.description = f"{cards_text(hand)}  ({count})"
+        embed.add_field(name=_("To beat"), value=self.to_beat_text(view, names), inline=False)
         return embed
 
     def to_beat_text(self, view: ClimbingViewT, names: list[str]) -> str:
         if view.phase != "playing" or view.turn is None:
-            return "nothing yet"
+            return _("nothing yet")
         if not view.to_beat:
-            return f"free lead ({names[view.turn]} leads anything)"
+            return _("free lead ({name} leads anything)", name=names[view.turn])
         assert view.last_player is not None  # whoever played the cards there are to beat
-        return f"{view.to_beat_name}: {cards_text(view.to_beat)} (by {names[view.last_player]})"
+        return _(
+            "{combination}: {cards} (by {name})",
+            combination=self.combination_name(view.to_beat),
+            cards=cards_text(view.to_beat),
+            name=names[view.last_player],
+        )
 
     # ---- picking cards ------------------------------------------------------------------------
 
@@ -65,7 +75,7 @@ class ClimbingUI(PickerUI[ClimbingViewT, OptionsT]):
         """Cards of the hand, once the play has begun (not in Dou Dizhu's auction)."""
         if view.phase != "playing" or not view.my_cards:
             return None
-        return Picker(zones=(Zone("your hand", view.my_cards),))
+        return Picker(zones=(Zone(_("your hand"), view.my_cards),))
 
     def pick_action(self, view: ClimbingViewT, picked: Picked) -> Action:
         return Play(cards=picked.cards)
@@ -75,7 +85,7 @@ class ClimbingUI(PickerUI[ClimbingViewT, OptionsT]):
     def action_label(self, view: ClimbingViewT, action: Action) -> str:
         match action:
             case Pass():
-                return "Pass"
+                return _("Pass")
             case Play():
                 return cards_text(action.cards)
         return super().action_label(view, action)
@@ -83,12 +93,24 @@ class ClimbingUI(PickerUI[ClimbingViewT, OptionsT]):
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case Played():
-                cards = cards_text(event.cards)
+                name, cards = names[event.seat], cards_text(event.cards)
                 # A single card is its own name: "plays J♦", not "plays J♦: J♦".
-                what = cards if len(event.cards) == 1 else f"{event.combination}: {cards}"
-                return f"{names[event.seat]} plays {what} ({event.left} left)."
+                if len(event.cards) == 1:
+                    return _(
+                        "{name} plays {cards} ({left} left).",
+                        name=name,
+                        cards=cards,
+                        left=event.left,
+                    )
+                return _(
+                    "{name} plays {combination}: {cards} ({left} left).",
+                    name=name,
+                    combination=self.combination_name(event.cards),
+                    cards=cards,
+                    left=event.left,
+                )
             case Passed():
-                return f"{names[event.seat]} passes."
+                return _("{name} passes.", name=names[event.seat])
             case TrickWon():
-                return f"Everyone else passed: {names[event.seat]} leads."
+                return _("Everyone else passed: {name} leads.", name=names[event.seat])
         return None

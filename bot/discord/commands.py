@@ -9,19 +9,23 @@ import typing
 from typing import Any
 
 import discord
+from babel.numbers import format_percent
 from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
+from bot.discord.game_ui import said_rules
 from bot.discord.internals import as_cog_method
 from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import GameSpec
 from bot.errors import UserError
+from bot.i18n import N_, _, catalog, n_
 from bot.store.ratings import PLAYED_FOR_WEIGHT, rated_scope
 from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
+EMBED_DESCRIPTION = 4096  # Discord's most characters in an embed's description
 DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves
 DEFAULT_BUY_IN = 100  # chips; a game whose hand can cost more asks for more (table_game_cog)
 
@@ -42,8 +46,14 @@ async def open_table_command(
     least = game.least_buy_in(options) if chips and game.least_buy_in else 0
     if buy_in < least:
         raise UserError(
-            f"With these options a {game.name} player needs at least {least:,} chips: "
-            f"raise the buy-in to {least:,} or more."
+            n_(
+                "With these options a {game} player needs at least {count} chip: "
+                "raise the buy-in to {count} or more.",
+                "With these options a {game} player needs at least {count} chips: "
+                "raise the buy-in to {count} or more.",
+                least,
+                game=_(game.name),
+            )
         )
     default = game.turn_seconds or bot.settings.turn_timeout_seconds
     turn_seconds = TURN_SECONDS.check(turn_seconds or default)
@@ -59,17 +69,26 @@ async def open_table_command(
         key=f"open:{interaction.id}",
         ai_delay=AI_DELAY.check(ai_delay),
     )
-    seated = "you are seated" + (f" with a buy-in of {buy_in:,} chips" if chips else "")
-    await send_answer(
-        interaction,
-        f"Your {game.name} table is open: {seated}. "
-        "Others join with the Join button; press Start when everyone is in.",
-        ephemeral=True,
-    )
+    if chips:
+        opened = n_(
+            "Your {game} table is open: you are seated with a buy-in of {count} chip. "
+            "Others join with the Join button; press Start when everyone is in.",
+            "Your {game} table is open: you are seated with a buy-in of {count} chips. "
+            "Others join with the Join button; press Start when everyone is in.",
+            buy_in,
+            game=_(game.name),
+        )
+    else:
+        opened = _(
+            "Your {game} table is open: you are seated. "
+            "Others join with the Join button; press Start when everyone is in.",
+            game=_(game.name),
+        )
+    await send_answer(interaction, opened, ephemeral=True)
 
 
 # Every game's deals (README, "Verifiable deals"): what the table message's commitment means.
-FAIR_DEALS = (
+FAIR_DEALS = N_(
     "Fair deals: every shuffle comes from a secret table seed and the id of the click that "
     "pressed Start. The lobby shows the seed's SHA-256 before Start; the seed is shown when the "
     "table closes, and /table verify re-deals the match from it. Later hands come from the same "
@@ -81,40 +100,74 @@ FAIR_DEALS = (
 async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:
     """`/<game> rules`: the rules as played here, and this channel's table options."""
     bot = host(interaction)
-    embed = discord.Embed(title=f"{game.name}: rules", description=rules)
+    first, *more = pages(said_rules(rules), EMBED_DESCRIPTION)
+    embed = discord.Embed(title=_("{game}: rules", game=_(game.name)), description=first)
     table = bot.runtime.in_channel(interaction.channel_id) if interaction.channel_id else None
     if table is not None and table.game.id == game.id:
         record = table.record
         parts = [
-            f"buy-in {record.buy_in:,}" if game.chips_for(table.options) else "",
-            f"turn time {record.turn_seconds} s",
+            _("buy-in {chips}", chips=record.buy_in) if game.chips_for(table.options) else "",
+            _("turn time {seconds} s", seconds=record.turn_seconds),
             bot.presenter.games[game.id].options_text(table.options),
         ]
-        embed.add_field(name="This table", value=" · ".join(part for part in parts if part))
+        embed.add_field(name=_("This table"), value=" · ".join(part for part in parts if part))
     # The longest rules leave no room below them: the notes every game shares go underneath.
-    embed.set_footer(text=f"{rating_note(game)}\n\n{FAIR_DEALS}")
+    embed.set_footer(text=f"{rating_note(game)}\n\n{_(FAIR_DEALS)}")
     await send_answer(interaction, embed=embed, ephemeral=True)
+    for page in more:  # a language longer than English may need more than one embed
+        await interaction.followup.send(embed=discord.Embed(description=page), ephemeral=True)
+
+
+def pages(text: str, size: int) -> list[str]:
+    """`text` cut between lines into pages of at most `size` characters (a line longer than
+    a page is cut too)."""
+    found = [""]
+    for line in text.split("\n"):
+        while len(line) > size:
+            found += [line[:size], ""]
+            line = line[size:]
+        joined = f"{found[-1]}\n{line}" if found[-1] else line
+        if len(joined) <= size:
+            found[-1] = joined
+        else:
+            found.append(line)
+    return [page for page in found if page]
 
 
 def rating_note(game: GameSpec) -> str:
     """How the game's results rate its players (bot/store/ratings.py decides it)."""
     scope = rated_scope(game.id)
+    if scope is None and game.house:
+        return _(
+            "Skill rating: {game} is not rated: each player plays against the house.",
+            game=_(game.name),
+        )
     if scope is None:
-        why = "each player plays against the house" if game.house else "it is played alone"
-        return f"Skill rating: {game.name} is not rated: {why}."
-    unit = "hand" if scope == "hand" else "finished match"
-    how = "winners ahead of the rest" if scope == "hand" else "by final place, ties shared"
-    teams = ""
+        return _("Skill rating: {game} is not rated: it is played alone.", game=_(game.name))
+    if scope == "hand":
+        how = _(
+            "Skill rating (openskill, Plackett-Luce): each hand rates its players, "
+            "winners ahead of the rest."
+        )
+    else:
+        how = _(
+            "Skill rating (openskill, Plackett-Luce): each finished match rates its players, "
+            "by final place, ties shared."
+        )
+    sentences = [how]
     if game.sides:
-        teams = " Partners are rated as one team."
+        sentences.append(_("Partners are rated as one team."))
     elif game.one_against_the_others:
-        teams = " The player alone is rated against the other two as a team."
-    share = f"{PLAYED_FOR_WEIGHT:.0%}"
-    return (
-        f"Skill rating (openskill, Plackett-Luce): each {unit} rates its players, {how}."
-        f"{teams} A player who left or was played for counts {share}; tables with AI players "
-        "are not rated. /stats shows ratings; /leaderboard with view Skill ranks them."
+        sentences.append(_("The player alone is rated against the other two as a team."))
+    share = format_percent(PLAYED_FOR_WEIGHT, locale=catalog().locale)
+    sentences.append(
+        _(
+            "A player who left or was played for counts {share}; tables with AI players are "
+            "not rated. /stats shows ratings; /leaderboard with view Skill ranks them.",
+            share=share,
+        )
     )
+    return " ".join(sentences)
 
 
 def table_game_cog(group: str, game: GameSpec, rules: str, *, buy_in: int = DEFAULT_BUY_IN) -> type:

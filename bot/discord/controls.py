@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import discord
 
 from bot.discord.custom_ids import CustomId, Field, count, number
-from bot.discord.format import SIDE_NAMES
+from bot.discord.format import kind_name, side_letter
 from bot.discord.internals import WrittenView
 from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
+from bot.i18n import N_, _
 from bot.tables import Table
 
 MAX_SELECT_OPTIONS = 25
@@ -32,17 +33,17 @@ ROWS, ROW_WIDTH, MAX_COMPONENTS = 5, 5, 25  # a message's rows, each five button
 # ---- the custom_id of each kind of control -------------------------------------------------------
 
 TABLE, PROMPT = number("table_id"), number("prompt")
-BUTTON_LOOKS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "hand": ("My hand", discord.ButtonStyle.primary),
-    "confirm_leave": ("Leave now", discord.ButtonStyle.danger),
-    "switch": ("Switch side", discord.ButtonStyle.secondary),
-    "shuffle": ("Shuffle sides", discord.ButtonStyle.secondary),
-    "add_ai": ("Add AI", discord.ButtonStyle.secondary),
-    "remove_ai": ("Remove AI", discord.ButtonStyle.secondary),
+BUTTON_LOOKS: dict[str, tuple[str, discord.ButtonStyle]] = {  # labels said when drawn
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
+    "hand": (N_("My hand"), discord.ButtonStyle.primary),
+    "confirm_leave": (N_("Leave now"), discord.ButtonStyle.danger),
+    "switch": (N_("Switch side"), discord.ButtonStyle.secondary),
+    "shuffle": (N_("Shuffle sides"), discord.ButtonStyle.secondary),
+    "add_ai": (N_("Add AI"), discord.ButtonStyle.secondary),
+    "remove_ai": (N_("Remove AI"), discord.ButtonStyle.secondary),
 }
 # `tb:12:join`, `ta:12:3:bet.4`, `ts:12:3:play:1`, `tq:12:3`, `tm:12:3`
 TABLE_BUTTON = CustomId("tb", (TABLE, Field("verb", "|".join(BUTTON_LOOKS))))
@@ -200,7 +201,11 @@ class TableButton(
     @classmethod
     def look(cls, table_id: int, verb: str) -> dict[str, Any]:
         label, style = BUTTON_LOOKS[verb]
-        return {"label": label, "style": style, "custom_id": cls.CUSTOM_ID.format(table_id, verb)}
+        return {
+            "label": _(label),
+            "style": style,
+            "custom_id": cls.CUSTOM_ID.format(table_id, verb),
+        }
 
     async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
         table = bot.runtime.get(self.table_id)
@@ -224,22 +229,24 @@ class TableButton(
         manager = can_manage(interaction)
         if self.verb == "join":
             await runtime.join(self.table_id, user.id, user.display_name, key)
-            return "You joined the table."
+            return _("You joined the table.")
         if self.verb == "switch":
             side = await runtime.switch_side(self.table_id, user.id)
-            return f"You are on side {SIDE_NAMES[side]} now."
+            return _("You are on side {side} now.", side=side_letter(side))
         if self.verb == "shuffle":
             await runtime.shuffle_sides(self.table_id, user.id, can_manage=manager)
-            return "The sides are shuffled."
-        if self.verb in ("add_ai", "remove_ai"):
-            change = runtime.add_ai if self.verb == "add_ai" else runtime.remove_ai
-            name = await change(self.table_id, user.id, can_manage=manager, key=key)
-            return f"{name} {'sits down' if self.verb == 'add_ai' else 'left the table'}."
+            return _("The sides are shuffled.")
+        if self.verb == "add_ai":
+            name = await runtime.add_ai(self.table_id, user.id, can_manage=manager, key=key)
+            return _("{name} sits down.", name=name)
+        if self.verb == "remove_ai":
+            name = await runtime.remove_ai(self.table_id, user.id, can_manage=manager, key=key)
+            return _("{name} left the table.", name=name)
         if self.verb == "start":
             await runtime.start(self.table_id, user.id, can_manage=manager, click=interaction.id)
-            return "The game has started: your cards are in your DMs (or press My hand)."
+            return _("The game has started: your cards are in your DMs (or press My hand).")
         await runtime.cancel(self.table_id, user.id, can_manage=manager, key=key)
-        return "The table is cancelled; every buy-in went back."
+        return _("The table is cancelled; every buy-in went back.")
 
     async def leave(self, interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
         key, confirmed = f"{self.verb}:{interaction.id}", self.verb == "confirm_leave"
@@ -255,12 +262,14 @@ class TableButton(
         """Leaving a game in play is asked once more, saying what it gives up."""
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not seated at this table.")
+            raise UserError(_("You are not seated at this table."))
         at_once, warning = table.leave_terms(seat.seat)
         if at_once:
-            text = "Leave the table? Your chips go back to your balance."
+            text = _("Leave the table? Your chips go back to your balance.")
         else:
-            text = "Leave the table? You leave when this hand ends; your turns are played for you."
+            text = _(
+                "Leave the table? You leave when this hand ends; your turns are played for you."
+            )
         if warning:
             text += f"\n{warning}"
         view = buttons(table.id, "confirm_leave")
@@ -271,7 +280,7 @@ class TableButton(
     ) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None:
-            raise UserError("You are not playing at this table.")
+            raise UserError(_("You are not playing at this table."))
         await bot.runtime.back(self.table_id, interaction.user.id)
         await bot.presenter.show_hand(interaction, table, seat.seat)
 
@@ -338,14 +347,19 @@ class ActionSelect(
     ) -> dict[str, Any]:
         """Its custom_id, placeholder and (token, label) options."""
         options = options or [("-", "-")]  # a select needs one (dispatch passes none)
-        span = (
-            f" ({options[0][1]} to {options[-1][1]})"
-            if part or len(options) == MAX_SELECT_OPTIONS
-            else ""
-        )
+        named = kind_name(kind)
+        if part or len(options) == MAX_SELECT_OPTIONS:
+            placeholder = _(
+                "{kind} ({first} to {last})…",
+                kind=named,
+                first=options[0][1],
+                last=options[-1][1],
+            )
+        else:
+            placeholder = f"{named}…"
         return {
             "custom_id": cls.CUSTOM_ID.format(table_id, prompt, kind, part),
-            "placeholder": f"{kind.replace('_', ' ').title()}{span}…"[:150],
+            "placeholder": placeholder[:150],
             "options": options,
         }
 
@@ -372,9 +386,10 @@ class TextButton(
         super().__init__(discord.ui.Button(**self.look(table_id, prompt)))
 
     @classmethod
-    def look(cls, table_id: int, prompt: int, label: str = "Write your answer") -> dict[str, Any]:
+    def look(cls, table_id: int, prompt: int, label: str = "") -> dict[str, Any]:
+        """Its look: `label`, the game's words, else "Write your answer"."""
         return {
-            "label": label,
+            "label": label or _("Write your answer"),
             "style": discord.ButtonStyle.primary,
             "custom_id": cls.CUSTOM_ID.format(table_id, prompt),
         }
@@ -388,10 +403,10 @@ def open_question(table: Table, member_id: int, prompt: int) -> str:
     """The question `member_id` is to answer in words at `prompt`, or why they can't."""
     seat = table.seat_of(member_id)
     if seat is None or table.state is None:
-        raise UserError("You are not seated at this table.")
+        raise UserError(_("You are not seated at this table."))
     decision = table.decision(seat.seat)
     if decision is None or not decision.text_question or seat.prompt != prompt:
-        raise UserError("This prompt has expired.")
+        raise UserError(_("This prompt has expired."))
     return decision.text_question
 
 
@@ -405,7 +420,7 @@ class TextModal(discord.ui.Modal):
 
     def __init__(self, table_id: int, prompt: int, question: str) -> None:
         custom_id = TextAnswer.CUSTOM_ID.format(table_id, prompt)
-        super().__init__(title="Your answer", custom_id=custom_id)
+        super().__init__(title=_("Your answer"), custom_id=custom_id)
         answer: discord.ui.TextInput[TextModal] = discord.ui.TextInput(
             custom_id=ANSWER, max_length=300
         )
@@ -432,7 +447,7 @@ class TextAnswer(TableItem):
         table = bot.runtime.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None:
-            raise UserError("You are not seated at this table.")
+            raise UserError(_("You are not seated at this table."))
         action = table.text_action(seat.seat, form_answer(sent(interaction)))
         await play(interaction, bot, self.table_id, self.prompt, action=action)
 

@@ -24,16 +24,21 @@ from bot.discord.controls import buttons
 from bot.discord.game_ui import GameUI
 from bot.discord.internals import edit_clicked, send_followup
 from bot.discord.lines import RECENT_LINES, TableLines
-from bot.discord.message import TableMessages
+from bot.discord.message import TableMessages, channel_deleted
 from bot.discord.port import PresenterHost
 from bot.discord.replies import expired, redraw_clicked
 from bot.engine import Event
 from bot.errors import InvalidComponent
+from bot.i18n import N_, _, speaking
 from bot.store import SeatRecord
 from bot.tables import Table, TableStatus
 from bot.tables.events import SeatLeft, TableClosed
 
 log = logging.getLogger(__name__)
+DMS_CLOSED = N_(
+    "{member}, I can't send you direct messages: use the **My hand** button (here or on the "
+    "table) to see your cards and play."
+)
 
 PRUNE_HOOKS_FROM = 1024  # followup webhooks kept before expired ones are swept
 # A player who answered in a DM this recently is taken to be watching it: their next decision
@@ -140,11 +145,12 @@ class PrivateHands:
         embed = ui.private_embed(table, table.view(seat), table.names())
         decision = table.decision(seat)
         if decision is not None:  # what the game asks of this seat, in its own words
-            name = "You may, if you like" if decision.optional else "Your move"
+            name = _("You may, if you like") if decision.optional else _("Your move")
             embed.add_field(name=name, value=decision.prompt, inline=False)
-        private = [*self.lines.private_lines(table.id, seat), *news][-RECENT_LINES:]
+        private = [*self.lines.private_lines(table, seat), *news][-RECENT_LINES:]
         if private:
-            embed.add_field(name="Just for you", value="\n".join(private)[-1024:], inline=False)
+            mine = "\n".join(private)[-1024:]
+            embed.add_field(name=_("Just for you"), value=mine, inline=False)
         return embed
 
     def news_in_answer(self, table: Table, seat: int, events: Sequence[Event]) -> list[str]:
@@ -195,7 +201,8 @@ class PrivateHands:
         """Send one seat its hand; the DM whose controls that replaced, if any."""
         key = (table.id, record.seat)
         watched = self.watched.pop(key, None)
-        embed, view = self.private_message(table, record.seat)
+        with speaking(await self.host.speakers.member(record.member_id)):
+            embed, view = self.private_message(table, record.seat)
         try:
             edited = None if news else await self._edit_watched(watched, embed, view)
             channel_id, message_id, hook = edited or await self._deliver(
@@ -300,10 +307,11 @@ class PrivateHands:
         if (table.id, member_id) in self.dm_notice:
             return
         self.dm_notice.add((table.id, member_id))
-        view = buttons(table.id, "hand")
+        mention = f"<@{member_id}>"
+        with speaking(self.host.speakers.server(table.record.guild_id)):
+            view, text = buttons(table.id, "hand"), _(DMS_CLOSED, member=mention)
         await self.messages.channel(table).send(
-            f"<@{member_id}>, I can't send you direct messages: use the **My hand** "
-            "button (here or on the table) to see your cards and play.",
+            text,
             view=view,
             allowed_mentions=discord.AllowedMentions(users=True),
         )
@@ -344,13 +352,8 @@ class PrivateHands:
             if table.seats[seat].ai:
                 continue
             member_id = table.seats[seat].member_id
-            text = (
-                f"The thread of your {table.game.name} match was deleted, so the match ended "
-                "as it stood."
-                if table.record.tournament_id is not None
-                else f"The channel of your {table.game.name} table was deleted, so the table "
-                "closed" + (f": {chips:,} chips went back to your balance." if chips else ".")
-            )
+            with speaking(await self.host.speakers.member(member_id)):
+                text = channel_deleted(table, chips)
             try:
                 dm = await self.dm(member_id)
                 self.newest_in_dms.setdefault(member_id, 0)

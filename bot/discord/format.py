@@ -2,11 +2,35 @@
 
 from datetime import datetime, time, timedelta
 
+from bot.i18n import p_
 from bot.text import chips, plural, signed_chips
 
-__all__ = ["SIDE_NAMES", "chips", "next_utc_midnight", "plural", "relative_time", "signed_chips"]
+__all__ = [
+    "KIND_CONTEXT",
+    "SIDE_CONTEXT",
+    "SIDE_NAMES",
+    "bold",
+    "chips",
+    "kind_name",
+    "next_utc_midnight",
+    "plural",
+    "relative_time",
+    "side_letter",
+    "signed_chips",
+]
 
 SIDE_NAMES = "ABCDEF"  # a partnership game's sides, as players see them
+SIDE_CONTEXT = "partnership side"  # the catalogs' context of a side's letter
+
+
+def bold(text: str) -> str:
+    """`text` in bold (Discord's markdown), a name in a message, say."""
+    return f"**{text}**"
+
+
+def side_letter(side: int) -> str:
+    """A partnership's letter in the reader's language (A, B...)."""
+    return p_(SIDE_CONTEXT, SIDE_NAMES[side])
 
 
 def relative_time(moment: datetime) -> str:
@@ -16,3 +40,12 @@ def relative_time(moment: datetime) -> str:
 
 def next_utc_midnight(now: datetime) -> datetime:
     return datetime.combine(now.date() + timedelta(days=1), time(0), tzinfo=now.tzinfo)
+
+
+KIND_CONTEXT = "action kind"  # the catalogs' context of a kind of action's name
+
+
+def kind_name(kind: str) -> str:
+    """A kind of action by name, in the reader's language: "draw_rule" is "Draw Rule" in
+    English (the catalogs hold every game's kinds: `python -m bot.i18n extract`)."""
+    return p_(KIND_CONTEXT, kind.replace("_", " ").title())

@@ -20,6 +20,8 @@ from bot.discord.controls import (
     TextButton,
 )
 from bot.engine import Action, Event
+from bot.i18n import Nn_, _, p_
+from bot.i18n.commands import NAME_CONTEXT
 from bot.tables import Table, action_token
 
 # Any object: the UIs several games share (climbing, poker, Terrapin) bound their view by a
@@ -47,8 +49,9 @@ class GameUI(Generic[ViewT, OptionsT]):
         return None
 
     def score_noun(self, options: OptionsT) -> tuple[str, str]:
-        """What a match score counts, singular and plural: points, or cards won, or wins."""
-        return "point", "points"
+        """A match score's two forms (`Nn_`), said with n_(*forms, score): points, or cards
+        won, or wins."""
+        return Nn_("{count} point", "{count} points")
 
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         """The controls under a player's private hand (by default one per listed action)."""
@@ -63,6 +66,11 @@ class GameUI(Generic[ViewT, OptionsT]):
     def action_label(self, view: ViewT, action: Action) -> str:
         return action.kind.title()
 
+    def chosen_text(self, view: ViewT, action: Action) -> str:
+        """An action as the channel is told it was taken for a player (a timeout's): by
+        default its label."""
+        return self.action_label(view, action)
+
     def event_line(self, event: Event, names: list[str]) -> str | None:
         return None
 
@@ -71,9 +79,17 @@ class GameUI(Generic[ViewT, OptionsT]):
         return None
 
     def options_text(self, options: OptionsT) -> str:
+        """The options by their /<game> new names, in the reader's language."""
         return ", ".join(
-            f"{name.replace('_', ' ')}: {value}" for name, value in options.model_dump().items()
+            _("{option}: {value}", option=p_(NAME_CONTEXT, name), value=_option_value(value))
+            for name, value in options.model_dump().items()
         )
+
+
+def _option_value(value: object) -> object:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return value
 
 
 def rules_beside(module: str) -> str:
@@ -83,6 +99,12 @@ def rules_beside(module: str) -> str:
     package = module.rpartition(".")[0]
     text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
     return text.removesuffix("\n")
+
+
+def said_rules(rules: str) -> str:
+    """A game's rules in the language of the moment: the catalogs hold each line of a
+    rules.md as a message of its own (`python -m bot.i18n extract` reads them there)."""
+    return "\n".join(_(line) if line.strip() else line for line in rules.split("\n"))
 
 
 def action_controls(table: Table, seat: int, ui: GameUI) -> Controls | None:

@@ -24,9 +24,9 @@ import discord
 from bot.discord.controls import Controls, sent
 from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
-from bot.discord.format import signed_chips
 from bot.engine import GameSpec, HandEnded, registry
 from bot.errors import UserError
+from bot.i18n import N_, _, n_
 from bot.store import SeatRecord, TableRecord, TableStatus
 from bot.store.history import HistoryStore, PlayedHand, TableLog
 from bot.tables import Table
@@ -50,7 +50,7 @@ STEP = CustomId(
 )
 PICK = CustomId("histpick", (number("viewer"),))
 EXPORT = CustomId("histx", (number("table"), number("hand"), number("viewer")))
-NOT_YOURS = "This replay is someone else's: use /table history to open your own."
+NOT_YOURS = N_("This replay is someone else's: use /table history to open your own.")
 
 
 class HistoryHost(Protocol):
@@ -77,11 +77,11 @@ async def show_history(bot: HistoryHost, interaction: discord.Interaction) -> No
     """Answer `/table history`: the channel's last hands, and a select to replay one."""
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None:
-        raise UserError("Hand histories are kept for a server's channels.")
+        raise UserError(_("Hand histories are kept for a server's channels."))
     hands = await store_of(bot).hands_in_channel(guild_id, channel_id, HANDS_LISTED)
     if not hands:
-        raise UserError("No hand has been played in this channel yet.")
-    embed = discord.Embed(title="The last hands played here", colour=discord.Colour.dark_green())
+        raise UserError(_("No hand has been played in this channel yet."))
+    embed = discord.Embed(title=_("The last hands played here"), colour=discord.Colour.dark_green())
     embed.description = "\n".join(hand_line(hand) for hand in hands)[:4096]
     replayable = [hand for hand in hands if hand.replayable]
     view = Controls()
@@ -89,28 +89,40 @@ async def show_history(bot: HistoryHost, interaction: discord.Interaction) -> No
         options = [(f"{h.table_id}:{h.hand}", hand_label(h)) for h in replayable]
         view.select(
             custom_id=PICK.format(interaction.user.id),
-            placeholder="Replay a hand…",
+            placeholder=_("Replay a hand…"),
             options=options,
         )
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 def hand_label(hand: PlayedHand) -> str:
-    return f"{registry.get(hand.game_id).name} · table {hand.table_id} · hand {hand.hand}"[:100]
+    return _(
+        "{game} · table {table} · hand {hand}",
+        game=_(registry.get(hand.game_id).name),
+        table=str(hand.table_id),
+        hand=hand.hand,
+    )[:100]
 
 
 def hand_line(hand: PlayedHand) -> str:
     """`Lowball · table 3 · hand 2: Alice won · Alice +6, Bob -2, Carol -4`."""
     names = {seat.seat: seat.name for seat in hand.seats}
     winners = [names.get(r.seat, "?") for r in hand.results if r.won]
-    won = f"{' & '.join(winners)} won" if winners else "nobody won"
+    won = _("{names} won", names=" & ".join(winners)) if winners else _("nobody won")
     if any(r.chip_net for r in hand.results):
-        parts = [f"{names.get(r.seat, '?')} {signed_chips(r.chip_net)}" for r in hand.results]
+        parts = [f"{names.get(r.seat, '?')} {signed(r.chip_net)}" for r in hand.results]
     else:
         parts = [f"{names.get(r.seat, '?')} {r.score}" for r in hand.results if r.score is not None]
     detail = f" · {', '.join(parts)}" if parts else ""
-    later = "" if hand.replayable else " (played before replays were kept: no replay)"
+    later = "" if hand.replayable else " " + _("(played before replays were kept: no replay)")
     return f"**{hand_label(hand)}**: {won}{detail}{later}"
+
+
+def signed(net: int) -> str:
+    """A hand's result in chips: "+1 chip", "-30 chips", "±0 chips"."""
+    sign = "±" if net == 0 else "+" if net > 0 else "-"
+    # Translators: chips won or lost in a hand; {sign} is +, - or ±.
+    return n_("{sign}{count} chip", "{sign}{count} chips", abs(net), sign=sign)
 
 
 # ---- a hand, step by step ---------------------------------------------------------------------
@@ -124,7 +136,7 @@ async def replay_of(
     log = await store_of(bot).table_log(table_id)
     where = (interaction.guild_id, interaction.channel_id)
     if log is None or (log.guild_id, log.channel_id) != where:
-        raise UserError("That hand wasn't played in this channel.")
+        raise UserError(_("That hand wasn't played in this channel."))
     spec = registry.get(log.game_id)
     try:
         hands = await asyncio.to_thread(replay_table, spec, log)
@@ -132,9 +144,9 @@ async def replay_of(
         raise UserError(str(unavailable)) from None
     hand = find_hand(hands, number_)
     if hand is None:
-        raise UserError("That table has no such hand.")
+        raise UserError(_("That table has no such hand."))
     if not hand.ended:
-        raise UserError("That hand can't be replayed: it is still being played.")
+        raise UserError(_("That hand can't be replayed: it is still being played."))
     return spec, log, hand
 
 
@@ -174,21 +186,31 @@ def step_message(
     ui, names = bot.presenter.games[spec.id], table.names()
     said = [bot.presenter.lines.line(table, e, names) for e in seen.events if e.audience is None]
     if seen.seat is not None and seen.timed_out:
-        said.insert(0, f"⏰ {names[seen.seat]}'s turn was played for them.")
+        said.insert(0, "⏰ " + _("{name}'s turn was played for them.", name=names[seen.seat]))
     embed = ui.public_embed(table, seen.public, names)
-    embed.title = f"Replay · hand {hand.number} · step {step + 1} of {len(hand.steps)}"
-    what = "\n".join(line for line in said if line) or ("The deal." if step == 0 else "—")
+    embed.title = _(
+        "Replay · hand {hand} · step {step} of {steps}",
+        hand=hand.number,
+        step=step + 1,
+        steps=len(hand.steps),
+    )
+    what = "\n".join(line for line in said if line) or (_("The deal.") if step == 0 else "—")
     if seen.draws:  # what a player re-deals this step's shuffle with (README, Verifiable deals)
         numbers = ", ".join(map(str, seen.draws))
-        what += f"\nTable seed draw{'s' if len(seen.draws) > 1 else ''} {numbers}."
-    embed.add_field(name="At this step", value=what[-EMBED_FIELD:], inline=False)
+        what += "\n" + n_(
+            "Table seed draw {numbers}.",
+            "Table seed draws {numbers}.",
+            len(seen.draws),
+            numbers=numbers,
+        )
+    embed.add_field(name=_("At this step"), value=what[-EMBED_FIELD:], inline=False)
     embeds = [embed]
     if seen.own is not None and seat is not None:
         own = ui.private_embed(table, seen.own, names)
         private = [bot.presenter.lines.line(table, e, names) for e in seen.events if e.audience]
         told = "\n".join(line for line in private if line)
         if told:
-            own.add_field(name="Just for you", value=told[-EMBED_FIELD:], inline=False)
+            own.add_field(name=_("Just for you"), value=told[-EMBED_FIELD:], inline=False)
         embeds.append(own)
     if any(isinstance(e, HandEnded) for e in seen.events):
         summary = ui.hand_summary(table, seen.public, names)
@@ -199,14 +221,19 @@ def step_message(
 
 def step_controls(table_id: int, hand: HandReplay, step: int, viewer: int) -> Controls:
     controls, last = Controls(), len(hand.steps) - 1
-    moves = [("first", "⏮ First"), ("prev", "◀ Prev"), ("next", "Next ▶"), ("end", "End ⏭")]
+    moves = [
+        ("first", "⏮ " + _("First")),
+        ("prev", "◀ " + _("Prev")),
+        ("next", _("Next") + " ▶"),
+        ("end", _("End") + " ⏭"),
+    ]
     for move, label in moves:
         if (move in ("first", "prev") and step == 0) or (move in ("next", "end") and step == last):
             continue
         custom_id = STEP.format(move, table_id, hand.number, step, viewer)
         controls.button(custom_id=custom_id, label=label, style=discord.ButtonStyle.secondary)
     export = EXPORT.format(table_id, hand.number, viewer)
-    controls.button(custom_id=export, label="Export", style=discord.ButtonStyle.primary)
+    controls.button(custom_id=export, label=_("Export"), style=discord.ButtonStyle.primary)
     return controls
 
 
@@ -245,7 +272,7 @@ class HistoryItem:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if interaction.user.id != self.viewer:
-                raise UserError(NOT_YOURS)
+                raise UserError(_(NOT_YOURS))
             await interaction.response.defer()
             await self.run(interaction, bot_of(interaction))
         except Exception as error:  # dynamic items have no view to report through
@@ -287,7 +314,7 @@ class HistoryPick(HistoryItem, discord.ui.DynamicItem[discord.ui.Select], templa
 def chosen_hand(values: Sequence[Any]) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+):(\d+)", str(values[0])) if values else None
     if match is None:
-        raise UserError("Pick a hand from the list.")
+        raise UserError(_("Pick a hand from the list."))
     return int(match[1]), int(match[2])
 
 
@@ -305,8 +332,12 @@ class HistoryExport(
         files = await asyncio.to_thread(exports, spec, log, hand, self.viewer)
         own = spec.hand_history
         await interaction.followup.send(
-            "The hand's public record (JSON Lines)"
-            + (f" and its {own.name} as you saw it." if own is not None else "."),
+            _(
+                "The hand's public record (JSON Lines) and its {history} as you saw it.",
+                history=_(own.name),
+            )
+            if own is not None
+            else _("The hand's public record (JSON Lines)."),
             files=files,
             ephemeral=True,
         )

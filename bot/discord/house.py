@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import chips, plural, signed_chips
 from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import registry
+from bot.i18n import _, n_, number
+from bot.text import chips, signed_chips
 
 REPORT_DAYS = 7
 
@@ -22,32 +23,57 @@ async def house_embed(bot: TableHost, guild_id: int) -> discord.Embed:
         for table in bot.runtime.tables.values()
         if table.record.guild_id == guild_id
     )
-    embed = discord.Embed(title="The house")
+    embed = discord.Embed(title=_("The house"))
+    balance_line = _("**Balance:** {chips}", chips=chips(balance))
+    if at_tables:
+        balance_line += " · " + _("**held at tables now:** {chips}", chips=chips(at_tables))
     embed.description = (
-        f"**Balance:** {chips(balance)}"
-        + (f" · **held at tables now:** {chips(at_tables)}" if at_tables else "")
-        + "\nA server manager adds chips with `/chips bankroll`. The house covers each hand "
-        "from this balance as its bets are made: a bet it can't cover is refused."
+        balance_line
+        + "\n"
+        + _(
+            "A server manager adds chips with `/chips bankroll`. The house covers each hand "
+            "from this balance as its bets are made: a bet it can't cover is refused."
+        )
     )
     days = await ledger.house_days(guild_id, REPORT_DAYS)
     embed.add_field(
-        name=f"Per day (UTC, last {REPORT_DAYS})",
-        value="\n".join(f"{day} · {plural(hands, 'hand')} · {net:+,}" for day, hands, net in days)
-        or "No hands yet.",
+        name=_("Per day (UTC, last {days})", days=REPORT_DAYS),
+        value="\n".join(
+            n_(
+                "{day} · {count} hand · {net}",
+                "{day} · {count} hands · {net}",
+                hands,
+                day=str(day),
+                net=signed(net),
+            )
+            for day, hands, net in days
+        )
+        or _("No hands yet."),
         inline=False,
     )
     games = await ledger.house_report(guild_id)
     embed.add_field(
-        name="Per game",
+        name=_("Per game"),
         value="\n".join(
-            f"**{registry.get(game_id).name}** · {plural(hands, 'hand')} · {signed_chips(net)}"
+            n_(
+                "**{game}** · {count} hand · {chips}",
+                "**{game}** · {count} hands · {chips}",
+                hands,
+                game=_(registry.get(game_id).name),
+                chips=signed_chips(net),
+            )
             for game_id, hands, net in games
         )
-        or "No house-banked game has been played yet.",
+        or _("No house-banked game has been played yet."),
         inline=False,
     )
-    embed.set_footer(text="Positive: the house won from the players. Negative: it paid.")
+    embed.set_footer(text=_("Positive: the house won from the players. Negative: it paid."))
     return embed
+
+
+def signed(amount: int) -> str:
+    """`+1,234`, `-5`, `+0`: a net without its unit, as the language writes numbers."""
+    return ("+" if amount >= 0 else "-") + number(abs(amount))
 
 
 async def send_house_report(interaction: discord.Interaction) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 
+from bot.discord.format import kind_name
 from bot.discord.game_ui import GameUI
 from bot.engine import Event, HandStarted
+from bot.i18n import N_, _, n_
 from bot.tables import Table
 from bot.tables.events import SeatLeft, TableClosed, TableResumed, TimedOut
 
@@ -18,7 +20,8 @@ class TableLines:
     def __init__(self, games: Mapping[str, GameUI]) -> None:
         self.games = games
         self.recent: dict[int, deque[str]] = {}  # table -> its latest public lines
-        self.private: dict[tuple[int, int], deque[str]] = {}  # (table, seat) -> its own
+        # (table, seat) -> its own events, said when shown: in its member's language
+        self.private: dict[tuple[int, int], deque[Event]] = {}
 
     def remember(self, table: Table, events: Sequence[Event], names: list[str]) -> None:
         lines = self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES))
@@ -39,32 +42,45 @@ class TableLines:
             else:  # a private event: only its audience's DMs / My hand show it
                 for seat in event.audience:
                     key = (table.id, seat)
-                    self.private.setdefault(key, deque(maxlen=RECENT_LINES)).append(line)
+                    self.private.setdefault(key, deque(maxlen=RECENT_LINES)).append(event)
 
     def line(self, table: Table, event: Event, names: list[str]) -> str | None:
         """The event in words: the runtime's own events here, the game's by its GameUI."""
         ui = self.games[table.game.id]
         match event:
             case TimedOut():
-                taken = event.action.replace("_", " ")  # a secret choice: its kind only
+                taken = kind_name(event.action)  # a secret choice: its kind only
                 if event.taken is not None and table.state is not None:
-                    taken = ui.action_label(table.view(None), event.taken)
-                return f"⏰ {names[event.seat]} ran out of time: {taken}."
+                    taken = ui.chosen_text(table.view(None), event.taken)
+                return "⏰ " + _(
+                    "{name} ran out of time: {action}.", name=names[event.seat], action=taken
+                )
             case SeatLeft():
-                return f"{names[event.seat]} left the table with {event.chips} chips."
+                return n_(
+                    "{name} left the table with {count} chip.",
+                    "{name} left the table with {count} chips.",
+                    event.chips,
+                    name=names[event.seat],
+                )
             case TableResumed():
-                return "The bot restarted; the game goes on."
+                return _("The bot restarted; the game goes on.")
             case TableClosed() if table.record.tournament_id is not None:
                 return match_over(table.record.tournament_id, event.why)
             case TableClosed():
                 paid = ", ".join(
-                    f"{names[s]} {chips:,}" for s, chips in enumerate(event.payouts) if chips
+                    _("{name} {chips}", name=names[s], chips=chips)
+                    for s, chips in enumerate(event.payouts)
+                    if chips
                 )
-                return f"The table is closed. Back to balances: {paid or 'nothing left to pay'}."
+                if not paid:
+                    return _("The table is closed. Back to balances: nothing left to pay.")
+                return _("The table is closed. Back to balances: {paid}.", paid=paid)
         return ui.event_line(event, names)
 
-    def private_lines(self, table_id: int, seat: int) -> Sequence[str]:
-        return self.private.get((table_id, seat), ())
+    def private_lines(self, table: Table, seat: int) -> list[str]:
+        """The seat's own latest lines, in the language of the moment."""
+        events, names = self.private.get((table.id, seat), ()), table.names()
+        return [line for event in events if (line := self.line(table, event, names))]
 
     def forget(self, table_id: int) -> None:
         self.recent.pop(table_id, None)
@@ -74,15 +90,23 @@ class TableLines:
 
 # Why a tournament's match ended before its game did, as its table's last line says.
 MATCH_ENDS = {
-    "hands_played": "it has played its hands",
-    "match_time": "its time ran out",
-    "channel_deleted": "its thread was deleted",
-    "closed": "a moderator closed it",
+    "hands_played": N_("it has played its hands"),
+    "match_time": N_("its time ran out"),
+    "channel_deleted": N_("its thread was deleted"),
+    "closed": N_("a moderator closed it"),
 }
 
 
 def match_over(tournament_id: int, why: str) -> str:
     """A tournament table's close: its chips were the tournament's, so nothing goes back."""
-    reason = MATCH_ENDS.get(why)
-    ended = f"The match is over ({reason})" if reason else "The match is over"
-    return f"{ended}; tournament #{tournament_id} records these standings."
+    reason, tournament = MATCH_ENDS.get(why), str(tournament_id)  # an id: not grouped
+    if reason is None:
+        return _(
+            "The match is over; tournament #{tournament} records these standings.",
+            tournament=tournament,
+        )
+    return _(
+        "The match is over ({reason}); tournament #{tournament} records these standings.",
+        reason=_(reason),
+        tournament=tournament,
+    )

@@ -23,15 +23,17 @@ import discord
 import orjson
 
 from bot.discord.controls import Controls, lobby_controls, table_controls
-from bot.discord.format import SIDE_NAMES, plural, relative_time, signed_chips
+from bot.discord.format import relative_time, side_letter
 from bot.discord.game_ui import GameUI, action_controls
 from bot.discord.lines import TableLines
 from bot.discord.port import PresenterHost
 from bot.discord.replies import redraw_clicked
 from bot.engine import Event
+from bot.i18n import _, n_, speaking
 from bot.store import TableRecord
 from bot.tables import Table, TableStatus
 from bot.tables.events import TableClosed, TableResumed
+from bot.text import chips, signed_chips
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +137,7 @@ class TableMessages:
         if table.record.drawn is None or not resumed:
             return False
         async with table.lock:
-            _, _, face = self.table_message(table, self.games[table.game.id], table.names())
+            face = self.table_message(table, self.games[table.game.id], table.names())[2]
         return face == table.record.drawn
 
     async def _write(self, table: Table, ui: GameUI) -> None:
@@ -214,11 +216,13 @@ class TableMessages:
     ) -> tuple[discord.Embed, Controls | None, str]:
         """The table message, and its face: a fingerprint of the table's version and of all
         the message shows but the latest lines, which a restarted bot no longer has."""
-        embed, view = self._face(table, ui, names)
-        face = fingerprint(table.record.version, embed, view)
-        recent = self.lines.recent.get(table.id)
-        if recent and table.record.status == TableStatus.PLAYING and not ui.controls_on_table:
-            embed.add_field(name="Latest", value="\n".join(recent)[-1024:], inline=False)
+        with speaking(self.host.speakers.server(table.record.guild_id)):
+            embed, view = self._face(table, ui, names)
+            face = fingerprint(table.record.version, embed, view)
+            recent = self.lines.recent.get(table.id)
+            if recent and table.record.status == TableStatus.PLAYING and not ui.controls_on_table:
+                latest = "\n".join(recent)[-1024:]
+                embed.add_field(name=_("Latest"), value=latest, inline=False)
         return embed, view, face
 
     def _face(
@@ -237,13 +241,12 @@ class TableMessages:
         if pending and table.record.deadline:
             who = ", ".join(names[s] for s in pending)
             deadline = relative_time(table.record.deadline)
-            embed.add_field(
-                name="Waiting for", value=f"{who} · time runs out {deadline}", inline=False
-            )
+            waiting = _("{players} · time runs out {when}", players=who, when=deadline)
+            embed.add_field(name=_("Waiting for"), value=waiting, inline=False)
         elif table.awaiting_next_hand() and table.record.deadline:
             embed.add_field(
-                name="Next hand",
-                value=f"dealt {relative_time(table.record.deadline)}",
+                name=_("Next hand"),
+                value=_("dealt {when}", when=relative_time(table.record.deadline)),
                 inline=False,
             )
         return embed, table_controls(table)
@@ -253,7 +256,8 @@ class TableMessages:
         embed = table.state and ui.closed_embed(table, table.view(None), names)
         if not embed:
             embed = discord.Embed(
-                title=f"{table.game.name}: the table is closed", colour=discord.Colour.dark_grey()
+                title=_("{game}: the table is closed", game=_(table.game.name)),
+                colour=discord.Colour.dark_grey(),
             )
             recent = self.lines.recent.get(table.id)
             if recent:
@@ -265,30 +269,37 @@ class TableMessages:
         if table.record.deal_seed:
             unseeded = table.game.unseeded_deal(table.options)
             revealed = unseeded or seed_revealed(table.record)
-            embed.add_field(name="Deals", value=revealed, inline=False)
+            embed.add_field(name=_("Deals"), value=revealed, inline=False)
         return embed
 
 
 def lobby_embed(table: Table, ui: GameUI, names: list[str]) -> discord.Embed:
     game, record = table.game, table.record
-    embed = discord.Embed(title=f"{game.name}: a table is open", colour=ui.colour)
-    count = f"({len(names)}/{game.max_players})"
+    embed = discord.Embed(title=_("{game}: a table is open", game=_(game.name)), colour=ui.colour)
+    players = _("Players ({seated}/{most})", seated=len(names), most=game.max_players)
     if table.sides:
         for side in range(table.sides):
-            members = [s.name for s in table.seats if s.side == side] or ["nobody yet"]
-            embed.add_field(name=f"Side {SIDE_NAMES[side]}", value="\n".join(members))
-        embed.add_field(name=f"Players {count}", value="Partners sit across.", inline=False)
+            members = [s.name for s in table.seats if s.side == side] or [_("nobody yet")]
+            embed.add_field(name=_("Side {side}", side=side_letter(side)), value="\n".join(members))
+        embed.add_field(name=players, value=_("Partners sit across."), inline=False)
     else:
-        seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names)) or "nobody yet"
-        embed.add_field(name=f"Players {count}", value=seated, inline=False)
+        seated = "\n".join(f"{i + 1}. {name}" for i, name in enumerate(names))
+        embed.add_field(name=players, value=seated or _("nobody yet"), inline=False)
     if game.chips_for(table.options):
-        embed.add_field(name="Buy-in", value=f"{record.buy_in:,} chips")
-    embed.add_field(name="Turn time", value=f"{record.turn_seconds} s")
-    embed.add_field(name="Options", value=ui.options_text(table.options) or "none", inline=False)
-    starts = f"Starts with {game.min_players}+ players: the host presses Start."
+        embed.add_field(name=_("Buy-in"), value=chips(record.buy_in))
+    embed.add_field(name=_("Turn time"), value=_("{seconds} s", seconds=record.turn_seconds))
+    options = ui.options_text(table.options) or _("none")
+    embed.add_field(name=_("Options"), value=options, inline=False)
+    starts = n_(
+        "Starts with {count}+ players: the host presses Start.",
+        "Starts with {count}+ players: the host presses Start.",
+        game.min_players,
+    )
     commitment = promised_deals(table)
     if commitment:  # the seed itself is shown once the table closes
-        starts += f"\nDeals commitment (SHA-256 of the table seed): {commitment}"
+        starts += "\n" + _(
+            "Deals commitment (SHA-256 of the table seed): {commitment}", commitment=commitment
+        )
     embed.set_footer(text=starts)
     return embed
 
@@ -306,7 +317,7 @@ def keep_commitment_shown(embed: discord.Embed, table: Table) -> None:
     SHA-256 starts with the same 16 digits is out of anyone's reach."""
     commitment = promised_deals(table)
     if commitment:
-        line = f"Deals commitment {commitment[:16]}…"
+        line = _("Deals commitment {commitment}…", commitment=commitment[:16])
         footer = embed.footer.text
         embed.set_footer(
             text=f"{footer}\n{line}" if footer else line, icon_url=embed.footer.icon_url
@@ -315,11 +326,14 @@ def keep_commitment_shown(embed: discord.Embed, table: Table) -> None:
 
 def seed_revealed(record: TableRecord) -> str:
     """A closed table's seed and commitment, for anyone to check its deals with."""
-    started = f"\nStart click `{record.deal_input}`" if record.deal_input is not None else ""
-    return (
-        f"Seed `{record.deal_seed}`\nCommitment `{record.deal_commitment}`{started}\n"
-        "Check them with /table verify (README: Verifiable deals)."
-    )
+    lines = [
+        _("Seed `{seed}`", seed=record.deal_seed),
+        _("Commitment `{commitment}`", commitment=record.deal_commitment),
+    ]
+    if record.deal_input is not None:
+        lines.append(_("Start click `{click}`", click=str(record.deal_input)))
+    lines.append(_("Check them with /table verify (README: Verifiable deals)."))
+    return "\n".join(lines)
 
 
 def fingerprint(version: int, embed: discord.Embed, view: Controls | None) -> str:
@@ -334,15 +348,19 @@ def standings_embed(
     """The final standings of a match, as a message of their own."""
     title, lines = standings(table, closed, names, noun)
     embed = discord.Embed(
-        title=f"{table.game.name}: {title}",
+        title=_("{game}: {result}", game=_(table.game.name), result=title),
         description="\n".join(lines),
         colour=discord.Colour.gold(),
     )
     tournament = table.record.tournament_id
-    embed.set_footer(
-        text="Final standings"
-        + (f" of a match of tournament #{tournament} (tournament chips)" if tournament else "")
-    )
+    if tournament:
+        footer = _(
+            "Final standings of a match of tournament #{tournament} (tournament chips)",
+            tournament=str(tournament),
+        )
+    else:
+        footer = _("Final standings")
+    embed.set_footer(text=footer)
     return embed
 
 
@@ -359,7 +377,7 @@ def standings(
     for group in groups:
         first = group[0]
         result = (
-            plural(closed.scores[first], *noun)
+            n_(*noun, closed.scores[first])
             if closed.scores
             else signed_chips(sum(closed.nets[seat] for seat in group))
         )
@@ -371,7 +389,26 @@ def standings(
         if closed.placings[group[0]] == 1
     ]
     if len(winners) > 1:
-        title = f"{' and '.join(winners)} share first place"
-    else:
-        title = f"{winners[0]} {'win' if table.sides else 'wins'}"
-    return f"{title}!", lines
+        together = _(" and ").join(winners)
+        return _("{players} share first place!", players=together), lines
+    if table.sides:
+        return _("{partners} win!", partners=winners[0]), lines
+    return _("{player} wins!", player=winners[0]), lines
+
+
+def channel_deleted(table: Table, returned: int) -> str:
+    """The DM telling a player their table's channel (or match's thread) was deleted."""
+    game = _(table.game.name)
+    if table.record.tournament_id is not None:
+        return _(
+            "The thread of your {game} match was deleted, so the match ended as it stood.",
+            game=game,
+        )
+    if returned:
+        return _(
+            "The channel of your {game} table was deleted, so the table closed: {chips} went "
+            "back to your balance.",
+            game=game,
+            chips=chips(returned),
+        )
+    return _("The channel of your {game} table was deleted, so the table closed.", game=game)

@@ -7,13 +7,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from bot.discord.format import chips, plural, signed_chips
 from bot.discord.game_ui import GameUI, OptionsT, ViewT
 from bot.engine import Action, Event
-from bot.games.betting import Bet, BetPlaced, Call, Raise, UncalledReturned
-from bot.games.poker import BettingSeatView, Mucked, PotAwarded, Show
+from bot.games.betting import Bet, BetPlaced, Call, Check, Fold, Raise, UncalledReturned
+from bot.games.poker import BettingSeatView, Muck, Mucked, PotAwarded, Show
+from bot.i18n import N_, _, n_, p_
+from bot.text import chips, signed_chips
 
-VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises"}
+# A bet's line, and its line when it puts the player all-in.
+BET_LINES = {
+    "fold": (N_("{name} folds."), N_("{name} folds (all-in).")),
+    "check": (N_("{name} checks."), N_("{name} checks (all-in).")),
+    "call": (N_("{name} calls."), N_("{name} calls (all-in).")),
+    "bet": (N_("{name} bets {amount}."), N_("{name} bets {amount} (all-in).")),
+    "raise": (N_("{name} raises {amount}."), N_("{name} raises {amount} (all-in).")),
+}
 
 
 class BettingTableView(Protocol):
@@ -36,14 +44,14 @@ OwingViewT = TypeVar("OwingViewT", bound=OwingView)
 def hand_status(seat: BettingSeatView) -> list[str]:
     """Whether the seat has left, folded or is all-in: the first that holds, if any."""
     if not seat.seated:
-        return ["left"]
+        return [p_("a seat's status", "left")]
     if seat.folded:
-        return ["folded"]
-    return ["all-in"] if seat.in_hand and seat.stack == 0 else []
+        return [p_("a seat's status", "folded")]
+    return [p_("a seat's status", "all-in")] if seat.in_hand and seat.stack == 0 else []
 
 
 def stay_in_pot(amount: int) -> str:
-    return f"{chips(amount)} {'stays' if amount == 1 else 'stay'} in the pot"
+    return n_("{count} chip stays in the pot", "{count} chips stay in the pot", amount)
 
 
 def result_lines(won: list[int], net: list[int], carried: int, names: list[str]) -> list[str]:
@@ -53,21 +61,73 @@ def result_lines(won: list[int], net: list[int], carried: int, names: list[str])
     pot = sum(won) + carried
 
     def entry(seat: int) -> str:
-        amount = f" {signed_chips(net[seat])}" if net else ""
+        name = names[seat]
+        if not net:  # only the takings are known
+            if won[seat] == pot:
+                return _("{name} (took the pot of {pot})", name=name, pot=pot)
+            return _(
+                "{name} (took {share} of the pot of {pot})", name=name, share=won[seat], pot=pot
+            )
+        amount = signed_chips(net[seat])
         if not won[seat]:
-            return f"{names[seat]}{amount}"
-        took = "the pot" if won[seat] == pot else f"{won[seat]:,} of the pot"
-        return f"{names[seat]}{amount} (took {took} of {pot:,})"
+            return _("{name} {chips}", name=name, chips=amount)
+        if won[seat] == pot:
+            return _("{name} {chips} (took the pot of {pot})", name=name, chips=amount, pot=pot)
+        return _(
+            "{name} {chips} (took {share} of the pot of {pot})",
+            name=name,
+            chips=amount,
+            share=won[seat],
+            pot=pot,
+        )
 
     gain = net or won
     ahead = [s for s in range(len(won)) if gain[s] > 0 or (won[s] and gain[s] == 0)]
     ahead.sort(key=lambda s: -gain[s])
     behind = [s for s in range(len(net)) if net[s] < 0]  # some may have taken a side pot
     stays = f" · {stay_in_pot(carried)}" if carried else ""
-    lines = ["Won: " + (", ".join(map(entry, ahead)) or "nobody") + stays]
+    winners = (
+        _("Won: {players}", players=", ".join(map(entry, ahead))) if ahead else _("Won: nobody")
+    )
+    lines = [winners + stays]
     if behind:
-        lines.append("Lost: " + ", ".join(map(entry, behind)))
+        lines.append(_("Lost: {players}", players=", ".join(map(entry, behind))))
     return lines
+
+
+def pot_line(event: PotAwarded, names: list[str]) -> str:
+    """Who won the pot, or that nobody could: what stays in it for the next hand."""
+    if not event.winners:
+        return n_(
+            "No hand can win: {count} chip stays in the pot.",
+            "No hand can win: {count} chips stay in the pot.",
+            event.amount,
+        )
+    if len(event.winners) == 1:
+        name = names[event.winners[0]]
+        if event.carried:
+            return n_(
+                "{name} wins {count} chip ({odd}).",
+                "{name} wins {count} chips ({odd}).",
+                event.amount,
+                name=name,
+                odd=stay_in_pot(event.carried),
+            )
+        return n_(
+            "{name} wins {count} chip.", "{name} wins {count} chips.", event.amount, name=name
+        )
+    players = _(" and ").join(names[s] for s in event.winners)
+    if event.carried:
+        return n_(
+            "{players} win {count} chip ({odd}).",
+            "{players} win {count} chips ({odd}).",
+            event.amount,
+            players=players,
+            odd=stay_in_pot(event.carried),
+        )
+    return n_(
+        "{players} win {count} chip.", "{players} win {count} chips.", event.amount, players=players
+    )
 
 
 class PokerUI(GameUI[ViewT, OptionsT]):
@@ -78,20 +138,19 @@ class PokerUI(GameUI[ViewT, OptionsT]):
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case BetPlaced():
-                amount = f" {event.amount}" if event.action in ("bet", "raise") else ""
-                all_in = " (all-in)" if event.all_in else ""
-                return f"{names[event.seat]} {VERBS[event.action]}{amount}{all_in}."
+                line = BET_LINES[event.action][event.all_in]
+                return _(line, name=names[event.seat], amount=event.amount)
             case UncalledReturned():
-                return f"{names[event.seat]} takes back {chips(event.amount)} nobody called."
+                return n_(
+                    "{name} takes back {count} chip nobody called.",
+                    "{name} takes back {count} chips nobody called.",
+                    event.amount,
+                    name=names[event.seat],
+                )
             case Mucked():
-                return f"{names[event.seat]} mucks."
+                return _("{name} mucks.", name=names[event.seat])
             case PotAwarded():
-                if not event.winners:
-                    return f"No hand can win: {stay_in_pot(event.amount)}."
-                winners = " and ".join(names[s] for s in event.winners)
-                verb = "wins" if len(event.winners) == 1 else "win"
-                odd = f" ({stay_in_pot(event.carried)})" if event.carried else ""
-                return f"{winners} {verb} {chips(event.amount)}{odd}."
+                return pot_line(event, names)
         return None
 
     @staticmethod
@@ -99,7 +158,7 @@ class PokerUI(GameUI[ViewT, OptionsT]):
         name: str, stack: int, marks: list[str], *, acting: bool, cards: int | None = None
     ) -> str:
         pointer = "▶ " if acting else ""
-        held = f" · {plural(cards, 'card')}" if cards is not None else ""
+        held = " · " + n_("{count} card", "{count} cards", cards) if cards is not None else ""
         detail = f" · {', '.join(marks)}" if marks else ""
         return f"{pointer}**{name}** · {chips(stack)}{held}{detail}"
 
@@ -115,8 +174,8 @@ class PokerUI(GameUI[ViewT, OptionsT]):
     ) -> str:
         """A seat at a table with betting rounds, marked in this order: dealer, its `roles`
         (the blinds), left, folded or all-in, the game's own `marks`, and its bet this round."""
-        dealer = ["dealer"] if seat.seat == view.dealer else []
-        bet = [f"bet {seat.bet}"] if seat.bet else []
+        dealer = [p_("a seat's role", "dealer")] if seat.seat == view.dealer else []
+        bet = [_("bet {amount}", amount=seat.bet)] if seat.bet else []
         return self.seat_line(
             names[seat.seat],
             seat.stack,
@@ -132,11 +191,18 @@ class BettingUI(PokerUI[OwingViewT, OptionsT]):
     def action_label(self, view: OwingViewT, action: Action) -> str:
         match action:
             case Call():
-                return f"Call {view.to_call}"
+                return _("Call {amount}", amount=view.to_call)
             case Bet():
-                return f"Bet {action.amount}"
+                return _("Bet {amount}", amount=action.amount)
             case Raise():
-                return f"Raise by {action.amount} (put in {view.to_call + action.amount})"
+                total = view.to_call + action.amount
+                return _("Raise by {amount} (put in {total})", amount=action.amount, total=total)
+            case Fold():
+                return _("Fold")
+            case Check():
+                return _("Check")
             case Show():
-                return "Show my hand"
+                return _("Show my hand")
+            case Muck():
+                return _("Muck")
         return super().action_label(view, action)

@@ -28,6 +28,7 @@ from bot.discord.message import TableMessages, standings_embed
 from bot.discord.port import Control, PresenterHost, host
 from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import Event, HandEnded, HandStarted
+from bot.i18n import _, speaking
 from bot.tables import Table, TableStatus
 from bot.tables.events import TableClosed, TableStarted
 
@@ -46,6 +47,11 @@ class TablePresenter:
     # ---- the runtime's listener --------------------------------------------------------
 
     async def table_changed(self, table: Table, events: Sequence[Event]) -> None:
+        """Shown in the server's language; each player's DM in their own (PrivateHands)."""
+        with speaking(self.host.speakers.server(table.record.guild_id)):
+            await self._table_changed(table, events)
+
+    async def _table_changed(self, table: Table, events: Sequence[Event]) -> None:
         ui = self.games[table.game.id]
         names = table.names()
         self.lines.remember(table, events, names)
@@ -131,7 +137,7 @@ class TablePresenter:
         seat = still_open.seat_of(interaction.user.id) if still_open else None
         if still_open is None or seat is None or still_open.state is None:
             await redraw_clicked(
-                interaction, content="The table has closed.", embed=None, view=None
+                interaction, content=_("The table has closed."), embed=None, view=None
             )
             return
         await self.hands.answer_move(interaction, still_open, seat, events)

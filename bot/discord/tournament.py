@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
 
-from bot import text
 from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
+from bot.discord.languages import Speakers
 from bot.discord.replies import send_answer
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
 from bot.engine import registry
 from bot.errors import UserError
+from bot.i18n import N_, _, n_, speaking
 from bot.store.tournaments import (
     MatchRecord,
     Progress,
@@ -42,10 +43,10 @@ log = logging.getLogger(__name__)
 
 BUTTON = CustomId("tourney", (Field("action", "register|unregister|start|leave"), number("id")))
 LABELS = {
-    "register": ("Register", discord.ButtonStyle.success),
-    "unregister": ("Unregister", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "leave": ("Leave tournament", discord.ButtonStyle.danger),
+    "register": (N_("Register"), discord.ButtonStyle.success),
+    "unregister": (N_("Unregister"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "leave": (N_("Leave tournament"), discord.ButtonStyle.danger),
 }
 EVENT_HOURS = 3  # how long the scheduled event says the tournament lasts
 BRACKET_FILE = "bracket.png"
@@ -64,6 +65,9 @@ class TournamentHost(Protocol):
     def get_channel(self, id: int, /) -> Any: ...
 
     def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    @property
+    def speakers(self) -> Speakers: ...
 
 
 class TournamentPresenter:
@@ -90,6 +94,11 @@ class TournamentPresenter:
             await self._redraw(record)
 
     async def _redraw(self, record: TournamentRecord) -> None:
+        """Drawn in the server's language, whoever's click changed it."""
+        with self._speaking_for(record):
+            await self._redraw_speaking(record)
+
+    async def _redraw_speaking(self, record: TournamentRecord) -> None:
         async with self.drawing.setdefault(record.id, asyncio.Lock()):
             fresh = await self.host.tournament_store.load(record.id)
             assert fresh is not None  # tournaments are never deleted
@@ -144,14 +153,27 @@ class TournamentPresenter:
 
     # ---- threads ------------------------------------------------------------------------------
 
+    def _speaking_for(self, record: TournamentRecord) -> contextlib.AbstractContextManager[None]:
+        return speaking(self.host.speakers.server(record.guild_id))
+
     async def match_channel(
         self, record: TournamentRecord, match: MatchRecord, names: dict[int, str]
     ) -> int:
+        with self._speaking_for(record):
+            return await self._match_channel(record, match)
+
+    async def _match_channel(self, record: TournamentRecord, match: MatchRecord) -> int:
         game = registry.get(record.game_id)
         where = record.channel_id
         parent = self.host.get_channel(record.channel_id)
         if isinstance(parent, discord.TextChannel):
-            name = f"{game.name} #{record.id} · round {match.round}, table {match.number}"
+            name = _(
+                "{game} #{tournament} · round {round}, table {table}",
+                game=_(game.name),
+                tournament=str(record.id),
+                round=match.round,
+                table=match.number,
+            )
             try:
                 thread = await parent.create_thread(
                     name=name[:100], type=discord.ChannelType.public_thread
@@ -162,9 +184,16 @@ class TournamentPresenter:
         called = " ".join(f"<@{member}>" for member in match.players)
         with contextlib.suppress(discord.HTTPException):
             await self.host.get_partial_messageable(where).send(
-                f"{called}: round {match.round}, table {match.number} of tournament "
-                f"#{record.id} ({game.name}) starts now. Your table is below; your hand comes "
-                "by DM (or My hand).",
+                _(
+                    "{players}: round {round}, table {table} of tournament #{tournament} "
+                    "({game}) starts now. Your table is below; your hand comes by DM (or My "
+                    "hand).",
+                    players=called,
+                    round=match.round,
+                    table=match.number,
+                    tournament=str(record.id),
+                    game=_(game.name),
+                ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         return where
@@ -193,15 +222,15 @@ class TournamentPresenter:
         ):
             return
         self.events_tried.add(record.id)
-        game = registry.get(record.game_id)
+        game, channel = registry.get(record.game_id), f"<#{record.channel_id}>"
         event = await guild.create_scheduled_event(
-            name=f"{game.name} tournament #{record.id}",
+            name=_("{game} tournament #{tournament}", game=_(game.name), tournament=str(record.id)),
             start_time=record.starts_at,
             end_time=record.starts_at + timedelta(hours=EVENT_HOURS),
             entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only,
-            location=f"<#{record.channel_id}>",
-            description=f"Register in <#{record.channel_id}> before it starts.",
+            location=channel,
+            description=_("Register in {channel} before it starts.", channel=channel),
         )
         await self.host.tournament_store.set_event(record.id, event.id)
         record.event_id = event.id
@@ -254,7 +283,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTO
         self.action, self.tournament_id = action, id
         label, style = LABELS[action]
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=style, custom_id=BUTTON.format(action, id)
+            label=_(label), style=style, custom_id=BUTTON.format(action, id)
         )
         super().__init__(button)
 
@@ -275,27 +304,34 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTO
         member, key = interaction.user.id, f"tourney:{self.action}:{interaction.id}"
         record = await runner.get(self.tournament_id)
         if record.guild_id != interaction.guild_id:
-            raise UserError("That tournament is not this server's.")
+            raise UserError(_("That tournament is not this server's."))
         manager = bool(
             interaction.permissions.manage_guild or interaction.permissions.manage_events
         )
         if self.action == "register":
             await runner.register(record.id, member, interaction.user.display_name, key)
-            return f"You are registered for tournament #{record.id}" + (
-                f"; your buy-in of {text.chips(record.buy_in)} is in its prize pool."
-                if record.buy_in
-                else "."
+            if not record.buy_in:
+                return _(
+                    "You are registered for tournament #{tournament}.", tournament=str(record.id)
+                )
+            return n_(
+                "You are registered for tournament #{tournament}; your buy-in of {count} chip "
+                "is in its prize pool.",
+                "You are registered for tournament #{tournament}; your buy-in of {count} chips "
+                "is in its prize pool.",
+                record.buy_in,
+                tournament=str(record.id),
             )
         if self.action == "unregister":
             await runner.unregister(record.id, member, key)
-            return "You are no longer registered" + (
-                "; your buy-in is back in your balance." if record.buy_in else "."
-            )
+            if record.buy_in:
+                return _("You are no longer registered; your buy-in is back in your balance.")
+            return _("You are no longer registered.")
         if self.action == "start":
             await runner.start(record.id, member, can_manage=manager)
-            return "The tournament has started: the first round's tables are opening."
+            return _("The tournament has started: the first round's tables are opening.")
         await runner.leave(record.id, member)
-        return (
+        return _(
             "You left the tournament: your turns at your table are played for you until its "
             "match ends, and you are drawn into no later round."
         )

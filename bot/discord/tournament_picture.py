@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import _
 from bot.store.tournaments import Entry, MatchRecord, Progress
 from bot.tables.tournament_draws import seeds_and_withdrawn
 from bot.tournaments.elimination import advancers
@@ -123,13 +124,13 @@ def layout(progress: Progress, rounds_planned: int | None = None) -> Layout:
     previous: list[Box] = []
     for number in range(1, rounds + 1):
         final = number == rounds and (number > drawn or final_drawn)  # planned, or drawn
-        heading = Line("Final" if final else f"Round {number}", "title")
+        heading = Line(_("Final") if final else _("Round {round}", round=number), "title")
         _place(plan, Box("title", number, 0, (), [heading]), number, pitch)
         column = _column(progress, by_round, number, names)
         previous = _place_column(plan, previous, column, number, pitch)
     if champion is not None:
         # Two lines: the box is a column wide, and the name matters more than the word.
-        lines = [Line("Champion:", "champion"), names.line("", champion, "champion")]
+        lines = [Line(_("Champion:"), "champion"), names.line(champion, "champion")]
         box = Box("champion", rounds + 1, 0, (champion,), lines)
         _place_column(plan, previous, [box], rounds + 1, pitch)
     plan.width = 2 * MARGIN + columns * pitch - COL_GAP
@@ -157,12 +158,12 @@ def _column(
     """A round's boxes: its tables, then its byes; a round not drawn yet gets a placeholder."""
     matches, byes = by_round.get(number, []), progress.byes.get(number, ())
     if not matches and not byes:
-        return [Box("planned", number, 0, (), [Line("to be drawn", "planned")])]
+        return [Box("planned", number, 0, (), [Line(_("to be drawn"), "planned")])]
     seated_next = {m for match in by_round.get(number + 1, []) for m in match.players}
     seated_next |= set(progress.byes.get(number + 1, ()))
     boxes = [_table(progress, match, seated_next, names) for match in matches]
     if byes:
-        lines = [names.line("bye: ", member, "bye") for member in byes]
+        lines = [names.line(member, "bye", bye=True) for member in byes]
         boxes.append(Box("bye", number, 0, tuple(byes), lines, frozenset(byes)))
     return boxes
 
@@ -176,11 +177,11 @@ def _table(progress: Progress, match: MatchRecord, seated_next: set[int], names:
         went_on = frozenset(_advancers(progress, match))
     finished = match.placings is not None
     lines = [
-        names.line("", member, "on" if member in went_on else "out" if finished else "seated")
+        names.line(member, "on" if member in went_on else "out" if finished else "seated")
         for member in match.players
     ]
     if not finished:
-        lines.append(Line("playing", "playing"))
+        lines.append(Line(_("playing"), "playing"))
     return Box("table", match.round, match.number, match.players, lines, went_on)
 
 
@@ -226,20 +227,26 @@ def _middle(boxes: Sequence[Box]) -> int:
 
 
 class _Names:
-    """Members' labels: seed before the name, " (left)" after, the name cut to fit a box."""
+    """Members' labels: seed before the name, " (left)" after, "bye: " before a bye's, the
+    name cut to fit a box."""
 
     def __init__(self, entries: Sequence[Entry], width: int) -> None:
         self.entries = {entry.member_id: entry for entry in entries}
         self.width = width
 
-    def line(self, prefix: str, member: int, style: str = "on") -> Line:
+    def line(self, member: int, style: str = "on", *, bye: bool = False) -> Line:
         entry = self.entries.get(member)
+        withdrawn = entry is not None and entry.withdrawn
+
+        def label(name: str) -> str:
+            said = _("{name} (left)", name=name) if withdrawn else name
+            return _("bye: {name}", name=said) if bye else said
+
         if entry is None:  # a seat whose member is not registered: show it, don't fail
-            return Line(f"{prefix}?", style)
+            return Line(label("?"), style)
         seed = f"({entry.seed_rank}) " if entry.seed_rank else ""
-        left = " (left)" if entry.withdrawn else ""
-        room = self.width - _length(prefix + seed + left, style)
-        return Line(prefix + seed + fit(clean(entry.name), room, style) + left, style)
+        room = self.width - _length(label(seed), style)  # the label without the name
+        return Line(label(seed + fit(clean(entry.name), room, style)), style)
 
 
 def clean(name: str) -> str:

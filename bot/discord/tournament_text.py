@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import text
 from bot.engine import registry
+from bot.i18n import _, n_, p_
 from bot.store.tournaments import Entry, MatchRecord, Progress, TournamentRecord, TournamentStatus
 from bot.tables.tournament_draws import final_ranking, swiss_table
 from bot.tournaments.payouts import SHARES
@@ -31,25 +31,27 @@ ROUNDS_SHOWN = 2
 def tournament_embed(record: TournamentRecord, progress: Progress) -> discord.Embed:
     game = registry.get(record.game_id)
     embed = discord.Embed(
-        title=f"🏆 {game.name} tournament #{record.id}",
+        title="🏆 "
+        + _("{game} tournament #{tournament}", game=_(game.name), tournament=str(record.id)),
         description="\n".join(_summary(record, progress)),
         colour=STATUS_COLOURS[record.status],
     )
     names = {e.member_id: e.name for e in progress.entries}
     players = _players(progress.entries)
     embed.add_field(
-        name=f"Players ({len(progress.entries)}/{record.max_players})",
+        name=_("Players ({count}/{most})", count=len(progress.entries), most=record.max_players),
         value=_fit(players, ", ", PLAYERS_LIMIT),
         inline=False,
     )
     for number in sorted({m.round for m in progress.matches}, reverse=True)[:ROUNDS_SHOWN]:
         matches = [m for m in progress.matches if m.round == number]
         lines = _round_lines(record, matches, progress.byes.get(number, ()), names)
-        embed.add_field(name=f"Round {number}", value=_fit(lines), inline=False)
+        embed.add_field(name=_("Round {round}", round=number), value=_fit(lines), inline=False)
     if record.format == "swiss" and progress.matches:
-        embed.add_field(name="Standings", value=_fit(swiss_table(record, progress)), inline=False)
+        standings = _fit(swiss_table(record, progress))
+        embed.add_field(name=_("Standings"), value=standings, inline=False)
     if record.status == TournamentStatus.FINISHED:
-        embed.add_field(name="Result", value=_fit(_result(record, progress)), inline=False)
+        embed.add_field(name=_("Result"), value=_fit(_result(record, progress)), inline=False)
     embed.set_footer(text=_footer(record))
     return embed
 
@@ -58,48 +60,66 @@ def _summary(record: TournamentRecord, progress: Progress) -> list[str]:
     pool = record.buy_in * len(progress.entries)
     shares = "/".join(map(str, SHARES[record.payout]))
     form = (
-        f"Swiss, {text.plural(record.rounds, 'round')}"
+        n_("Swiss, {count} round", "Swiss, {count} rounds", record.rounds)
         if record.format == "swiss"
-        else "Elimination"
+        else _("Elimination")
     )
+    if record.hands_per_match:
+        tables = _(
+            "**{format}** at tables of {size}, {hands} a match",
+            format=form,
+            size=record.table_size,
+            hands=n_("{count} hand", "{count} hands", record.hands_per_match),
+        )
+    else:
+        tables = _("**{format}** at tables of {size}", format=form, size=record.table_size)
     lines = [
-        f"**{form}** at tables of {record.table_size}"
-        + (
-            f", {text.plural(record.hands_per_match, 'hand')} a match"
-            if record.hands_per_match
-            else ""
+        tables,
+        _(
+            "Buy-in {buy_in} · prize pool **{pool}** · paid {shares} (%)",
+            buy_in=n_("{count} chip", "{count} chips", record.buy_in),
+            pool=n_("{count} chip", "{count} chips", pool),
+            shares=shares,
         ),
-        f"Buy-in {text.chips(record.buy_in)} · prize pool **{text.chips(pool)}** · "
-        f"paid {shares} (%)",
-        f"Each match has {record.match_minutes} minutes; a turn {record.turn_seconds} s.",
+        n_(
+            "Each match has {count} minute; a turn {seconds} s.",
+            "Each match has {count} minutes; a turn {seconds} s.",
+            record.match_minutes,
+            seconds=record.turn_seconds,
+        ),
     ]
     if record.status == TournamentStatus.REGISTERING:
         lines.append(_start(record))
     elif record.status == TournamentStatus.CANCELLED:
-        lines.append(f"**Cancelled.** {record.note or ''}".strip())
+        note = (record.note or "").strip()
+        lines.append(_("**Cancelled.** {note}", note=note) if note else _("**Cancelled.**"))
     elif record.status == TournamentStatus.PLAYING:
-        lines.append("**Playing.** Leave tournament forfeits your later rounds.")
+        lines.append(_("**Playing.** Leave tournament forfeits your later rounds."))
     else:
-        lines.append("**Finished.**")
+        lines.append(_("**Finished.**"))
     return lines
 
 
 def _start(record: TournamentRecord) -> str:
     if record.starts_at is None:
-        when = "when the host presses Start"
-    else:
-        stamp = int(record.starts_at.timestamp())
-        when = f"<t:{stamp}:R> (<t:{stamp}:f>)"
-    return f"**Registration open** (up to {record.max_players}); starts {when}."
+        return _(
+            "**Registration open** (up to {most}); starts when the host presses Start.",
+            most=record.max_players,
+        )
+    stamp = int(record.starts_at.timestamp())
+    when = f"<t:{stamp}:R> (<t:{stamp}:f>)"
+    return _(
+        "**Registration open** (up to {most}); starts {time}.", most=record.max_players, time=when
+    )
 
 
 def _players(entries: Sequence[Entry]) -> list[str]:
     if not entries:
-        return ["Nobody yet: press Register."]
+        return [_("Nobody yet: press Register.")]
     ranked = sorted(entries, key=lambda e: (e.seed_rank or 0, e.joined))
     return [
         (f"`{e.seed_rank}` " if e.seed_rank else "")
-        + (f"~~{e.name}~~ (left)" if e.withdrawn else e.name)
+        + (_("~~{name}~~ (left)", name=e.name) if e.withdrawn else e.name)
         for e in ranked
     ]
 
@@ -111,15 +131,30 @@ def _round_lines(
     names: dict[int, str],
 ) -> list[str]:
     lines = []
+    versus = " " + p_("between the players at a table", "vs") + " "
     for match in matches:
-        players = " vs ".join(names.get(m, "?") for m in match.players)
+        players = versus.join(names.get(m, "?") for m in match.players)
         where = f" · <#{match.thread_id}>" if match.thread_id else ""
         if match.placings is None:
-            lines.append(f"Table {match.number}: {players}{where} (playing)")
+            lines.append(
+                _(
+                    "Table {table}: {players}{thread} (playing)",
+                    table=match.number,
+                    players=players,
+                    thread=where,
+                )
+            )
         else:
-            lines.append(f"Table {match.number}: {players} → {_winners(record, match, names)}")
+            lines.append(
+                _(
+                    "Table {table}: {players} → {winners}",
+                    table=match.number,
+                    players=players,
+                    winners=_winners(record, match, names),
+                )
+            )
     if byes:
-        lines.append("Bye: " + ", ".join(names.get(m, "?") for m in byes))
+        lines.append(_("Bye: {names}", names=", ".join(names.get(m, "?") for m in byes)))
     return lines
 
 
@@ -129,7 +164,13 @@ def _winners(record: TournamentRecord, match: MatchRecord, names: dict[int, str]
     order = sorted(range(len(match.players)), key=lambda seat: placings[seat])
     places = [f"{placings[seat]}. {names.get(match.players[seat], '?')}" for seat in order]
     if record.format == "elimination":
-        return ", ".join(places) + f" ({match.advance} through)"
+        # Translators: a finished table's places, and how many of its players go on.
+        return n_(
+            "{places} ({count} through)",
+            "{places} ({count} through)",
+            match.advance,
+            places=", ".join(places),
+        )
     return ", ".join(places)
 
 
@@ -138,15 +179,20 @@ def _result(record: TournamentRecord, progress: Progress) -> list[str]:
     lines = []
     for place, member in enumerate(final_ranking(record, progress), 1):
         entry = entries[member]
-        prize = f" · **{text.chips(entry.prize)}**" if entry.prize else ""
+        won = n_("{count} chip", "{count} chips", entry.prize)
+        prize = f" · **{won}**" if entry.prize else ""
         lines.append(f"{place}. {entry.name}{prize}")
     return lines
 
 
 def _footer(record: TournamentRecord) -> str:
     if record.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-        return f"Draw seed {record.seed} · its SHA-256 {record.commitment}"
-    return f"Draw commitment (SHA-256 of the seed): {record.commitment}"
+        return _(
+            "Draw seed {seed} · its SHA-256 {commitment}",
+            seed=record.seed,
+            commitment=record.commitment,
+        )
+    return _("Draw commitment (SHA-256 of the seed): {commitment}", commitment=record.commitment)
 
 
 def _fit(lines: Sequence[str], separator: str = "\n", limit: int = FIELD_LIMIT) -> str:
@@ -155,7 +201,8 @@ def _fit(lines: Sequence[str], separator: str = "\n", limit: int = FIELD_LIMIT) 
     used = 0
     for index, line in enumerate(lines):
         if used + len(line) + len(separator) > limit - 20:
-            kept.append(f"… and {len(lines) - index} more")
+            left = len(lines) - index
+            kept.append(n_("… and {count} more", "… and {count} more", left))
             break
         kept.append(line)
         used += len(line) + len(separator)

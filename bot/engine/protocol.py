@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, SkipValidation
 
 from bot.engine.errors import IllegalAction
 from bot.engine.rng import Rng
+from bot.i18n import _
 
 
 class Action(BaseModel):
@@ -173,11 +174,11 @@ class GameState(BaseModel, ABC):
         Games with better reasons (say "does not beat 7-7") override and call super last.
         """
         if self.is_over():
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(_("This game is over."))
         if seat not in self.pending_seats():
-            raise IllegalAction("It is not your turn to act.")
+            raise IllegalAction(_("It is not your turn to act."))
         if action not in self.legal_actions(seat):
-            raise IllegalAction("That move is not allowed right now.")
+            raise IllegalAction(_("That move is not allowed right now."))
 
     def can(self, seat: int, action: Action) -> bool:
         try:
@@ -220,7 +221,7 @@ class GameState(BaseModel, ABC):
 
     def leave(self, seat: int) -> int:
         """Take `seat` out of the game; returns the chips it takes with it."""
-        raise IllegalAction("You can't leave this game now.")
+        raise IllegalAction(_("You can't leave this game now."))
 
     def can_leave_now(self, seat: int) -> bool:
         """Whether `seat` may leave at once (else it leaves when the hand ends)."""
@@ -253,7 +254,7 @@ class GameState(BaseModel, ABC):
         return False
 
     def next_hand(self) -> list[Event]:  # HandByHand
-        raise IllegalAction("A hand is still being played.")
+        raise IllegalAction(_("A hand is still being played."))
 
     def house_bank(self) -> int:  # HouseBanked
         return 0
@@ -265,12 +266,12 @@ class GameState(BaseModel, ABC):
         return None
 
     def close_window(self) -> list[Event]:  # Windows
-        raise IllegalAction("Nothing is waiting to close.")
+        raise IllegalAction(_("Nothing is waiting to close."))
 
     listable: ClassVar[bool] = True  # UnlistedActions: False
 
     def text_action(self, seat: int, text: str) -> Action:  # TextAnswers
-        raise IllegalAction("This decision isn't answered in words.")
+        raise IllegalAction(_("This decision isn't answered in words."))
 
 
 # ==== capabilities: what some games add =======================================================

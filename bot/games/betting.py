@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.engine import Action, Event, IllegalAction
+from bot.i18n import _, n_
 
 
 class Fold(Action):
@@ -231,33 +232,40 @@ class Betting(BaseModel):
 
     def explain(self, stacks: list[int], seat: int, action: Action, limits: Limits) -> str:
         if seat != self.to_act:
-            return "It is not your turn to bet."
+            return _("It is not your turn to bet.")
         owed = self.to_call(seat)
         if isinstance(action, Check):
             return (
-                f"You can't check: {owed} to call."
+                _("You can't check: {owed} to call.", owed=owed)
                 if owed
-                else "Checking is not allowed: bet or fold."
+                else _("Checking is not allowed: bet or fold.")
             )
         if isinstance(action, Call):
-            return "There is no bet to call."
+            return _("There is no bet to call.")
         if isinstance(action, Bet) and self.current_bet() > 0:
-            return "There is already a bet: call, raise or fold."
+            return _("There is already a bet: call, raise or fold.")
         if isinstance(action, Raise) and self.current_bet() == 0:
-            return "There is no bet to raise yet."
+            return _("There is no bet to raise yet.")
         if isinstance(action, Bet | Raise):
             if limits.max_raises is not None and self.raises >= limits.max_raises:
-                return "The betting is capped for this round."
+                return _("The betting is capped for this round.")
             if not self.others_can_act(stacks, seat):
-                return "Everyone else is all-in: nobody could call a raise. Call or fold."
+                return _("Everyone else is all-in: nobody could call a raise. Call or fold.")
             top = min(limits.high, stacks[seat] - owed)
             low = min(limits.low, top)
             if top <= 0:
-                return "Your chips don't cover more than a call: call or fold."
+                return _("Your chips don't cover more than a call: call or fold.")
+            raising = isinstance(action, Raise)
             if low == top:  # fixed limit, or all you have left
-                return f"A {action.kind} is {top} chip{'s' * (top != 1)} here."
-            return f"You may {action.kind} between {low} and {top} chips."
-        return "That bet is not allowed."
+                if raising:
+                    return n_(
+                        "A raise is {count} chip here.", "A raise is {count} chips here.", top
+                    )
+                return n_("A bet is {count} chip here.", "A bet is {count} chips here.", top)
+            if raising:
+                return _("You may raise between {low} and {high} chips.", low=low, high=top)
+            return _("You may bet between {low} and {high} chips.", low=low, high=top)
+        return _("That bet is not allowed.")
 
     # ---- pots --------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from bot.cards import FrenchCard, Rank
 from bot.engine import IllegalAction
 from bot.games.jokerless import rank_of
+from bot.i18n import _
 
 Matcher = Callable[[FrenchCard, FrenchCard], bool]
 TOP_NUMBER = 10  # the highest number card; J Q K are faces
@@ -48,9 +49,9 @@ def _listed(found: Iterator[list[FrenchCard]], limit: int | None) -> Listed:
 def _check_taken(taken: Collection[FrenchCard], table: Sequence[FrenchCard]) -> list[FrenchCard]:
     chosen = list(taken)
     if not chosen:
-        raise IllegalAction("Choose at least one card from the table.")
+        raise IllegalAction(_("Choose at least one card from the table."))
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(table):
-        raise IllegalAction("Choose cards that are on the table, each once.")
+        raise IllegalAction(_("Choose cards that are on the table, each once."))
     return chosen
 
 
@@ -109,13 +110,17 @@ def verify_match_capture(
 ) -> None:
     chosen = _check_taken(taken, table)
     if len(chosen) != 1:
-        raise IllegalAction("Take exactly one card from the table.")
+        raise IllegalAction(_("Take exactly one card from the table."))
     if not matches(card, chosen[0]):
-        raise IllegalAction(f"Your {card.label} does not match {chosen[0].label}.")
+        raise IllegalAction(
+            _("Your {card} does not match {target}.", card=card.label, target=chosen[0].label)
+        )
     if chosen[0] not in match_targets(card, table, matches=matches, twins_last=twins_last):
         raise IllegalAction(
-            "Take a card without an identical twin on the table first; "
-            "a pair of identical cards is taken last."
+            _(
+                "Take a card without an identical twin on the table first; "
+                "a pair of identical cards is taken last."
+            )
         )
 
 
@@ -162,8 +167,11 @@ def verify_sequence_capture(
     run = _run_ranks(card.rank, ranks, wrap)
     if len(chosen) < 2 or len(ranks) != len(chosen) or len(run) != len(chosen):
         raise IllegalAction(
-            f"A sequence is two or more cards of consecutive ranks, one of each, starting "
-            f"with a {rank_of(card).label}."
+            _(
+                "A sequence is two or more cards of consecutive ranks, one of each, starting "
+                "with a {rank}.",
+                rank=rank_of(card).label,
+            )
         )
 
 
@@ -275,13 +283,16 @@ def verify_sum_capture(
     chosen = _check_taken(taken, table)
     if is_face(card):
         if any(other.rank != card.rank for other in chosen):
-            raise IllegalAction(f"A {rank_of(card).label} takes only {rank_of(card).label}s.")
+            raise IllegalAction(_("A {rank} takes only {rank}s.", rank=rank_of(card).label))
         return
     if any(is_face(other) for other in chosen):
-        raise IllegalAction("J, Q and K are taken only by a matching face card.")
+        raise IllegalAction(_("J, Q and K are taken only by a matching face card."))
     value = pip(card)
     if sum(map(pip, chosen)) % value or not _splits(_counts(chosen), value):
         raise IllegalAction(
-            f"Those cards don't split into groups that each make {value} "
-            f"(your {card.label}'s value)."
+            _(
+                "Those cards don't split into groups that each make {value} (your {card}'s value).",
+                value=value,
+                card=card.label,
+            )
         )

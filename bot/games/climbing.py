@@ -28,7 +28,7 @@ class Played(Event):
     kind: Literal["played"] = "played"
     seat: int
     cards: list[FrenchCard]
-    combination: str  # how it reads: "pair of 7s", "full house"
+    combination: str  # how it read when played; shown, it is named again from the cards
     left: int  # cards the player still holds
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.engine import Event, HandByHand, IllegalAction, MatchEnded
 from bot.games.matches import Match
+from bot.i18n import _
 
 
 class HandAfterHand(HandByHand):
@@ -38,7 +39,7 @@ class HandAfterHand(HandByHand):
     def leave(self, seat: int) -> int:
         """Leaving between hands ends the match for everyone; the leaver takes their chips."""
         if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
+            raise IllegalAction(_("You can leave between hands."))
         self.phase = "over"
         return self.take_chips(seat)
 

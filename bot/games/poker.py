@@ -27,6 +27,7 @@ from bot.engine import (
 )
 from bot.games.betting import Betting, Check, Fold, Limits, Pot, split_pot
 from bot.games.hands import HandAfterHand
+from bot.i18n import _, n_
 
 
 class BettingKind(DecisionKind):
@@ -205,9 +206,9 @@ class PokerTable(HandAfterHand):
 
     def leave(self, seat: int) -> int:
         if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
+            raise IllegalAction(_("You can leave between hands."))
         if not self.seated[seat]:
-            raise IllegalAction("You have already left this table.")
+            raise IllegalAction(_("You have already left this table."))
         chips, self.stacks[seat], self.seated[seat] = self.stacks[seat], 0, False
         return chips
 
@@ -221,17 +222,19 @@ class PokerTable(HandAfterHand):
         chips = self.left_in_pot(seat) if between else 0
         if not chips:
             return None
-        amount = f"{chips} chip" + ("" if chips == 1 else "s")
-        return (
-            f"The pot of {amount} carried to the next hand stays at the table: "
-            "you give up your share."
+        return n_(
+            "The pot of {count} chip carried to the next hand stays at the table: "
+            "you give up your share.",
+            "The pot of {count} chips carried to the next hand stays at the table: "
+            "you give up your share.",
+            chips,
         )
 
     def cash_out(self) -> list[int]:
         """Close the table: odd chips left in the pot go one by one to the seated players
         from the dealer's left, and everyone takes their stack."""
         if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("The table can close between hands.")
+            raise IllegalAction(_("The table can close between hands."))
         takers = self.seats_from(self.dealer + 1, lambda s: self.seated[s]) or list(
             range(self.seat_count)
         )
@@ -376,17 +379,17 @@ class BettingTable(PokerTable):
     def bet_prompt(self, bettor: int) -> str:
         owed = self.betting.to_call(bettor)
         if owed:
-            return f"{owed} to call"
+            return _("{owed} to call", owed=owed)
         if not self.limits.allow_check:
-            return "Bet or fold"
-        return "Check or raise" if self.betting.current_bet() else "Check or bet"
+            return _("Bet or fold")
+        return _("Check or raise") if self.betting.current_bet() else _("Check or bet")
 
     def pending(self) -> list[Decision]:
         if self.phase == "betting":
             bettor = self.bettor()
             return [Decision(seat=bettor, kind=BettingKind.BET, prompt=self.bet_prompt(bettor))]
         if self.phase == "showdown":
-            prompt = "Your hand can't win: muck it or show it?"
+            prompt = _("Your hand can't win: muck it or show it?")
             return [Decision(seat=self.showdown_queue[0], kind=BettingKind.MUCK, prompt=prompt)]
         return []
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from bot.cards import FrenchCard, Rank, Suit
+from bot.i18n import _
 
 CardPoints = Callable[[FrenchCard], int]
 
@@ -149,19 +150,19 @@ def why_illegal(
 ) -> str | None:
     """A player-facing reason `card` may not be played now, or None when it may."""
     if card not in hand:
-        return "You don't hold that card."
+        return _("You don't hold that card.")
     legal = legal_cards(hand, trick, rules, trump=trump, partners=partners)
     if card in legal:
         return None
     led = trick.led
     if rules.follow and card.suit != led and any(c.suit == led for c in hand):
-        return "You must follow suit."
+        return _("You must follow suit.")
     best = trick.winning(rules, trump)
     if rules.partner_frees and best is not None and best.seat in partners:
-        return "Your partner is winning: play a card worth points or your lowest of that suit."
+        return _("Your partner is winning: play a card worth points or your lowest of that suit.")
     if any(c.suit == led for c in hand):
-        return "You must beat the winning card when you can."
-    return "You must trump, beating the winning card, when you can."
+        return _("You must beat the winning card when you can.")
+    return _("You must trump, beating the winning card, when you can.")
 
 
 class WonPiles(BaseModel):

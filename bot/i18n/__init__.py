@@ -8,6 +8,8 @@ Babel's. Code marks what it writes and says it in the language of the moment:
     n_("{count} chip", "{count} chips", count)  a count, by the language's plural rules
     p_("card rank", "Jack")                      a word whose meaning its context gives
     N_("a limpia")                               marked for the catalogs, said later with _()
+    Nn_("{count} point", "{count} points")       a count's forms marked, said with n_(*forms, n)
+    Np_("card rank", "K")                        a word and its context marked, said with p_()
 
 The language of the moment is a context variable: a click's task speaks the clicker's, a
 table's public message is drawn `speaking(the server's)`, a DM `speaking(the member's)`
@@ -108,6 +110,16 @@ def p_(context: str, message: str, /, **params: Any) -> str:
 def N_(message: str, /) -> str:
     """Marks `message` for the catalogs without saying it (a table of words said later)."""
     return message
+
+
+def Np_(context: str, message: str, /) -> str:
+    """Marks a word with its context for the catalogs, said later with p_(context, word)."""
+    return message
+
+
+def Nn_(singular: str, plural: str, /) -> tuple[str, str]:
+    """Marks a count's two forms for the catalogs, said later with n_(*forms, count)."""
+    return singular, plural
 
 
 def number(value: int) -> str:

@@ -24,7 +24,7 @@ class Translating(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
 
-    def pgettext(self, context: str, message: str) -> str: ...
+    def pgettext(self, context: str, message: str) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Catalog:
         return self.translations.ngettext(singular, plural, count)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self.translations.pgettext(context, message)
+        return str(self.translations.pgettext(context, message))
 
 
 def po_path(code: str) -> Path:

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from bot.engine import Action, Event, GameState
+from bot.i18n import N_
 from bot.tables.events import SeatLeft
 
 
@@ -46,8 +47,9 @@ HOUSE_CANNOT_COVER = TableAction(kind="house_cannot_cover")
 EMPTY_TABLE_CLOSE = EmptyTableClose()
 
 
-# The house's reason for closing is not logged; a replay tells it in these words.
-HOUSE_SHORT = "The house couldn't cover a bet, so it closed the table."
+# The house's reason for closing is not logged; a replay tells it in these words (kept in the
+# replayed state in English, as a catalog's message: whoever shows it says it with _()).
+HOUSE_SHORT = N_("The house couldn't cover a bet, so it closed the table.")
 
 
 def take_table_step(

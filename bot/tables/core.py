@@ -14,6 +14,7 @@ from typing import Protocol
 
 from bot.engine import Event
 from bot.errors import UserError
+from bot.i18n import _
 from bot.shards import Shards
 from bot.store import GuildSettings, Ledger, TableStatus, TableStore
 from bot.tables.table import Table
@@ -67,7 +68,7 @@ class RuntimeCore:
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise UserError("This table is closed.")
+            raise UserError(_("This table is closed."))
         return table
 
     @contextlib.asynccontextmanager
@@ -76,7 +77,7 @@ class RuntimeCore:
         table = self.get(table_id)
         async with table.lock:
             if table.record.status == TableStatus.CLOSED:
-                raise UserError("This table is closed.")
+                raise UserError(_("This table is closed."))
             yield table
 
     def in_channel(self, channel_id: int) -> Table | None:

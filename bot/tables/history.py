@@ -29,6 +29,7 @@ import orjson
 from pydantic import BaseModel, ValidationError
 
 from bot.engine import Action, Event, GameSpec, GameState, HandEnded, HandMove, HandStarted
+from bot.i18n import _
 from bot.store.history import LoggedStep, TableLog
 from bot.tables.actions import EmptyTableClose, TableAction, take_table_step
 
@@ -239,7 +240,7 @@ def replay_table(spec: GameSpec, log: TableLog) -> list[HandReplay]:
     states were saved."""
     if log.first_state is None:
         raise ReplayUnavailable(
-            "This table was played before hand histories were kept: its hands can't be replayed."
+            _("This table was played before hand histories were kept: its hands can't be replayed.")
         )
     first = spec.restore(log.first_state)
     return split_hands(replay_steps(spec, log.first_state, log.steps), first.hand)
@@ -249,7 +250,7 @@ def final_state(spec: GameSpec, log: TableLog) -> GameState:
     """The table's state after its last logged step, as the runtime saved it (a closed table
     has been cashed out)."""
     if log.first_state is None:
-        raise ReplayUnavailable("This table has no first state.")
+        raise ReplayUnavailable(_("This table has no first state."))
     state = spec.restore(log.first_state)
     play_log(spec, state, log.steps)
     if log.closed:

@@ -14,10 +14,10 @@ from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
 
-from bot import text
 from bot.engine import Decision, Event, GameSpec, GameState, deals, registry
 from bot.engine.deals import DealSeed
 from bot.errors import UserError
+from bot.i18n import N_, _, n_
 from bot.store import (
     Account,
     InsufficientChips,
@@ -33,11 +33,33 @@ from bot.tables.events import TableClosed, TableStarted
 from bot.tables.play import Play, Scheduler
 from bot.tables.table import Table
 
+# What only the table's host (or a server manager) may do, by what it is.
+HOST_ONLY = {
+    "add_ai": N_(
+        "Only the member who opened the table (or a server manager) can add AI players to it."
+    ),
+    "remove_ai": N_(
+        "Only the member who opened the table (or a server manager) can remove AI players from it."
+    ),
+    "shuffle_sides": N_(
+        "Only the member who opened the table (or a server manager) can shuffle the sides of it."
+    ),
+    "start": N_("Only the member who opened the table (or a server manager) can start it."),
+    "cancel": N_("Only the member who opened the table (or a server manager) can cancel it."),
+    "close": N_("Only the member who opened the table (or a server manager) can close it."),
+}
+
 
 def house_short(short: InsufficientChips) -> UserError:
     return UserError(
-        f"The house has {text.chips(short.available)} and this table needs {short.needed:,} "
-        "to cover a player's largest bet. A server manager can add chips with /chips bankroll."
+        n_(
+            "The house has {count} chip and this table needs {needed} to cover a player's "
+            "largest bet. A server manager can add chips with /chips bankroll.",
+            "The house has {count} chips and this table needs {needed} to cover a player's "
+            "largest bet. A server manager can add chips with /chips bankroll.",
+            short.available,
+            needed=short.needed,
+        )
     )
 
 
@@ -65,7 +87,7 @@ class Lobby:
         """A lobby with the creator seated, shown in the channel. A personal (solo) game is
         not shown until it starts, which its command does at once."""
         if guild_id is None:
-            raise UserError("Tables are played in a server's channels, not in direct messages.")
+            raise UserError(_("Tables are played in a server's channels, not in direct messages."))
         assert channel_id is not None  # a command given in a server comes from its channel
         # Whether the channel is taken is asked of the database, in the transaction that
         # opens the table (TableStore.create): a table closing now is closed there as soon as
@@ -107,11 +129,17 @@ class Lobby:
     async def join(self, table_id: int, member_id: int, name: str, key: str) -> Table:
         async with self.core.locked(table_id) as table:
             if table.record.status != TableStatus.LOBBY:
-                raise UserError("This game has already started; join the next table.")
+                raise UserError(_("This game has already started; join the next table."))
             if table.seat_of(member_id):
-                raise UserError("You are already seated at this table.")
+                raise UserError(_("You are already seated at this table."))
             if len(table.seats) >= table.game.max_players:
-                raise UserError(f"The table is full ({table.game.max_players} players).")
+                raise UserError(
+                    n_(
+                        "The table is full ({count} player).",
+                        "The table is full ({count} players).",
+                        table.game.max_players,
+                    )
+                )
             side = table.smallest_side()
             await self.core.store.add_seat(table.record, member_id, name, key, side)
         self.core.show(table, [])
@@ -128,7 +156,7 @@ class Lobby:
         async with self.core.locked(table_id) as table:
             seat = table.seat_of(member_id)
             if seat is None:
-                raise UserError("You are not seated at this table.")
+                raise UserError(_("You are not seated at this table."))
             events: list[Event] = []
             if table.record.status == TableStatus.LOBBY:
                 reply = await self._leave_lobby(table, seat, member_id, key)
@@ -141,48 +169,60 @@ class Lobby:
 
     async def _leave_lobby(self, table: Table, seat: SeatRecord, member_id: int, key: str) -> str:
         if member_id == table.record.creator_id:
-            raise UserError("You opened this table: cancel it instead.")
+            raise UserError(_("You opened this table: cancel it instead."))
         await self.core.store.remove_seat(table.record, seat, key)
-        return "You left the table; your buy-in is back in your balance."
+        return _("You left the table; your buy-in is back in your balance.")
 
     async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
         """The host seats an AI player (its buy-in from the house); returns its name."""
         async with self.core.locked(table_id) as table:
-            self._check_host(table, member_id, can_manage, "add AI players to")
+            self._check_host(table, member_id, can_manage, "add_ai")
             await self._check_ai_allowed(table)
             number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
-            name = f"🤖 AI {number}"
+            name = _("🤖 AI {number}", number=number)
             try:
                 await self.core.store.add_seat(
                     table.record, -number, name, key, table.smallest_side(), ai=True
                 )
             except InsufficientChips as short:
                 raise UserError(
-                    f"The house has {text.chips(short.available)} and can't buy an AI player in "
-                    f"for {short.needed:,}. A server manager can add chips with /chips bankroll."
+                    n_(
+                        "The house has {count} chip and can't buy an AI player in for "
+                        "{needed}. A server manager can add chips with /chips bankroll.",
+                        "The house has {count} chips and can't buy an AI player in for "
+                        "{needed}. A server manager can add chips with /chips bankroll.",
+                        short.available,
+                        needed=short.needed,
+                    )
                 ) from None
         self.core.show(table, [])
         return name
 
     async def _check_ai_allowed(self, table: Table) -> None:
         if table.record.status != TableStatus.LOBBY:
-            raise UserError("AI players are seated in the lobby, before the game starts.")
+            raise UserError(_("AI players are seated in the lobby, before the game starts."))
         if table.game.ai is None:
-            raise UserError(f"{table.game.name} has no AI player yet.")
+            raise UserError(_("{game} has no AI player yet.", game=_(table.game.name)))
         if not await self.core.guilds.ai_seats(table.record.guild_id):
-            raise UserError("AI players are turned off on this server.")
+            raise UserError(_("AI players are turned off on this server."))
         if len(table.seats) >= table.game.max_players:
-            raise UserError(f"The table is full ({table.game.max_players} players).")
+            raise UserError(
+                n_(
+                    "The table is full ({count} player).",
+                    "The table is full ({count} players).",
+                    table.game.max_players,
+                )
+            )
 
     async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
         """The host takes the last AI player seated out again (its buy-in back to the house)."""
         async with self.core.locked(table_id) as table:
-            self._check_host(table, member_id, can_manage, "remove AI players from")
+            self._check_host(table, member_id, can_manage, "remove_ai")
             if table.record.status != TableStatus.LOBBY:
-                raise UserError("AI players leave in the lobby, before the game starts.")
+                raise UserError(_("AI players leave in the lobby, before the game starts."))
             seated = [seat for seat in table.seats if seat.ai]
             if not seated:
-                raise UserError("There is no AI player at this table.")
+                raise UserError(_("There is no AI player at this table."))
             await self.core.store.remove_seat(table.record, seated[-1], key)
         self.core.show(table, [])
         return seated[-1].name
@@ -194,9 +234,9 @@ class Lobby:
         async with self.core.locked(table_id) as table:
             seat = table.seat_of(member_id)
             if table.sides == 0 or table.record.status != TableStatus.LOBBY:
-                raise UserError("Sides are chosen in the lobby of a partnership game.")
+                raise UserError(_("Sides are chosen in the lobby of a partnership game."))
             if seat is None:
-                raise UserError("You are not seated at this table.")
+                raise UserError(_("You are not seated at this table."))
             assert seat.side is not None  # every seat of a partnership game has its side
             side = (seat.side + 1) % table.sides
             await self.core.store.set_sides(table.record, {seat.seat: side})
@@ -206,9 +246,9 @@ class Lobby:
     async def shuffle_sides(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
         """The host deals everyone into sides at random, as evenly as possible."""
         async with self.core.locked(table_id) as table:
-            self._check_host(table, member_id, can_manage, "shuffle the sides of")
+            self._check_host(table, member_id, can_manage, "shuffle_sides")
             if table.sides == 0 or table.record.status != TableStatus.LOBBY:
-                raise UserError("Sides are chosen in the lobby of a partnership game.")
+                raise UserError(_("Sides are chosen in the lobby of a partnership game."))
             order = random.SystemRandom().sample(table.seats, len(table.seats))
             sides = {seat.seat: index % table.sides for index, seat in enumerate(order)}
             await self.core.store.set_sides(table.record, sides)
@@ -225,10 +265,15 @@ class Lobby:
         async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "start")
             if table.record.status != TableStatus.LOBBY:
-                raise UserError("This game has already started.")
+                raise UserError(_("This game has already started."))
             if len(table.seats) < table.game.min_players:
                 raise UserError(
-                    f"{table.game.name} needs at least {table.game.min_players} players."
+                    n_(
+                        "{game} needs at least {count} player.",
+                        "{game} needs at least {count} players.",
+                        table.game.min_players,
+                        game=_(table.game.name),
+                    )
                 )
             order = table.seating_order()
             table.record.deal_input = click
@@ -297,14 +342,16 @@ class Lobby:
         key, promised = verification.parse_hex(seed), verification.parse_hex(commitment)
         if key is None or promised is None:
             raise UserError(
-                "The seed and the commitment are each 64 hexadecimal characters (0-9, a-f), "
-                "as the closed table shows them."
+                _(
+                    "The seed and the commitment are each 64 hexadecimal characters (0-9, a-f), "
+                    "as the closed table shows them."
+                )
             )
         if deals.commitment(key) != promised.hex():
-            return "Mismatch: the SHA-256 of this seed is not that commitment."
+            return _("Mismatch: the SHA-256 of this seed is not that commitment.")
         record = await self.core.store.closed_with_commitment(guild_id, promised.hex())
         if record is None:
-            return "No closed table of this server showed that commitment."
+            return _("No closed table of this server showed that commitment.")
         log = await HistoryStore(self.core.store.db).table_log(record.id)
         assert log is not None  # the table just found
         game = registry.get(record.game_id)
@@ -317,7 +364,7 @@ class Lobby:
         async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "cancel")
             if table.record.status != TableStatus.LOBBY:
-                raise UserError("A game in progress can't be cancelled: use /table close.")
+                raise UserError(_("A game in progress can't be cancelled: use /table close."))
             closed = await self._close_lobby(table, key, "cancelled")
         self.core.show(table, [closed])
         return table
@@ -346,8 +393,7 @@ class Lobby:
         return TableClosed(payouts=[table.record.buy_in] * len(table.seats), why=why)
 
     @staticmethod
-    def _check_host(table: Table, member_id: int, can_manage: bool, verb: str) -> None:
+    def _check_host(table: Table, member_id: int, can_manage: bool, doing: str) -> None:
+        """`doing`: what the member would do, a key of HOST_ONLY."""
         if member_id != table.record.creator_id and not can_manage:
-            raise UserError(
-                f"Only the member who opened the table (or a server manager) can {verb} it."
-            )
+            raise UserError(_(HOST_ONLY[doing]))

@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from bot import text
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
+from bot.i18n import N_, _, n_
 from bot.store import (
     Account,
     ActionRecord,
@@ -50,7 +50,7 @@ AWAY_AFTER_TIMEOUTS = 2
 
 
 log = logging.getLogger(__name__)
-MOVED_ON = "This table had moved on meanwhile: it is shown as it is now. Try again."
+MOVED_ON = N_("This table had moved on meanwhile: it is shown as it is now. Try again.")
 
 
 class Scheduler(Protocol):
@@ -85,21 +85,21 @@ class Play:
         player's own choice (cards they picked), which the rules judge with their reason."""
         async with self.core.locked(table_id) as table:
             if table.record.status != TableStatus.PLAYING:
-                raise UserError("This table is not playing right now.")
+                raise UserError(_("This table is not playing right now."))
             seat = table.seat_of(member_id)
             if seat is None and table.record.solo:
-                raise UserError(f"Only {table.seats[0].name} can play this board.")
+                raise UserError(_("Only {name} can play this board.", name=table.seats[0].name))
             if seat is None:
-                raise UserError("You are not seated at this table.")
+                raise UserError(_("You are not seated at this table."))
             if seat.seat not in table.pending_seats():
-                raise UserError("It is not your turn.")
+                raise UserError(_("It is not your turn."))
             if prompt != seat.prompt:
-                raise UserError("This prompt has expired.")
+                raise UserError(_("This prompt has expired."))
             if action is None:  # one of the listed actions: its step still checks it
                 legal = table.legal_actions(seat.seat)
                 action = next((a for a in legal if action_token(a) == token), None)
                 if action is None:
-                    raise UserError("That move is not available any more.")
+                    raise UserError(_("That move is not available any more."))
             else:  # the player's own pick: refused here with the rules' reason
                 table.game_state.verify(seat.seat, action)
             seat.timeouts, seat.away = 0, False
@@ -132,12 +132,12 @@ class Play:
         end of the hand being played (turns are played for the seat until then)."""
         if table.game_state.can_leave_now(seat.seat):
             events = await self._leave_now(table, seat)
-            return "You left the table; your chips are back in your balance.", events
+            return _("You left the table; your chips are back in your balance."), events
         seat.leaving = seat.away = True
         await self.core.store.save_seats(table.record)
         events = await self.play_for_away(table)
         return (
-            "You will leave when this hand ends; until then your turns are played for you.",
+            _("You will leave when this hand ends; until then your turns are played for you."),
             events,
         )
 
@@ -151,7 +151,7 @@ class Play:
         A hand that goes on and on is played on at the next deadline, not all under the
         lock."""
         events: list[Event] = []
-        for _ in range(AWAY_STEPS_AT_ONCE):
+        for _attempt in range(AWAY_STEPS_AT_ONCE):
             if table.record.status != TableStatus.PLAYING:
                 break
             closing = table.everyone_leaving()
@@ -292,14 +292,26 @@ class Play:
     ) -> list[Event]:
         """The house can't cover a step: a player's own bet is refused, changing nothing; a
         bet made for a player (a timeout's) can't be, so the house closes the table."""
-        short_by = (
-            f"The house can't cover this bet: it needs {text.chips(short.needed)} and has "
-            f"{short.available:,}"
-        )
-        bankroll = "a server manager can add chips with /chips bankroll."
         if not record.timed_out:
-            raise UserError(f"{short_by}. Bet less, or wait: {bankroll}")
-        reason = f"{short_by}, so it closes the table; {bankroll}"
+            raise UserError(
+                n_(
+                    "The house can't cover this bet: it needs {count} chip and has {available}. "
+                    "Bet less, or wait: a server manager can add chips with /chips bankroll.",
+                    "The house can't cover this bet: it needs {count} chips and has {available}. "
+                    "Bet less, or wait: a server manager can add chips with /chips bankroll.",
+                    short.needed,
+                    available=short.available,
+                )
+            )
+        # Kept in the game's state (its match's end), in the language of the moment.
+        reason = n_(
+            "The house can't cover this bet: it needs {count} chip and has {available}, so it "
+            "closes the table; a server manager can add chips with /chips bankroll.",
+            "The house can't cover this bet: it needs {count} chips and has {available}, so it "
+            "closes the table; a server manager can add chips with /chips bankroll.",
+            short.needed,
+            available=short.available,
+        )
         closing = ActionRecord(None, HOUSE_CANNOT_COVER)
         return await self._change(
             table, closing, lambda state: take_table_step(state, HOUSE_CANNOT_COVER, None, reason)
@@ -370,7 +382,7 @@ class Play:
             )
         except StaleTable:
             await self._reload(table)
-            raise UserError(MOVED_ON) from None
+            raise UserError(_(MOVED_ON)) from None
         except BaseException:
             table.record.seats = saved
             raise
@@ -417,7 +429,7 @@ class Play:
             )
         except StaleTable:
             await self._reload(table)
-            raise UserError(MOVED_ON) from None
+            raise UserError(_(MOVED_ON)) from None
         table.keep(state)
         self.core.tables.pop(table.id, None)
         table.stop_timer()

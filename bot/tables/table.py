@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from bot.engine import Action, Decision, GameSpec, GameState
 from bot.errors import UserError
+from bot.i18n import _, current
 from bot.store import SeatRecord, TableRecord
 
 ANSWERS_KEPT_SECONDS = 2.0  # a click's answer and the drawing of its step come well within
@@ -59,7 +60,7 @@ class Table:
         `pending` its pending decisions, when the step has worked them out already)."""
         self.state = self.saved = state
         if pending is not None:
-            self.worked_out("pending", lambda: pending)
+            self.worked_out(("pending", current()), lambda: pending)
 
     def worked_out(self, key: object, work: Callable[[], T]) -> T:
         """What `work` gives for the kept state, worked out once per state (shared: not to be
@@ -78,8 +79,9 @@ class Table:
         self._answers_for, self._answers = None, {}
 
     def pending(self) -> list[Decision]:
-        """The kept state's pending decisions (shared: not to be changed)."""
-        return self.worked_out("pending", self.game_state.pending)
+        """The kept state's pending decisions (shared: not to be changed), their prompts in
+        the language of the moment (a DM's may not be the channel's)."""
+        return self.worked_out(("pending", current()), self.game_state.pending)
 
     def view(self, seat: int | None) -> BaseModel:
         """What `seat` (None: the channel) sees of the kept state (shared: not to be changed)."""
@@ -155,7 +157,9 @@ class Table:
             return joined
         by_side = [[s for s in joined if s.side == side] for side in range(self.sides)]
         if len({len(members) for members in by_side}) != 1:
-            raise UserError("The sides must have the same number of players: switch sides first.")
+            raise UserError(
+                _("The sides must have the same number of players: switch sides first.")
+            )
         return [members[i] for i in range(len(by_side[0])) for members in by_side]
 
     def pending_seats(self) -> list[int]:
@@ -171,7 +175,8 @@ class Table:
         are worked out, else asked of the game (which may say without building them)."""
         if self.state is None:
             return []
-        known = self._answers.get("pending") if self._answers_for is self.state else None
+        kept = self._answers_for is self.state
+        known = self._answers.get(("pending", current())) if kept else None
         if known is None:
             return self.worked_out(question, getattr(self.state, question))
         return self.worked_out(

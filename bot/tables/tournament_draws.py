@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
+from bot.i18n import _
 from bot.store.tournaments import MatchRecord, Progress, TournamentRecord
 from bot.tournaments import elimination, payouts, swiss
 from bot.tournaments.model import Played, Result, Round
@@ -38,21 +39,28 @@ def check_settings(settings: Settings) -> None:
     """A UserError for settings the tournament can't be played with."""
     game = settings.game
     if game.solo or game.house:
-        raise UserError(f"{game.name} isn't played between members at a table.")
+        raise UserError(_("{game} isn't played between members at a table.", game=_(game.name)))
     if settings.format not in FORMATS:
-        raise UserError("The format is elimination or swiss.")
+        raise UserError(_("The format is elimination or swiss."))
     if settings.format == "elimination" and game.sides_for(game.options_model()):
-        raise UserError(f"{game.name} is played in partnerships: choose the swiss format.")
+        raise UserError(
+            _("{game} is played in partnerships: choose the swiss format.", game=_(game.name))
+        )
     if not game.min_players <= settings.table_size <= game.max_players:
         raise UserError(
-            f"{game.name} seats {game.min_players}-{game.max_players} players at a table."
+            _(
+                "{game} seats {low}-{high} players at a table.",
+                game=_(game.name),
+                low=game.min_players,
+                high=game.max_players,
+            )
         )
     if settings.format == "swiss" and not 1 <= settings.rounds <= 15:
-        raise UserError("A swiss tournament plays 1 to 15 rounds.")
+        raise UserError(_("A swiss tournament plays 1 to 15 rounds."))
     if settings.payout not in payouts.SHARES:
-        raise UserError("The payout is winner, top2 or top3.")
+        raise UserError(_("The payout is winner, top2 or top3."))
     if settings.max_players < 2:
-        raise UserError("A tournament needs room for two players at least.")
+        raise UserError(_("A tournament needs room for two players at least."))
 
 
 def can_seat(record: TournamentRecord, field: int) -> bool:
@@ -109,8 +117,14 @@ def swiss_table(record: TournamentRecord, progress: Progress) -> list[str]:
     ratings = {e.member_id: e.rating for e in progress.entries}
     names = {e.member_id: e.name for e in progress.entries}
     return [
-        f"{place}. {names[line.member_id]}: {line.points} pts · Buchholz {line.buchholz}"
-        f" · {line.matches} played"
+        _(
+            "{place}. {name}: {points} pts · Buchholz {buchholz} · {matches} played",
+            place=place,
+            name=names[line.member_id],
+            points=line.points,
+            buchholz=line.buchholz,
+            matches=line.matches,
+        )
         for place, line in enumerate(swiss.standings(seeds, history, ratings, withdrawn), 1)
     ]
 

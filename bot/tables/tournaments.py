@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from bot.engine import Event, HandEnded, registry
 from bot.errors import UserError
+from bot.i18n import N_, _, n_
 from bot.store import SeatRecord, TableRecord, TableStatus, Transaction
 from bot.store.tournaments import (
     MatchRecord,
@@ -47,6 +48,12 @@ from bot.tournaments.model import Entrant, Round
 from bot.tournaments.seeding import seed_order
 
 log = logging.getLogger(__name__)
+
+# What only the tournament's host (or a server manager) may do, by what it is.
+HOST_ONLY = {
+    "start": N_("Only the member who created the tournament (or a server manager) can start it."),
+    "cancel": N_("Only the member who created the tournament (or a server manager) can cancel it."),
+}
 
 
 class TournamentListener(Protocol):
@@ -125,7 +132,7 @@ class Tournaments:
     async def get(self, tournament_id: int) -> TournamentRecord:
         record = await self.store.load(tournament_id)
         if record is None:
-            raise UserError("There is no such tournament.")
+            raise UserError(_("There is no such tournament."))
         return record
 
     # ---- the host's Start and Cancel ----------------------------------------------------------
@@ -134,24 +141,31 @@ class Tournaments:
         record = await self.get(tournament_id)
         _check_host(record, member_id, can_manage, "start")
         if record.status != TournamentStatus.REGISTERING:
-            raise UserError("This tournament has already started.")
+            raise UserError(_("This tournament has already started."))
         entries = (await self.store.progress(tournament_id)).entries
         if not can_seat(record, len(entries)):
             raise UserError(
-                f"{len(entries)} registered can't be seated at tables of {record.table_size}: "
-                "wait for more players, or cancel."
+                n_(
+                    "{count} registered can't be seated at tables of {size}: "
+                    "wait for more players, or cancel.",
+                    "{count} registered can't be seated at tables of {size}: "
+                    "wait for more players, or cancel.",
+                    len(entries),
+                    size=record.table_size,
+                )
             )
         await self._begin(tournament_id)
 
     async def cancel(self, tournament_id: int, member_id: int, *, can_manage: bool) -> None:
         record = await self.get(tournament_id)
         _check_host(record, member_id, can_manage, "cancel")
-        await self._cancel(tournament_id, "Every buy-in went back.")
+        # The note is kept with the tournament, in the language of the moment.
+        await self._cancel(tournament_id, _("Every buy-in went back."))
 
     async def _cancel(self, tournament_id: int, note: str) -> None:
         async with self._locked(tournament_id) as record:
             if not record.open:
-                raise UserError("This tournament is over already.")
+                raise UserError(_("This tournament is over already."))
             await self.store.cancel(record, note)
             self._disarm(tournament_id)
             tables = [m.table_id for m in (await self.store.progress(record.id)).matches]
@@ -170,12 +184,12 @@ class Tournaments:
         async with self._locked(tournament_id) as record:  # not while a round is drawn
             if record.status == TournamentStatus.REGISTERING:
                 raise UserError(
-                    "The tournament hasn't started: use Unregister to get your buy-in back."
+                    _("The tournament hasn't started: use Unregister to get your buy-in back.")
                 )
             if record.status != TournamentStatus.PLAYING:
-                raise UserError("This tournament is over.")
+                raise UserError(_("This tournament is over."))
             if not await self.store.withdraw(tournament_id, member_id):
-                raise UserError("You are not playing in this tournament.")
+                raise UserError(_("You are not playing in this tournament."))
         for match in (await self.store.progress(tournament_id)).matches:
             if member_id in match.players and match.table_id in self.core.tables:
                 with contextlib.suppress(UserError):
@@ -327,7 +341,10 @@ class Tournaments:
                 return
             entries = (await self.store.progress(record.id)).entries
             if not can_seat(record, len(entries)):
-                note = f"Too few players to start ({len(entries)}); every buy-in went back."
+                note = _(
+                    "Too few players to start ({count}); every buy-in went back.",
+                    count=len(entries),
+                )
                 await self.store.cancel(record, note)
                 self._redraw(record)
                 return
@@ -415,8 +432,7 @@ class Tournaments:
             yield record
 
 
-def _check_host(record: TournamentRecord, member_id: int, can_manage: bool, verb: str) -> None:
+def _check_host(record: TournamentRecord, member_id: int, can_manage: bool, doing: str) -> None:
+    """`doing`: what the member would do, a key of HOST_ONLY."""
     if member_id != record.host_id and not can_manage:
-        raise UserError(
-            f"Only the member who created the tournament (or a server manager) can {verb} it."
-        )
+        raise UserError(_(HOST_ONLY[doing]))

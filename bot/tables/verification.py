@@ -22,11 +22,11 @@ from pydantic import BaseModel
 
 from bot.engine import GameSpec, GameState
 from bot.engine.deals import DealSeed
+from bot.i18n import _, n_
 from bot.store import TableRecord
 from bot.store.history import LoggedStep
 from bot.tables import history
 from bot.tables.actions import HOUSE_SHORT
-from bot.text import plural
 
 HEX_SEED = re.compile(r"[0-9a-f]{64}")
 # What the replay says for the reason a house gave for closing the table, which the log does not
@@ -53,27 +53,43 @@ def verdict(
     its commitment: its first deal re-dealt, then every later one by replaying its logged
     `steps` (bot/tables/history.py), compared with its saved `first_state` (None for tables
     started before first states were kept) and its final state."""
-    name = f"table #{record.id}"
+    table = str(record.id)  # an id: not written as a number
     options = game.options_model.model_validate_json(record.options)
     unseeded = game.unseeded_deal(options)
     if unseeded is not None:
-        return f"This is {name}'s seed, but its deck was not dealt from it. {unseeded}"
+        return _(
+            "This is table #{table}'s seed, but its deck was not dealt from it. {why}",
+            table=table,
+            why=unseeded,
+        )
     if record.deal_input is None:
-        return f"Match: this is {name}'s seed; it closed before its first deal."
+        return _(
+            "Match: this is table #{table}'s seed; it closed before its first deal.", table=table
+        )
     state = first_deal(game, options, record, dealt_fresh(record, first_state))
     if first_state is not None and json.loads(state.snapshot()) != json.loads(first_state):
-        return f"Mismatch: this seed does not give {name}'s first deal."
+        return _("Mismatch: this seed does not give table #{table}'s first deal.", table=table)
     try:
         history.play_log(game, state, steps)
     except Exception:  # a step the re-dealt state refuses: it was not dealt from this seed
-        return f"Mismatch: {name}'s logged play does not fit the deal this seed gives."
+        return _(
+            "Mismatch: table #{table}'s logged play does not fit the deal this seed gives.",
+            table=table,
+        )
     state.cash_out()  # the close pays everyone out of the state it saves
     if record.state is None or not same(json.loads(state.snapshot()), json.loads(record.state)):
-        return f"Mismatch: this seed gives {name}'s first deal but not every later one."
-    logged = plural(len(steps), "logged step")
-    return (
-        f"Match: this is {name}'s seed, and re-dealing from it with the Start click "
-        f"({record.deal_input}) gives its first deal and, over its {logged}, every later one."
+        return _(
+            "Mismatch: this seed gives table #{table}'s first deal but not every later one.",
+            table=table,
+        )
+    return n_(
+        "Match: this is table #{table}'s seed, and re-dealing from it with the Start click "
+        "({click}) gives its first deal and, over its {count} logged step, every later one.",
+        "Match: this is table #{table}'s seed, and re-dealing from it with the Start click "
+        "({click}) gives its first deal and, over its {count} logged steps, every later one.",
+        len(steps),
+        table=table,
+        click=str(record.deal_input),
     )
 
 
@@ -107,6 +123,6 @@ def same(replayed: Any, saved: Any) -> bool:
     if isinstance(replayed, list) and isinstance(saved, list):
         return len(replayed) == len(saved) and all(map(same, replayed, saved))
     if isinstance(replayed, str) and UNKNOWN_REASON in replayed and isinstance(saved, str):
-        before, _, after = replayed.partition(UNKNOWN_REASON)
+        before, _reason, after = replayed.partition(UNKNOWN_REASON)
         return saved.startswith(before) and saved.endswith(after)
     return replayed == saved

@@ -29,7 +29,8 @@ from typing import Any
 import discord
 
 from bot.discord.custom_ids import CustomId, Field
-from bot.discord.picker.model import CHECKSUM_DIGITS, Choice
+from bot.discord.picker.model import CHECKSUM_DIGITS, SUGGESTED_PLAYS, Choice
+from bot.i18n import _
 
 MAX_ID_LENGTH = 100  # Discord's limit for a custom_id
 NUMBER, HEX = r"\d{1,20}", r"[0-9a-f]{1,100}"
@@ -95,13 +96,14 @@ class Form:
         prompt: int,
         checksum: str,
         options: list[tuple[int, str]],
-        placeholder: str = "Suggested plays…",
+        placeholder: str = "",
     ) -> dict[str, Any]:
-        """Its custom_id, placeholder and (value, label) options, from (selection, label)."""
+        """Its custom_id, placeholder (the reader's words; by default "Suggested plays…")
+        and (value, label) options, from (selection, label)."""
         parts = (table_id, prompt, checksum, *([] if self.paged else ["suggested"]))
         return {
             "custom_id": self.suggestions.format(*parts),
-            "placeholder": placeholder,
+            "placeholder": placeholder or _(SUGGESTED_PLAYS),
             "options": [(f"{selection:x}", label) for selection, label in options],
         }
 

@@ -17,8 +17,9 @@ from bot.discord.picker.model import Choice
 from bot.discord.port import TableHost
 from bot.discord.replies import redraw_clicked
 from bot.errors import InvalidComponent, UserError
+from bot.i18n import N_, _
 
-EXPIRED = "This prompt has expired."
+EXPIRED = N_("This prompt has expired.")  # said when refused
 
 
 async def redraw(
@@ -49,16 +50,16 @@ class PickItem(TableItem):
             raise InvalidComponent()
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            raise UserError("You are not seated at this table.")
+            raise UserError(_("You are not seated at this table."))
         if seat.seat not in table.pending_seats():
             raise UserError(ui.waiting_reason(table.view(seat.seat)))
         if seat.prompt != self.prompt:
-            raise UserError(EXPIRED)
+            raise UserError(_(EXPIRED))
         desk = Desk.open(table, seat.seat, ui)
         if desk is None or desk.form is not self.form:
             raise InvalidComponent()  # nothing to pick now (an auction), or not drawn so
         if desk.picker.checksum() != self.checksum:
-            raise UserError(EXPIRED)  # drawn for other cards
+            raise UserError(_(EXPIRED))  # drawn for other cards
         return desk
 
 

@@ -20,9 +20,10 @@ from bot.discord.controls import (
 from bot.discord.game_ui import GameUI, OptionsT, ViewT
 from bot.discord.picker.codec import COMPACT, PAGED, Form
 from bot.discord.picker.layout import Page, layout, page_rows
-from bot.discord.picker.model import Choice, Picked, Picker, cards_text
+from bot.discord.picker.model import Choice, Picked, Picker, cards_text, said
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
+from bot.i18n import _, current
 from bot.tables import Table, action_token
 
 Key = tuple[int, int, str]  # what a control is drawn for: the table, the prompt and the cards
@@ -72,7 +73,7 @@ class PickerUI(GameUI[ViewT, OptionsT]):
 
     def waiting_reason(self, view: ViewT) -> str:
         """Why a seat with no decision now can't pick (a secret choice made, say)."""
-        return "It is not your turn."
+        return _("It is not your turn.")
 
     def private_controls(self, table: Table, seat: int) -> discord.ui.View | None:
         desk = Desk.open(table, seat, self)
@@ -99,11 +100,13 @@ class Desk:
 
     @classmethod
     def open(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
-        """The seat's picker, or None when it picks nothing now: worked out once per state,
-        since every card a player taps redraws the picker from it."""
+        """The seat's picker, or None when it picks nothing now: worked out once per state
+        (and language: its words are the reader's), since every card a player taps redraws
+        the picker from it."""
         if table.state is None or seat not in table.pending_seats():
             return None
-        return table.worked_out(("desk", seat), lambda: cls._lay_out(table, seat, ui))
+        key = ("desk", seat, current())
+        return table.worked_out(key, lambda: cls._lay_out(table, seat, ui))
 
     @classmethod
     def _lay_out(cls, table: Table, seat: int, ui: PickerUI) -> Desk | None:
@@ -180,9 +183,8 @@ class Desk:
     def action(self, selection: int) -> Action:
         """The action a selection stands for, or why it isn't ready (the counts)."""
         picked = self.picker.picked(selection)
-        problem = self.picker.problem(picked)
-        if problem and not picked.cards and self.suggestions:
-            problem = f"{problem.removesuffix('.')}, or choose a suggested play."
+        or_suggested = not picked.cards and bool(self.suggestions)
+        problem = self.picker.problem(picked, or_suggested=or_suggested)
         if problem:
             raise UserError(problem)
         return self.ui.pick_action(self.view, picked)
@@ -206,7 +208,7 @@ class Desk:
             options = [(action_token(a), self.label(a)) for a in actions]
             out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, number))
         if self.suggestions:
-            look = self.form.suggestions_look(*key, self.suggestions, self.picker.suggested)
+            look = self.form.suggestions_look(*key, self.suggestions, said(self.picker.suggested))
             out.select(**look)
         return out
 
@@ -227,18 +229,18 @@ class Desk:
 
     def buttons(self, key: Key, choice: Choice) -> list[dict[str, Any]]:
         look, picker = self.form.button_look, self.picker
-        own = [look(*key, choice, "play", picker.verb)]
+        own = [look(*key, choice, "play", said(picker.verb))]
         if picker.tool is not None:
             own.append(look(*key, choice, "tool", picker.tool[:80]))
         others = [self.other_look(action) for action in self.others]
-        clear = look(*key, choice, "clear", "Clear")
+        clear = look(*key, choice, "clear", _("Clear"))
         # Under review the picker's own buttons stay together: the other choices follow.
         out = [*own, clear, *others] if picker.review else [*own, *others, clear]
         if len(self.pages) > 1:
             out.append(look(*key, choice, "page", self.page_label(choice.page)))
         if picker.filled_groups > 1:
-            following = picker.groups[(choice.group + 1) % len(picker.groups)].name
-            out.append(look(*key, choice, "group", f"Fill {following}"[:80]))
+            following = picker.groups[(choice.group + 1) % len(picker.groups)].said
+            out.append(look(*key, choice, "group", _("Fill {group}", group=following)[:80]))
         return out
 
     def other_look(self, action: Action) -> dict[str, Any]:
@@ -253,8 +255,8 @@ class Desk:
         """More cards (the zone goes on), or Show <the zone the next page opens with>."""
         following = self.pages[(page + 1) % len(self.pages)][0].zone
         if following == self.pages[page][-1].zone:
-            return "More cards"
-        return f"Show {self.picker.zones[following].name}"[:80]
+            return _("More cards")
+        return _("Show {zone}", zone=self.picker.zones[following].name)[:80]
 
     def showing(self, page: Page) -> str | None:
         """Which rows hold which zone, when a page shows several; which of a zone's cards,
@@ -264,15 +266,12 @@ class Desk:
         shown = []
         for part in page:
             zone = self.picker.zones[part.zone]
-            text = zone.name
             offset = self.picker.offset(part.zone)
+            cards = None  # which of its cards, when it spans pages: (first, last, of)
             if len(self.pages) > 1 and part.stop - part.first < len(zone.cards):
-                first, stop = part.first - offset + 1, part.stop - offset
-                text += f": cards {first}-{stop} of {len(zone.cards)}"
-            if len(page) > 1:
-                last = part.row + part.rows
-                text += f" (row {last})" if part.rows == 1 else f" (rows {part.row + 1}-{last})"
-            shown.append(text)
+                cards = (part.first - offset + 1, part.stop - offset, len(zone.cards))
+            rows = (part.row + 1, part.row + part.rows) if len(page) > 1 else None
+            shown.append(zone_shown(zone.name, cards, rows))
         text = " · ".join(shown)
         return f"{text[:1].upper()}{text[1:]}"
 
@@ -282,27 +281,28 @@ class Desk:
         """Add the page shown and the pick, with its verdict, to the player's hand."""
         showing = self.showing(self.pages[choice.page])
         if showing:
-            embed.add_field(name="Showing", value=showing[:1024], inline=False)
+            embed.add_field(name=_("Showing"), value=showing[:1024], inline=False)
         picked = self.picker.picked(choice.selection)
         if len(self.picker.groups) > 1:
             lines = "\n".join(self.arrangement(picked, choice))
-            embed.add_field(name=self.picker.title, value=lines[:1024], inline=False)
+            embed.add_field(name=said(self.picker.title), value=lines[:1024], inline=False)
         elif picked.cards:
             text = f"{self.picked_text(picked)} · {self.verdict(picked, choice)}"
-            embed.add_field(name="Selected", value=text[:1024], inline=False)
+            embed.add_field(name=_("Selected"), value=text[:1024], inline=False)
 
     def arrangement(self, picked: Picked, choice: Choice) -> list[str]:
         """Each group's cards (the one being filled marked ▶), the cards left out where the
         game names them, and the verdict."""
         picker = self.picker
         marked = choice.group if picker.filled_groups > 1 else None
-        lines = [
-            f"{'▶ ' if number == marked else ''}**{group.name}**: "
-            f"{self.ui.group_text(self.view, cards)}"
-            for number, (group, cards) in enumerate(zip(picker.groups, picked.groups, strict=True))
-        ]
+        lines = []
+        for number, (group, cards) in enumerate(zip(picker.groups, picked.groups, strict=True)):
+            name, shown = "**" + group.said + "**", self.ui.group_text(self.view, cards)
+            line = _("{name}: {cards}", name=name, cards=shown)
+            lines.append(f"▶ {line}" if number == marked else line)
         if picker.left_out is not None:
-            lines.append(f"{picker.left_out}: {cards_text(picker.unpicked(choice.selection))}")
+            left = cards_text(picker.unpicked(choice.selection))
+            lines.append(_("{name}: {cards}", name=picker.left_out, cards=left))
         lines.append(self.verdict(picked, choice))
         return lines
 
@@ -310,7 +310,7 @@ class Desk:
         if len(self.picker.zones) == 1:
             return cards_text(picked.cards)
         return "; ".join(
-            f"{zone.name}: {cards_text(cards)}"
+            _("{name}: {cards}", name=zone.name, cards=cards_text(cards))
             for zone, cards in zip(self.picker.zones, picked.zones, strict=True)
             if cards
         )
@@ -320,15 +320,56 @@ class Desk:
         if said:
             return said
         if not picked.cards:
-            return f"Tap cards to put them in {self.picker.groups[choice.group].name}."
+            group = self.picker.groups[choice.group].said
+            return _("Tap cards to put them in {group}.", group=group)
         problem = self.picker.problem(picked)
         if problem:
             return problem  # "Pick 3 cards (you picked 4)."
         reason = self.ui.pick_reason(self.view, picked)
         if reason:
-            return f"can't be played: {reason}"
+            return _("can't be played: {reason}", reason=reason)
         does = self.ui.pick_text(self.view, picked)
-        return f"ready to play: {does}" if does else "ready to play"
+        return _("ready to play: {does}", does=does) if does else _("ready to play")
+
+
+def zone_shown(name: str, cards: tuple[int, int, int] | None, rows: tuple[int, int] | None) -> str:
+    """A zone on the page: which of its cards (first, last, of how many) when it spans pages,
+    on which rows (top, bottom) when the page shows several zones."""
+    if rows is None:
+        if cards is None:
+            return name
+        first, last, count = cards
+        return _(
+            "{zone}: cards {first}-{last} of {count}",
+            zone=name,
+            first=first,
+            last=last,
+            count=count,
+        )
+    top, bottom = rows
+    if cards is None:
+        if top == bottom:
+            return _("{zone} (row {row})", zone=name, row=bottom)
+        return _("{zone} (rows {top}-{bottom})", zone=name, top=top, bottom=bottom)
+    first, last, count = cards
+    if top == bottom:
+        return _(
+            "{zone}: cards {first}-{last} of {count} (row {row})",
+            zone=name,
+            first=first,
+            last=last,
+            count=count,
+            row=bottom,
+        )
+    return _(
+        "{zone}: cards {first}-{last} of {count} (rows {top}-{bottom})",
+        zone=name,
+        first=first,
+        last=last,
+        count=count,
+        top=top,
+        bottom=bottom,
+    )
 
 
 def sorted_out(

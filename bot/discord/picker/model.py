@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from bot.discord.format import plural
 from bot.errors import UserError
+from bot.i18n import N_, _, n_
 
 MAX_SELECTION_BITS = 200
 MAX_GROUPS = 9  # one digit in a custom_id
@@ -20,7 +20,8 @@ CHECKSUM_DIGITS = 6
 @dataclass(frozen=True)
 class Zone:
     """Cards the player may pick from, in the order shown. `name` reads inside a sentence
-    ("your hand", "the table"); `low`..`high` cards may be picked from it (None: any number)."""
+    ("your hand", "the table"), in the reader's language (the game says it when it makes the
+    picker); `low`..`high` cards may be picked from it (None: any number)."""
 
     name: str
     cards: Sequence[Any]  # cards with a `label` (shown) and a `code` (the checksum)
@@ -31,7 +32,9 @@ class Zone:
 @dataclass(frozen=True)
 class Group:
     """Where picked cards go: `low`..`high` of them (None: any number). With several groups,
-    `tag` marks the button of a card in this group ("7♠ ·2")."""
+    `tag` marks the button of a card in this group ("7♠ ·2"). `name` is in the reader's
+    language (the game says it when it makes the picker), but for the picker's own SELECTED.
+    """
 
     name: str
     tag: str = ""
@@ -41,8 +44,13 @@ class Group:
     def has_room(self, count: int) -> bool:
         return self.high is None or count < self.high
 
+    @property
+    def said(self) -> str:
+        """Its name as the reader reads it."""
+        return _(self.name) if self is SELECTED else self.name
 
-SELECTED = Group("Selected")
+
+SELECTED = Group(N_("Selected"))  # the picker's own group: said when shown (`Group.said`)
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,20 @@ class Choice:
     group: int = 0
 
 
+# The picker's own words, the defaults of a Picker's (see `said`).
+PLAY_SELECTED = N_("Play selected")
+EVERY_GROUP_FULL = N_("Every group is full: tap a card in one to take it out.")
+ARRANGEMENT = N_("Arrangement")
+SUGGESTED_PLAYS = N_("Suggested plays…")
+
+
+def said(text: str) -> str:
+    """One of a Picker's words as the reader reads it: the game's, said already, or one of
+    the picker's own defaults, said now."""
+    own = text in (PLAY_SELECTED, EVERY_GROUP_FULL, ARRANGEMENT, SUGGESTED_PLAYS)
+    return _(text) if own else text
+
+
 @dataclass(frozen=True)
 class Picker:
     """What the seat picks from now. `kinds` are the action kinds a pick makes: the game's
@@ -77,19 +99,22 @@ class Picker:
     `review`: a suggestion fills the groups for review; only the verb plays them.
     `tool`: the label of the game's own button, which maps the pick to another
     (`PickerUI.pick_tool`). `title` names the field that shows the groups, `left_out` the
-    line listing the cards in none of them, `suggested` the suggestions' select."""
+    line listing the cards in none of them, `suggested` the suggestions' select.
+
+    The game gives its words in the reader's language (it says them when it makes the
+    picker); the defaults are the picker's own, said when shown (`said`)."""
 
     zones: Sequence[Zone]
     groups: Sequence[Group] = (SELECTED,)
     kinds: frozenset[str] = frozenset({"play"})
-    verb: str = "Play selected"
+    verb: str = PLAY_SELECTED
     first_with_room: bool = False
-    full: str = "Every group is full: tap a card in one to take it out."
+    full: str = EVERY_GROUP_FULL
     review: bool = False
     tool: str | None = None
-    title: str = "Arrangement"
+    title: str = ARRANGEMENT
     left_out: str | None = None
-    suggested: str = "Suggested plays…"
+    suggested: str = SUGGESTED_PLAYS
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.groups) <= MAX_GROUPS:
@@ -141,7 +166,7 @@ class Picker:
     def digits(self, selection: int) -> list[int]:
         """Each card's group + 1 (0: not picked). `selection` must be below `limit`."""
         out = []
-        for _ in range(self.size):
+        for _card in range(self.size):
             selection, digit = divmod(selection, self.base)
             out.append(digit)
         return out
@@ -200,25 +225,53 @@ class Picker:
         for number, group in enumerate(self.groups, start=1):
             if group.has_room(digits.count(number)):
                 return number
-        raise UserError(self.full)
+        raise UserError(said(self.full))
 
     # ---- counts ---------------------------------------------------------------------------
 
-    def problem(self, picked: Picked) -> str | None:
-        """What the pick lacks (or has too much of) by the counts alone."""
+    def problem(self, picked: Picked, *, or_suggested: bool = False) -> str | None:
+        """What the pick lacks (or has too much of) by the counts alone; `or_suggested`:
+        saying a suggested play would do too."""
         for group, cards in zip(self.groups, picked.groups, strict=True):
             if fits(len(cards), group.low, group.high):
                 continue
-            wanted = amount(group.low, group.high)
+            wanted, count = amount(group.low, group.high), len(cards)
+            if len(self.groups) > 1 and or_suggested:
+                return _(
+                    "{group} takes {cards} (it has {count}), or choose a suggested play.",
+                    group=group.said,
+                    cards=wanted,
+                    count=count,
+                )
             if len(self.groups) > 1:
-                return f"{group.name} takes {wanted} (it has {len(cards)})."
+                return _(
+                    "{group} takes {cards} (it has {count}).",
+                    group=group.said,
+                    cards=wanted,
+                    count=count,
+                )
+            if not cards and or_suggested:
+                return _("Pick {cards} first (tap them), or choose a suggested play.", cards=wanted)
             if not cards:
-                return f"Pick {wanted} first (tap them)."
-            return f"Pick {wanted} (you picked {len(cards)})."
+                return _("Pick {cards} first (tap them).", cards=wanted)
+            return _("Pick {cards} (you picked {count}).", cards=wanted, count=count)
         for zone, cards in zip(self.zones, picked.zones, strict=True):
-            if not fits(len(cards), zone.low, zone.high):
-                wanted = amount(zone.low, zone.high)
-                return f"Pick {wanted} from {zone.name} (you picked {len(cards)})."
+            if fits(len(cards), zone.low, zone.high):
+                continue
+            wanted, count = amount(zone.low, zone.high), len(cards)
+            if or_suggested:
+                return _(
+                    "Pick {cards} from {zone} (you picked {count}), or choose a suggested play.",
+                    cards=wanted,
+                    zone=zone.name,
+                    count=count,
+                )
+            return _(
+                "Pick {cards} from {zone} (you picked {count}).",
+                cards=wanted,
+                zone=zone.name,
+                count=count,
+            )
         return None
 
 
@@ -227,13 +280,18 @@ def fits(count: int, low: int, high: int | None) -> bool:
 
 
 def amount(low: int, high: int | None) -> str:
-    """ "one or more cards", "3 cards", "up to 2 cards", "1 to 5 cards"."""
+    """ "one or more cards", "3 cards", "up to 2 cards", "1 to 5 cards": what a pick wants,
+    the object of the sentences saying so (`Picker.problem`)."""
+    if high is None and low <= 1:
+        return _("one or more cards")
     if high is None:
-        return "one or more cards" if low <= 1 else f"at least {low} cards"
+        return n_("at least {count} card", "at least {count} cards", low)
     if low == high:
-        return plural(low, "card")
-    return f"up to {plural(high, 'card')}" if low == 0 else f"{low} to {high} cards"
+        return n_("{count} card", "{count} cards", low)
+    if low == 0:
+        return n_("up to {count} card", "up to {count} cards", high)
+    return n_("{low} to {count} card", "{low} to {count} cards", high, low=low)
 
 
 def cards_text(cards: Sequence[Any]) -> str:
-    return " ".join(card.label for card in cards) or "none"
+    return " ".join(card.label for card in cards) or _("none")

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field, model_validator
 from bot.cards import FrenchCard
 from bot.engine import Action, DecisionKind, Event
 from bot.games.backhand.cards import hand_total
+from bot.i18n import N_, _
 
 # ---- decisions ------------------------------------------------------------------------------
 
@@ -41,8 +42,11 @@ class BackhandOptions(BaseModel):
     def _bets_in_order(self) -> BackhandOptions:
         if self.min_bet > self.max_bet:
             raise ValueError(
-                f"The minimum bet ({self.min_bet}) can't be more than the maximum bet "
-                f"({self.max_bet})."
+                _(
+                    "The minimum bet ({low}) can't be more than the maximum bet ({high}).",
+                    low=self.min_bet,
+                    high=self.max_bet,
+                )
             )
         return self
 
@@ -165,10 +169,20 @@ class StockRefilled(Event):
 
 
 class MatchOver(Event):
-    """Why a match for chips ended by itself (players leave with their stacks)."""
+    """Why a match for chips ended by itself (players leave with their stacks): one of the
+    reasons below, or the house's (bot/tables)."""
 
     kind: Literal["match_over"] = "match_over"
     reason: str
+
+
+# Why a match ended, as the table and its events keep it: in English, the same whoever made
+# the step (a replay must end in the very state saved). The table's words say it in the
+# reader's language (ui.py); the ones with a number are read back from these patterns.
+EVERYONE_LEFT = N_("Everyone has left the table.")
+TARGET_REACHED = N_("The target is reached.")
+NO_MINIMUM_BET = "Nobody at the table has the minimum bet of {min_bet} chips left."
+LAST_HAND = "That was hand {limit} of {limit}, the last."
 
 
 # ---- state ------------------------------------------------------------------------------------

@@ -48,6 +48,9 @@ from bot.games.backhand.cards import (
     packs_for,
 )
 from bot.games.backhand.records import (
+    EVERYONE_LEFT,
+    LAST_HAND,
+    NO_MINIMUM_BET,
     AcesReplaced,
     AutoDealt,
     BackhandCalled,
@@ -70,6 +73,7 @@ from bot.games.backhand.records import (
     StockRefilled,
 )
 from bot.games.backhand.table import BackhandTable
+from bot.i18n import _
 
 
 class BackhandState(TextAnswers, BackhandTable):
@@ -106,16 +110,16 @@ class BackhandState(TextAnswers, BackhandTable):
     def why_no_hand(self) -> str | None:
         """Why no further hand can be dealt, or None."""
         if not any(self.seated):
-            return "Everyone has left the table."
+            return EVERYONE_LEFT
         if not self.for_chips:
             return None
         if not any(self.can_bet(seat) for seat in range(self.seat_count)):
-            return f"Nobody at the table has the minimum bet of {self.options.min_bet} chips left."
+            return NO_MINIMUM_BET.format(min_bet=self.options.min_bet)
         return None
 
     def deal(self) -> list[Event]:
         """Two cards face up to each player in turn, then play starts with the first."""
-        for _ in range(2):
+        for _round in range(2):
             for seat in self.players:
                 self.hands[seat].cards.append(self.draw())
         self.phase = "play"
@@ -134,9 +138,9 @@ class BackhandState(TextAnswers, BackhandTable):
         if self.phase == "play" and self.turn is not None:
             hand = self.hands[self.turn]
             prompt = (
-                f"Push hand ({hand.total}): push it away or play the push"
+                _("Push hand ({total}): push it away or play the push", total=hand.total)
                 if hand.push
-                else f"Total {hand.total}: hit or call backhand"
+                else _("Total {total}: hit or call backhand", total=hand.total)
             )
             return [Decision(seat=self.turn, kind=BackhandKind.PLAY, prompt=prompt)]
         return []
@@ -146,8 +150,8 @@ class BackhandState(TextAnswers, BackhandTable):
         return Decision(
             seat=seat,
             kind=BackhandKind.BET,
-            prompt=f"Bet {low} to {high} chips",
-            text_question=f"Your bet ({low} to {high} chips)",
+            prompt=_("Bet {low} to {high} chips", low=low, high=high),
+            text_question=_("Your bet ({low} to {high} chips)", low=low, high=high),
         )
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -173,13 +177,20 @@ class BackhandState(TextAnswers, BackhandTable):
     def check_play(hand: PlayerHand, action: Action) -> None:
         if hand.push and isinstance(action, Hit | CallBackhand):
             raise IllegalAction(
-                "This is a push hand: push it away or play the push (one card, "
-                f"{BUST_OVER} or less wins)."
+                _(
+                    "This is a push hand: push it away or play the push (one card, "
+                    "{most} or less wins).",
+                    most=BUST_OVER,
+                )
             )
         if not hand.push and isinstance(action, PushAway | PlayPush):
             raise IllegalAction(
-                f"Only a push hand ({PUSH_LOW} to {PUSH_HIGH} on your first two cards) can be "
-                "pushed away or played as a push."
+                _(
+                    "Only a push hand ({low} to {high} on your first two cards) can be "
+                    "pushed away or played as a push.",
+                    low=PUSH_LOW,
+                    high=PUSH_HIGH,
+                )
             )
 
     def check_bet(self, seat: int, chips: int) -> None:
@@ -187,14 +198,16 @@ class BackhandState(TextAnswers, BackhandTable):
         if low <= chips <= high:
             return
         if chips > high and high < self.options.max_bet:
-            raise IllegalAction(f"You can bet at most {high} chips: that is all you have.")
-        raise IllegalAction(f"Bet from {low} to {high} chips.")
+            raise IllegalAction(
+                _("You can bet at most {high} chips: that is all you have.", high=high)
+            )
+        raise IllegalAction(_("Bet from {low} to {high} chips.", low=low, high=high))
 
     def text_action(self, seat: int, text: str) -> Action:
         words = text.strip().lower()
         number = re.fullmatch(r"(\d{1,9})(?:\s*chips?)?", words)
         if number is None:
-            raise IllegalAction("Write the number of chips you bet, like 5.")
+            raise IllegalAction(_("Write the number of chips you bet, like 5."))
         action = Bet(chips=int(number[1]))
         self.verify(seat, action)
         return action
@@ -361,7 +374,7 @@ class BackhandState(TextAnswers, BackhandTable):
             return events + self.end_match(None)
         limit = self.options.hand_limit
         if limit and self.hand >= limit:
-            return events + self.end_match(f"That was hand {limit} of {limit}, the last.")
+            return events + self.end_match(LAST_HAND.format(limit=limit))
         reason = self.why_no_hand()
         return events + (self.end_match(reason) if reason else [])
 

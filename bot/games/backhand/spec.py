@@ -7,10 +7,11 @@ from bot.games.backhand.ai import BackhandPolicy
 from bot.games.backhand.cards import packs_for
 from bot.games.backhand.records import BackhandAction, BackhandOptions, house_cover, plays_for_chips
 from bot.games.backhand.rules import BackhandState, new_backhand
+from bot.i18n import N_
 
 BACKHAND = GameSpec(
     id="backhand",
-    name="Backhand",
+    name=N_("Backhand"),
     min_players=1,
     max_players=7,
     options_model=BackhandOptions,

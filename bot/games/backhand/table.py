@@ -7,6 +7,8 @@ from __future__ import annotations
 from bot.cards import FrenchCard
 from bot.engine import Event, HouseBanked, IllegalAction, MatchEnded, UnlistedActions, Viewer
 from bot.games.backhand.records import (
+    EVERYONE_LEFT,
+    TARGET_REACHED,
     BackhandOptions,
     BackhandView,
     MatchOver,
@@ -15,6 +17,7 @@ from bot.games.backhand.records import (
     plays_for_chips,
 )
 from bot.games.hands import HandAfterHand
+from bot.i18n import _
 
 
 class BackhandTable(HouseBanked, UnlistedActions, HandAfterHand):
@@ -44,7 +47,7 @@ class BackhandTable(HouseBanked, UnlistedActions, HandAfterHand):
         """The match is over: why (unless a player reached the target), and in wins-only
         mode the standings (for chips the table ranks players by the chips they won)."""
         self.phase, self.turn = "over", None
-        self.ended = reason or "The target is reached."
+        self.ended = reason or TARGET_REACHED
         events: list[Event] = [MatchOver(reason=reason)] if reason else []
         return events if self.for_chips else [*events, self.standings()]
 
@@ -66,13 +69,13 @@ class BackhandTable(HouseBanked, UnlistedActions, HandAfterHand):
 
     def leave(self, seat: int) -> int:
         if not self.seated[seat]:
-            raise IllegalAction("You have already left this table.")
+            raise IllegalAction(_("You have already left this table."))
         if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
+            raise IllegalAction(_("You can leave between hands."))
         self.seated[seat] = False
         chips, self.stacks[seat] = self.stacks[seat], 0
         if not any(self.seated) and not self.is_over():
-            self.end_match("Everyone has left the table.")
+            self.end_match(EVERYONE_LEFT)
         return chips
 
     def cash_out(self) -> list[int]:

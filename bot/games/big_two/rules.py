@@ -34,6 +34,7 @@ from bot.engine import HandStarted as BaseHandStarted
 from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
 from bot.games.jokerless import rank_of
+from bot.i18n import N_, _, n_
 
 # Keyed by a card's `suit`, which is None only for the jokers Big Two doesn't deal.
 SUIT_ORDER: dict[Suit | None, int] = {
@@ -43,11 +44,11 @@ SUIT_ORDER: dict[Suit | None, int] = {
     Suit.SPADES: 3,
 }
 FIVE_CARD_NAMES = {
-    1: "straight",
-    2: "flush",
-    3: "full house",
-    4: "four of a kind",
-    5: "straight flush",
+    1: N_("straight"),
+    2: N_("flush"),
+    3: N_("full house"),
+    4: N_("four of a kind"),
+    5: N_("straight flush"),
 }
 HAND_SIZE = 13
 
@@ -68,7 +69,8 @@ def rank_name(rank: Rank) -> str:
 
 
 class Combo(BaseModel):
-    """A valid combination: what it is, and a key that orders it against its own kind."""
+    """A valid combination: what it is, and a key that orders it against its own kind. Its
+    `name` is in the language of the moment it was classified in."""
 
     model_config = ConfigDict(frozen=True)
     size: int
@@ -83,21 +85,26 @@ class Combo(BaseModel):
 def classify(cards: list[FrenchCard]) -> Combo:
     """The combination these cards make, or IllegalAction saying why they make none."""
     if len(cards) != len(set(cards)) or not cards:
-        raise IllegalAction("Choose one or more different cards.")
+        raise IllegalAction(_("Choose one or more different cards."))
     ranks = Counter(card.rank for card in cards)
     if len(cards) == 1:
         return Combo(size=1, category=0, key=(value(cards[0]),), name=cards[0].label)
     if len(cards) in (2, 3):
-        what = "a pair" if len(cards) == 2 else "three of a kind"
+        pair = len(cards) == 2
         if len(ranks) != 1:
-            raise IllegalAction(f"{what.capitalize()} must be {len(cards)} cards of the same rank.")
+            raise IllegalAction(
+                _("A pair must be 2 cards of the same rank.")
+                if pair
+                else _("Three of a kind must be 3 cards of the same rank.")
+            )
         rank = rank_of(cards[0])
         top_suit = max(SUIT_ORDER[card.suit] for card in cards)
-        name = f"{'pair' if len(cards) == 2 else 'three'} of {rank_name(rank)}s"
+        label = rank_name(rank)
+        name = _("pair of {rank}s", rank=label) if pair else _("three of {rank}s", rank=label)
         return Combo(size=len(cards), category=0, key=(rank_order(rank), top_suit), name=name)
     if len(cards) == 5:
         return five_card(cards, ranks)
-    raise IllegalAction("Play one card, a pair, three of a kind or a five-card hand.")
+    raise IllegalAction(_("Play one card, a pair, three of a kind or a five-card hand."))
 
 
 def straight_start(cards: Sequence[FrenchCard]) -> int | None:
@@ -123,21 +130,24 @@ def five_card(cards: list[FrenchCard], ranks: Counter) -> Combo:
             size=5,
             category=category,
             key=(start, SUIT_ORDER[top.suit]),
-            name=FIVE_CARD_NAMES[category],
+            name=_(FIVE_CARD_NAMES[category]),
         )
     counts = sorted(ranks.values())
     if counts == [1, 4] or counts == [2, 3]:
         main = max(ranks, key=lambda rank: ranks[rank])
         category = 4 if counts == [1, 4] else 3
         return Combo(
-            size=5, category=category, key=(rank_order(main),), name=FIVE_CARD_NAMES[category]
+            size=5, category=category, key=(rank_order(main),), name=_(FIVE_CARD_NAMES[category])
         )
     if flush:
         by_value = tuple(sorted((value(card) for card in cards), reverse=True))
-        return Combo(size=5, category=2, key=(SUIT_ORDER[cards[0].suit], *by_value), name="flush")
+        key = (SUIT_ORDER[cards[0].suit], *by_value)
+        return Combo(size=5, category=2, key=key, name=_(FIVE_CARD_NAMES[2]))
     raise IllegalAction(
-        "Five cards must make a straight, a flush, a full house, four of a kind with one more "
-        "card, or a straight flush."
+        _(
+            "Five cards must make a straight, a flush, a full house, four of a kind with one "
+            "more card, or a straight flush."
+        )
     )
 
 
@@ -238,15 +248,29 @@ def check_play(
     engine's verify and the player's preview of a pick both ask this)."""
     combo = classify(cards)
     if must_include is not None and must_include not in cards:
-        raise IllegalAction(f"The first play must include the lowest card, {must_include.label}.")
+        raise IllegalAction(
+            _("The first play must include the lowest card, {card}.", card=must_include.label)
+        )
     if to_beat:
         target = classify(to_beat)
         if combo.size != target.size:
-            count = f"{target.size} card{'s' if target.size > 1 else ''}"
-            raise IllegalAction(f"Play {count} to beat {target.name}.")
+            raise IllegalAction(
+                n_(
+                    "Play {count} card to beat {combination}.",
+                    "Play {count} cards to beat {combination}.",
+                    target.size,
+                    combination=target.name,
+                )
+            )
         if not combo.beats(target):
             shown = " ".join(card.label for card in to_beat)
-            raise IllegalAction(f"{combo.name.capitalize()} does not beat {shown}.")
+            raise IllegalAction(
+                _(
+                    "{combination} does not beat {cards}.",
+                    combination=combo.name.capitalize(),
+                    cards=shown,
+                )
+            )
 
 
 class BigTwoKind(DecisionKind):
@@ -276,7 +300,6 @@ class BigTwoView(BaseModel):
     scores: list[int]
     target: int
     to_beat: list[FrenchCard]
-    to_beat_name: str | None
     last_player: int | None
     turn: int | None
     first_play: bool  # the first play of the hand must include the lowest card dealt
@@ -321,9 +344,9 @@ class BigTwoState(HandAfterHand):
         if self.phase != "playing":
             return []
         prompt = (
-            "Lead anything"
+            _("Lead anything")
             if self.climbing.free_lead
-            else f"Beat {classify(self.climbing.to_beat).name} or pass"
+            else _("Beat {combination} or pass", combination=classify(self.climbing.to_beat).name)
         )
         return [Decision(seat=self.climbing.turn, kind=BigTwoKind.PLAY, prompt=prompt)]
 
@@ -340,18 +363,18 @@ class BigTwoState(HandAfterHand):
         """Judge a play by what it is (not by listing every legal play), with the reason."""
         if self.phase != "playing":
             raise IllegalAction(
-                "This hand is over." if self.phase == "between" else "This game is over."
+                _("This hand is over.") if self.phase == "between" else _("This game is over.")
             )
         if seat != self.climbing.turn:
-            raise IllegalAction("It is not your turn to act.")
+            raise IllegalAction(_("It is not your turn to act."))
         if isinstance(action, Pass):
             if self.climbing.free_lead:
-                raise IllegalAction("You lead this trick: play something.")
+                raise IllegalAction(_("You lead this trick: play something."))
             return
         if not isinstance(action, Play):
-            raise IllegalAction("That move is not allowed right now.")
+            raise IllegalAction(_("That move is not allowed right now."))
         if not set(action.cards) <= set(self.hands[seat]):
-            raise IllegalAction("You don't hold those cards.")
+            raise IllegalAction(_("You don't hold those cards."))
         check_play(action.cards, self.climbing.to_beat, self.opening)
 
     def default_action(self, seat: int) -> Action:
@@ -420,7 +443,6 @@ class BigTwoState(HandAfterHand):
             scores=self.scores,
             target=self.options.target,
             to_beat=to_beat,
-            to_beat_name=classify(to_beat).name if to_beat else None,
             last_player=climb.last_player if climb else None,
             turn=climb.turn if climb else None,
             first_play=self.opening is not None,

@@ -6,10 +6,11 @@ from bot.cards import french_deck
 from bot.engine import GameSpec
 from bot.games.big_two.ai import BigTwoPolicy
 from bot.games.big_two.rules import BigTwoAction, BigTwoOptions, BigTwoState, new_big_two
+from bot.i18n import N_
 
 BIG_TWO = GameSpec(
     id="bigtwo",
-    name="Big Two",
+    name=N_("Big Two"),
     min_players=2,
     max_players=4,
     options_model=BigTwoOptions,

@@ -47,6 +47,7 @@ from bot.games.botifarra.records import (
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
 from bot.games.tricks import Trick, TrickPlay, TrickRules, WonPiles, legal_cards, why_illegal
+from bot.i18n import N_, _
 
 SEATS = 4
 SIDES = 2
@@ -75,8 +76,15 @@ CARD_POINTS: dict[Rank | None, int] = {
     Rank.JACK: 1,
 }
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-DOUBLING_NAMES = ("double", "redouble", "re-redouble")
+DOUBLING_NAMES = ("double", "redouble", "re-redouble")  # the levels' own names, never shown
 MAX_DOUBLINGS = len(DOUBLING_NAMES)
+# The doubling question each level asks, and a player's answer to it, as the table reads them.
+DOUBLING_QUESTIONS = (N_("Double?"), N_("Redouble?"), N_("Re-redouble?"))
+PARTNER_DECLINED = (
+    N_("Your partner doesn't double: it's up to you."),
+    N_("Your partner doesn't redouble: it's up to you."),
+    N_("Your partner doesn't re-redouble: it's up to you."),
+)
 
 
 def card_points(card: FrenchCard) -> int:
@@ -121,8 +129,11 @@ def sort_hand(cards: list[FrenchCard]) -> list[FrenchCard]:
     return sorted(cards, key=lambda card: (SUIT_ORDER.index(card.suit), -power(card)))
 
 
-def trump_name(trump: Suit | None) -> str:
-    return "botifarra (no trumps)" if trump is None else f"{trump.symbol} trumps"
+def trump_name(trump: Suit | None, *, capital: bool = False) -> str:
+    """ "♠ trumps", "botifarra (no trumps)"; `capital` to start a sentence or a label."""
+    if trump is not None:
+        return _("{suit} trumps", suit=trump.symbol)
+    return _("Botifarra (no trumps)") if capital else _("botifarra (no trumps)")
 
 
 # ---- the game ---------------------------------------------------------------------------------
@@ -190,29 +201,30 @@ class BotifarraState(PointsMatchHands):
     def pending(self) -> list[Decision]:
         if self.phase == "choose":
             prompt = (
-                "Your partner passed you the choice: choose trumps or botifarra (no trumps)."
+                _("Your partner passed you the choice: choose trumps or botifarra (no trumps).")
                 if self.passed
-                else "Choose trumps, botifarra (no trumps), or pass the choice to your partner."
+                else _("Choose trumps, botifarra (no trumps), or pass the choice to your partner.")
             )
             return [Decision(seat=self.chooser, kind=BotifarraKind.TRUMPS, prompt=prompt)]
         if self.phase == "double":
-            question = DOUBLING_NAMES[self.doublings]
             after = (
-                f"Your partner doesn't {question}: it's up to you."
+                _(PARTNER_DECLINED[self.doublings])
                 if self.partner_declined()
-                else "The table hears your answer; if you don't, your partner may."
+                else _("The table hears your answer; if you don't, your partner may.")
             )
-            prompt = (
-                f"{trump_name(self.trump).capitalize()}, x{self.multiplier}. "
-                f"{question.capitalize()}? {after}"
+            contract = _(
+                "{trumps}, x{multiplier}.",
+                trumps=trump_name(self.trump, capital=True),
+                multiplier=self.multiplier,
             )
+            prompt = f"{contract} {_(DOUBLING_QUESTIONS[self.doublings])} {after}"
             assert self.speaker is not None  # the "double" phase always asks someone
             return [Decision(seat=self.speaker, kind=BotifarraKind.DOUBLE, prompt=prompt)]
         if self.phase == "play":
             trick = self.current_trick
             seat = trick.next_seat(range(SEATS))
             assert seat is not None  # a full trick is taken at once
-            prompt = "Play a card to the trick." if trick.plays else "Lead a card."
+            prompt = _("Play a card to the trick.") if trick.plays else _("Lead a card.")
             return [Decision(seat=seat, kind=BotifarraKind.PLAY, prompt=prompt)]
         return []
 
@@ -258,10 +270,10 @@ class BotifarraState(PointsMatchHands):
                 trump=self.trump,
                 partners=[partner_of(seat)],
             )
-            raise IllegalAction(reason or "You can't play that card now.")
+            raise IllegalAction(reason or _("You can't play that card now."))
         passing_back = self.phase == "choose" and self.passed and seat == self.chooser
         if isinstance(action, PassChoice) and passing_back:
-            raise IllegalAction("Your partner passed you the choice: you can't pass it back.")
+            raise IllegalAction(_("Your partner passed you the choice: you can't pass it back."))
         super().verify(seat, action)
 
     def default_action(self, seat: int) -> Action:

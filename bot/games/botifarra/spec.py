@@ -7,10 +7,11 @@ from bot.engine import GameSpec
 from bot.games.botifarra.ai import BotifarraPolicy
 from bot.games.botifarra.records import BotifarraAction, BotifarraOptions
 from bot.games.botifarra.rules import SEATS, SIDES, BotifarraState, new_botifarra
+from bot.i18n import N_
 
 BOTIFARRA = GameSpec(
     id="botifarra",
-    name="Botifarra",
+    name=N_("Botifarra"),
     min_players=SEATS,
     max_players=SEATS,
     options_model=BotifarraOptions,

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import SIDE_NAMES, plural
+from bot.discord.format import bold, side_letter
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
 from bot.games.botifarra import (
     BOTIFARRA,
-    DOUBLING_NAMES,
     BotifarraOptions,
     BotifarraView,
     ChoicePassed,
@@ -32,10 +31,29 @@ from bot.games.botifarra import (
     trump_name,
 )
 from bot.games.botifarra import RULES as TRICK_RULES
+from bot.games.botifarra.rules import DOUBLING_QUESTIONS
 from bot.games.tricks import TrickPlay, why_illegal
+from bot.i18n import N_, _, n_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
+
+# Per doubling level (double, redouble, re-redouble): a player's answer, the button saying
+# it, and (from no doubling up) the contract it makes.
+DOUBLES = (N_("{name} doubles"), N_("{name} redoubles"), N_("{name} re-redoubles"))
+DECLINES = (
+    N_("{name} doesn't double"),
+    N_("{name} doesn't redouble"),
+    N_("{name} doesn't re-redouble"),
+)
+DOUBLE_LABELS = (N_("Double"), N_("Redouble"), N_("Re-redouble"))
+DECLINE_LABELS = (N_("Don't double"), N_("Don't redouble"), N_("Don't re-redouble"))
+CONTRACTS = (
+    N_("{trumps}, not doubled"),
+    N_("{trumps}, doubled"),
+    N_("{trumps}, redoubled"),
+    N_("{trumps}, re-redoubled"),
+)
 
 
 def side_names(names: list[str]) -> list[str]:
@@ -43,14 +61,13 @@ def side_names(names: list[str]) -> list[str]:
 
 
 def side_label(side: int, names: list[str]) -> str:
-    return f"Side {SIDE_NAMES[side]} ({side_names(names)[side]})"
+    return _("Side {side} ({players})", side=side_letter(side), players=side_names(names)[side])
 
 
 def call_text(call: DoublingCall, names: list[str]) -> str:
     """ "Bob doubles", "Admin doesn't redouble"."""
-    question = DOUBLING_NAMES[call.level - 1]
-    said = f"{question}s" if call.doubles else f"doesn't {question}"
-    return f"{names[call.seat]} {said}"
+    said = DOUBLES if call.doubles else DECLINES
+    return _(said[call.level - 1], name=names[call.seat])
 
 
 def calls_text(calls: list[DoublingCall], names: list[str]) -> str:
@@ -58,7 +75,7 @@ def calls_text(calls: list[DoublingCall], names: list[str]) -> str:
 
 
 def trick_text(plays: list[TrickPlay], names: list[str]) -> str:
-    return ", ".join(f"{names[play.seat]} {play.card.label}" for play in plays) or "nothing yet"
+    return ", ".join(f"{names[play.seat]} {play.card.label}" for play in plays) or _("nothing yet")
 
 
 class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
@@ -70,58 +87,74 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
     def contract(self, view: BotifarraView, names: list[str]) -> str:
         if not view.trumps_chosen:
             chooser = names[view.chooser] if view.chooser is not None else "-"
-            passed = " (passed by the dealer)" if view.passed else ""
-            return f"{chooser} is choosing trumps{passed}"
-        doubled = f", {DOUBLING_NAMES[view.doublings - 1]}d" if view.doublings else ", not doubled"
-        return f"{trump_name(view.trump)}{doubled} · x{view.multiplier}"
+            if view.passed:
+                return _("{name} is choosing trumps (passed by the dealer)", name=chooser)
+            return _("{name} is choosing trumps", name=chooser)
+        contract = _(CONTRACTS[view.doublings], trumps=trump_name(view.trump))
+        return f"{contract} · " + _("x{multiplier}", multiplier=view.multiplier)
 
     def public_embed(self, table: Table, view: BotifarraView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Botifarra · hand {view.hand}", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Botifarra · hand {hand}", hand=view.hand), colour=self.colour
+        )
         embed.description = "\n".join(
-            f"**{side_label(side, names)}** · {plural(view.scores[side], 'point')} · "
-            f"{plural(view.tricks[side], 'trick')} this hand"
+            f"**{side_label(side, names)}** · "
+            + n_("{count} point", "{count} points", view.scores[side])
+            + " · "
+            + n_("{count} trick this hand", "{count} tricks this hand", view.tricks[side])
             for side in range(2)
         )
-        embed.add_field(name="Dealer", value=names[view.dealer])
-        embed.add_field(name="Contract", value=self.contract(view, names))
+        embed.add_field(name=_("Dealer"), value=names[view.dealer])
+        embed.add_field(name=_("Contract"), value=self.contract(view, names))
         if view.calls:
-            embed.add_field(name="Doubling", value=calls_text(view.calls, names), inline=False)
+            embed.add_field(name=_("Doubling"), value=calls_text(view.calls, names), inline=False)
         if view.speaker is not None:
-            question = DOUBLING_NAMES[view.doublings]
             embed.add_field(
-                name=f"{question.capitalize()}?",
-                value=f"{names[view.speaker]} to speak",
+                name=_(DOUBLING_QUESTIONS[view.doublings]),
+                value=_("{name} to speak", name=names[view.speaker]),
                 inline=False,
             )
         if view.trick is not None:
-            embed.add_field(name="Trick", value=trick_text(view.trick.plays, names), inline=False)
+            embed.add_field(
+                name=_("Trick"), value=trick_text(view.trick.plays, names), inline=False
+            )
         if view.last_trick:
-            embed.add_field(name="Last trick", value=trick_text(view.last_trick, names))
+            embed.add_field(name=_("Last trick"), value=trick_text(view.last_trick, names))
         embed.add_field(
-            name="Cards",
+            name=_("Cards"),
             value=" · ".join(f"{n} {view.counts[s]}" for s, n in enumerate(names)),
             inline=False,
         )
-        embed.set_footer(text=f"The first side to {view.target} points wins.")
+        embed.set_footer(
+            text=n_(
+                "The first side to {count} point wins.",
+                "The first side to {count} points wins.",
+                view.target,
+            )
+        )
         return embed
 
     def private_embed(self, table: Table, view: BotifarraView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Your Botifarra hand · table {table.id}", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Your Botifarra hand · table {table}", table=str(table.id)),
+            colour=self.colour,
+        )
         hand = view.my_cards or []
-        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        cards = n_("{count} card", "{count} cards", len(hand))
+        embed.description = f"{cards_text(hand)}  ({cards})"
         assert view.seat is not None  # a private view is its seat's
         side = view.seat % 2
-        embed.add_field(
-            name="Your side",
-            value=f"{side_label(side, names)} · {plural(view.scores[side], 'point')}",
-        )
-        embed.add_field(name="Contract", value=self.contract(view, names))
+        points = n_("{count} point", "{count} points", view.scores[side])
+        embed.add_field(name=_("Your side"), value=f"{side_label(side, names)} · {points}")
+        embed.add_field(name=_("Contract"), value=self.contract(view, names))
         if view.trick is not None and view.phase == "play":
-            embed.add_field(name="Trick", value=trick_text(view.trick.plays, names), inline=False)
+            embed.add_field(
+                name=_("Trick"), value=trick_text(view.trick.plays, names), inline=False
+            )
         if view.my_legal is not None:
-            embed.add_field(name="You may play", value=cards_text(view.my_legal), inline=False)
+            embed.add_field(name=_("You may play"), value=cards_text(view.my_legal), inline=False)
         if view.calls and view.phase == "double":
-            embed.add_field(name="Doubling", value=calls_text(view.calls, names), inline=False)
+            embed.add_field(name=_("Doubling"), value=calls_text(view.calls, names), inline=False)
         return embed
 
     def hand_summary(
@@ -129,14 +162,22 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
     ) -> discord.Embed | None:
         if view.points is None or view.scored is None:  # both come when the hand ends
             return None
-        embed = discord.Embed(title=f"Botifarra · hand {view.hand} over", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Botifarra · hand {hand} over", hand=view.hand), colour=self.colour
+        )
         embed.description = "\n".join(
-            f"**{side_label(side, names)}**: {view.points[side]} in tricks "
-            f"({plural(view.tricks[side], 'trick')}) · scores {view.scored[side]} "
-            f"· total {view.scores[side]}"
+            _(
+                "{side}: {points} in tricks ({tricks}) · scores {scored} · total {total}",
+                side=bold(side_label(side, names)),
+                points=view.points[side],
+                tricks=n_("{count} trick", "{count} tricks", view.tricks[side]),
+                scored=view.scored[side],
+                total=view.scores[side],
+            )
             for side in range(2)
         )
-        embed.set_footer(text=f"x{view.multiplier} · the side above 36 scores the excess.")
+        excess = _("the side above 36 scores the excess.")
+        embed.set_footer(text=_("x{multiplier}", multiplier=view.multiplier) + f" · {excess}")
         return embed
 
     # ---- picking a card ------------------------------------------------------------------------
@@ -145,9 +186,9 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
         if view.phase != "play" or view.my_legal is None or not view.my_cards:
             return None
         return Picker(
-            zones=(Zone("your hand", view.my_cards),),
-            groups=(Group("Selected", low=1, high=1),),
-            verb="Play selected",
+            zones=(Zone(_("your hand"), view.my_cards),),
+            groups=(Group(_("Selected"), low=1, high=1),),
+            verb=_("Play selected"),
         )
 
     def pick_action(self, view: BotifarraView, picked: Picked) -> Action:
@@ -171,16 +212,19 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
 
     # ---- words ---------------------------------------------------------------------------------
 
+    def options_text(self, options: BotifarraOptions) -> str:
+        return _("target: {target}", target=options.target)
+
     def action_label(self, view: BotifarraView, action: Action) -> str:
         match action:
             case ChooseTrumps():
-                return trump_name(action.suit).capitalize()
+                return trump_name(action.suit, capital=True)
             case PassChoice():
-                return "Pass the choice to your partner"
+                return _("Pass the choice to your partner")
             case Double():
-                return f"{DOUBLING_NAMES[view.doublings].capitalize()}"
+                return _(DOUBLE_LABELS[view.doublings])
             case NoDouble():
-                return f"Don't {DOUBLING_NAMES[view.doublings]}"
+                return _(DECLINE_LABELS[view.doublings])
             case PlayCard():
                 return action.card.label
         return action.kind.title()
@@ -188,24 +232,50 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case Dealt():
-                return f"{names[event.dealer]} deals and chooses trumps."
+                return _("{name} deals and chooses trumps.", name=names[event.dealer])
             case ChoicePassed():
-                return f"{names[event.seat]} passes the choice to {names[event.partner]}."
+                return _(
+                    "{name} passes the choice to {partner}.",
+                    name=names[event.seat],
+                    partner=names[event.partner],
+                )
             case TrumpsChosen():
-                return f"{names[event.seat]} chooses {trump_name(event.suit)}: x{event.multiplier}."
+                return _(
+                    "{name} chooses {trumps}: x{multiplier}.",
+                    name=names[event.seat],
+                    trumps=trump_name(event.suit),
+                    multiplier=event.multiplier,
+                )
             case DoublingSpoken():
-                return f"{call_text(event.call, names)}: x{event.multiplier}."
+                return _(
+                    "{call}: x{multiplier}.",
+                    call=call_text(event.call, names),
+                    multiplier=event.multiplier,
+                )
             case Played():
-                return f"{names[event.seat]} plays {event.card.label}."
+                return _("{name} plays {card}.", name=names[event.seat], card=event.card.label)
             case TrickTaken():
-                return f"{names[event.seat]} takes the trick ({plural(event.points, 'point')})."
+                return n_(
+                    "{name} takes the trick ({count} point).",
+                    "{name} takes the trick ({count} points).",
+                    event.points,
+                    name=names[event.seat],
+                )
             case HandScored():
-                parts = [f"Side {SIDE_NAMES[side]} {event.points[side]}" for side in range(2)]
+                parts = [
+                    _("Side {side} {points}", side=side_letter(side), points=event.points[side])
+                    for side in range(2)
+                ]
                 scorer = next((s for s in range(2) if event.scored[s]), None)
                 result = (
-                    f"Side {SIDE_NAMES[scorer]} scores {event.scored[scorer]} (x{event.multiplier})"
+                    _(
+                        "Side {side} scores {scored} (x{multiplier})",
+                        side=side_letter(scorer),
+                        scored=event.scored[scorer],
+                        multiplier=event.multiplier,
+                    )
                     if scorer is not None
-                    else "nobody scores"
+                    else _("nobody scores")
                 )
-                return f"Hand over: {' · '.join(parts)}; {result}."
+                return _("Hand over: {points}; {result}.", points=" · ".join(parts), result=result)
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.cards import FrenchCard, Rank, Suit
 from bot.games.tricks import TrickRules
+from bot.i18n import _, n_
 
 PLAYERS = 3
 HAND = 12
@@ -98,25 +99,27 @@ def pay(stacks: list[int], declarer: int, per_defender: int) -> bool:
 
 def name_reason(hand: list[FrenchCard]) -> str:
     if all(FrenchCard(Rank.THREE, suit) in hand for suit in SUITS):
-        return "You hold all four 3s: name a 2 you don't hold."
-    return "Name a 3 you don't hold."
+        return _("You hold all four 3s: name a 2 you don't hold.")
+    return _("Name a 3 you don't hold.")
 
 
 def discard_reason(cards: list[FrenchCard], hand: list[FrenchCard]) -> str | None:
     if not 1 <= len(cards) <= MAX_DISCARD:
-        return "Discard 1 to 4 cards."
+        return _("Discard 1 to 4 cards.")
     if len(set(cards)) != len(cards):
-        return "Discard different cards."
+        return _("Discard different cards.")
     if not set(cards) <= set(hand):
-        return "You can only discard cards you hold."
+        return _("You can only discard cards you hold.")
     return None
 
 
 def take_reason(cards: list[FrenchCard], widow: list[FrenchCard], count: int) -> str | None:
     if len(cards) != count:
-        return (
-            f"Take {count} card{'s' if count > 1 else ''} from the widow, as many as you discarded."
+        return n_(
+            "Take {count} card from the widow, as many as you discarded.",
+            "Take {count} cards from the widow, as many as you discarded.",
+            count,
         )
     if len(set(cards)) != len(cards) or not set(cards) <= set(widow):
-        return "Take cards from the widow."
+        return _("Take cards from the widow.")
     return None

@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from bot.cards import FrenchCard
 from bot.engine import Action, DecisionKind, Event
 from bot.games.tricks import TrickPlay
+from bot.i18n import N_
 
 # ---- decisions ----------------------------------------------------------------------------
 
@@ -207,3 +208,13 @@ class CalabrasellaView(BaseModel):
     named_card: FrenchCard | None = None  # for the declarer (even lost in the widow), the holder
     given_back: FrenchCard | None = None  # for the declarer and the holder
     legal: list[FrenchCard] | None = None  # while playing: the cards the seat may play
+
+
+# What each phase asks of the seat to act ("taking" counts its cards: `pending`).
+PROMPTS = {
+    "bidding": N_("Play (become the declarer) or pass"),
+    "naming": N_("Name a card you lack: its holder hands it to you"),
+    "giving_back": N_("Give back a card in exchange"),
+    "discarding": N_("Discard 1 to 4 cards"),
+    "playing": N_("Play a card"),
+}

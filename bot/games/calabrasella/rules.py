@@ -60,6 +60,7 @@ from bot.games.calabrasella.cards import (
 )
 from bot.games.calabrasella.records import (
     PHASE_KINDS,
+    PROMPTS,
     BidMade,
     CalabrasellaOptions,
     CalabrasellaView,
@@ -86,7 +87,7 @@ from bot.games.calabrasella.records import (
 )
 from bot.games.hands import HandAfterHandWithStacks
 from bot.games.tricks import Trick, TrickPlay, WonPiles, legal_cards, why_illegal
-from bot.text import plural
+from bot.i18n import _, n_
 
 
 class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
@@ -307,14 +308,15 @@ class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
         seat = self.turn()
         if seat is None:
             return []
-        prompt = {
-            "bidding": "Play (become the declarer) or pass",
-            "naming": "Name a card you lack: its holder hands it to you",
-            "giving_back": "Give back a card in exchange",
-            "discarding": "Discard 1 to 4 cards",
-            "taking": f"Take {plural(len(self.discards), 'card')} from the widow",
-            "playing": "Play a card",
-        }[self.phase]
+        prompt = (
+            n_(
+                "Take {count} card from the widow",
+                "Take {count} cards from the widow",
+                len(self.discards),
+            )
+            if self.phase == "taking"
+            else _(PROMPTS[self.phase])
+        )
         return [Decision(seat=seat, kind=PHASE_KINDS[self.phase], prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -345,7 +347,7 @@ class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
                 raise IllegalAction(reason)
             return
         if self.phase == "between":
-            raise IllegalAction("This hand is over.")
+            raise IllegalAction(_("This hand is over."))
         super().verify(seat, action)
 
     def why_not(self, seat: int, action: Action) -> str | None:
@@ -360,15 +362,15 @@ class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
             "playing": (PlayCard,),
         }[self.phase]
         if not isinstance(action, wanted):
-            return "That move is not allowed right now."
+            return _("That move is not allowed right now.")
         if isinstance(action, Name):
             if action.card not in nameable(hand):
                 return name_reason(hand)
         elif isinstance(action, GiveBack):
             if action.card not in hand:
-                return "You don't hold that card."
+                return _("You don't hold that card.")
             if action.card == self.named:
-                return "Give back another card, not the one you were handed."
+                return _("Give back another card, not the one you were handed.")
         elif isinstance(action, Discard):
             return discard_reason(action.cards, hand)
         elif isinstance(action, Take):

@@ -8,10 +8,11 @@ from bot.games.calabrasella.ai import CalabrasellaPolicy
 from bot.games.calabrasella.cards import PLAYERS
 from bot.games.calabrasella.records import CalabrasellaAction, CalabrasellaOptions
 from bot.games.calabrasella.rules import CalabrasellaState, new_calabrasella
+from bot.i18n import N_
 
 CALABRASELLA = GameSpec(
     id="calabrasella",
-    name="Calabrasella",
+    name=N_("Calabrasella"),
     min_players=PLAYERS,
     max_players=PLAYERS,
     options_model=CalabrasellaOptions,

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from bot.cards import FrenchCard, Rank, Suit, french_deck
 from bot.games.jokerless import rank_of
+from bot.i18n import _, n_
 
 MIN_SEATS, MAX_SEATS = 2, 4
 DEALT = 13  # cards per player
@@ -114,16 +115,18 @@ def hand_name(cards: Sequence[FrenchCard]) -> str:
     key = brag_key(cards)
     kind = Category(key[0])
     if kind == Category.PRIAL:
-        return f"prial of {rank_of(cards[0]).label}s"
+        return _("prial of {rank}s", rank=rank_of(cards[0]).label)
     if kind in (Category.RUNNING_FLUSH, Category.RUN):
         values = [1, 2, 3] if key[1] == 15 else [key[1], key[1] - 1, key[1] - 2]
         run = "-".join(value_label(value) for value in values)
-        return f"{'running flush' if kind == Category.RUNNING_FLUSH else 'run'} {run}"
+        if kind == Category.RUNNING_FLUSH:
+            return _("running flush {ranks}", ranks=run)
+        return _("run {ranks}", ranks=run)
     if kind == Category.FLUSH:
-        return f"{value_label(key[1])}-high flush"
+        return _("{rank}-high flush", rank=value_label(key[1]))
     if kind == Category.PAIR:
-        return f"pair of {value_label(key[1])}s"
-    return f"{value_label(key[1])} high"
+        return _("pair of {rank}s", rank=value_label(key[1]))
+    return _("{rank} high", rank=value_label(key[1]))
 
 
 def display_order(cards: Sequence[FrenchCard]) -> list[FrenchCard]:
@@ -149,19 +152,26 @@ def arrangement_problem(
     used = [card for hand in hands for card in hand]
     stranger = next((card for card in used if card not in held), None)
     if stranger is not None:
-        return f"{stranger.label} is not in your hand."
+        return _("{card} is not in your hand.", card=stranger.label)
     twice = next((card for card, count in Counter(used).items() if count > 1), None)
     if twice is not None:
-        return f"{twice.label} is used twice: a card goes into one hand only."
+        return _("{card} is used twice: a card goes into one hand only.", card=twice.label)
     if len(hands) > MAX_HANDS:
-        return f"Set at most {MAX_HANDS} hands."
+        return n_("Set at most {count} hand.", "Set at most {count} hands.", MAX_HANDS)
     wrong = next((hand for hand in hands if len(hand) != HAND_CARDS), None)
     if wrong is not None:
-        return f"A hand takes exactly {HAND_CARDS} cards, not {len(wrong)}."
+        return n_(
+            "A hand takes exactly {count} card, not {wrong}.",
+            "A hand takes exactly {count} cards, not {wrong}.",
+            HAND_CARDS,
+            wrong=len(wrong),
+        )
     weak = next((hand for hand in hands if category(hand) == Category.HIGH_CARD), None)
     if weak is not None:
-        return (
-            f"{cards_label(weak)} is only {hand_name(weak)}: every hand must be a pair or better."
+        return _(
+            "{cards} is only {hand}: every hand must be a pair or better.",
+            cards=cards_label(weak),
+            hand=hand_name(weak),
         )
     return None
 

@@ -69,6 +69,7 @@ from bot.games.crash.records import (
 )
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
+from bot.i18n import _
 
 # ---- the game ---------------------------------------------------------------------------------
 
@@ -121,14 +122,19 @@ class CrashState(UnlistedActions, PointsMatchHands):
 
     def decision(self, seat: int) -> Decision:
         if self.holds_straight(seat):
-            prompt = "You hold a thirteen-card straight: reveal it to win the game."
+            prompt = _("You hold a thirteen-card straight: reveal it to win the game.")
             return Decision(seat=seat, kind=CrashKind.STRAIGHT, prompt=prompt, secret=True)
-        prompt = (
-            "Set up to four Brag hands of three cards, each a pair or better; the bot ranks "
-            "them, and the other cards are discarded. Everyone sets in secret."
-        )
         if self.holds_six_pairs(seat):
-            prompt += " You hold six pairs: you may declare them instead, and the hand is void."
+            prompt = _(
+                "Set up to four Brag hands of three cards, each a pair or better; the bot ranks "
+                "them, and the other cards are discarded. Everyone sets in secret. You hold six "
+                "pairs: you may declare them instead, and the hand is void."
+            )
+        else:
+            prompt = _(
+                "Set up to four Brag hands of three cards, each a pair or better; the bot ranks "
+                "them, and the other cards are discarded. Everyone sets in secret."
+            )
         return Decision(seat=seat, kind=CrashKind.ARRANGE, prompt=prompt, secret=True)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -160,14 +166,14 @@ class CrashState(UnlistedActions, PointsMatchHands):
 
     def verify(self, seat: int, action: Action) -> None:
         if self.is_over():
-            raise IllegalAction("This game is over.")
+            raise IllegalAction(_("This game is over."))
         if self.phase != "setting":
-            raise IllegalAction("The hands are not being set now.")
+            raise IllegalAction(_("The hands are not being set now."))
         if self.ready(seat):
-            raise IllegalAction("You have already set your hands for this deal.")
+            raise IllegalAction(_("You have already set your hands for this deal."))
         if self.holds_straight(seat):
             if not isinstance(action, RevealStraight):
-                raise IllegalAction("You hold a thirteen-card straight: reveal it, it wins.")
+                raise IllegalAction(_("You hold a thirteen-card straight: reveal it, it wins."))
             return
         if isinstance(action, Arrange):
             problem = arrangement_problem(action.hands, self.hands[seat])
@@ -175,11 +181,11 @@ class CrashState(UnlistedActions, PointsMatchHands):
                 raise IllegalAction(problem)
         elif isinstance(action, DeclareSixPairs):
             if not self.holds_six_pairs(seat):
-                raise IllegalAction("You don't hold six pairs.")
+                raise IllegalAction(_("You don't hold six pairs."))
         elif isinstance(action, RevealStraight):
-            raise IllegalAction("You don't hold a thirteen-card straight.")
+            raise IllegalAction(_("You don't hold a thirteen-card straight."))
         else:
-            raise IllegalAction("That move is not allowed right now.")
+            raise IllegalAction(_("That move is not allowed right now."))
 
     # ---- acting ---------------------------------------------------------------------------
 

@@ -8,10 +8,11 @@ from bot.games.crash.ai import CrashPolicy
 from bot.games.crash.ranking import MAX_SEATS, MIN_SEATS
 from bot.games.crash.records import CrashAction, CrashOptions
 from bot.games.crash.rules import CrashState, new_crash
+from bot.i18n import N_
 
 CRASH = GameSpec(
     id="crash",
-    name="Crash",
+    name=N_("Crash"),
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     options_model=CrashOptions,

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 import discord
 
 from bot.cards import FrenchCard
-from bot.discord.format import plural
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
@@ -39,22 +38,33 @@ from bot.games.crash import (
     fill_hands,
     hand_name,
 )
+from bot.i18n import N_, _, n_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
 
-SET_LABEL = "Set these hands"
-HOW_TO_SET = (
+SET_LABEL = N_("Set these hands")
+HOW_TO_SET = N_(
     "Tap a card to put it in the first hand with room (Hand 1 to Hand 4); tap it again to "
     "take it out. **Fill the rest** keeps your complete hands and makes the best hands of "
     "the other cards; a **suggestion** fills all four. Change what you like, then press "
-    f"**{SET_LABEL}**: only then are they set, for good. Each hand must be a pair or "
+    "**{verb}**: only then are they set, for good. Each hand must be a pair or "
     "better; cards left out are discarded, and the bot ranks your hands. On timeout your "
     "first suggestion is set."
 )
-PLACES = ("1st", "2nd", "3rd", "4th")
-# Up to four hands of three, each tagged with its number ("7♠ ·2"); an empty one is fine.
-HANDS = tuple(Group(f"Hand {n}", str(n), 0, HAND_CARDS) for n in range(1, MAX_HANDS + 1))
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
+
+
+def hand_groups() -> tuple[Group, ...]:
+    """Up to four hands of three, each tagged with its number ("7♠ ·2"); an empty one is
+    fine. Named in the language of the moment."""
+    return tuple(
+        Group(_("Hand {number}", number=n), str(n), 0, HAND_CARDS) for n in range(1, MAX_HANDS + 1)
+    )
+
+
+def place_of(position: int) -> str:
+    return _(PLACES[position - 1])
 
 
 def hand_line(cards: Sequence) -> str:
@@ -62,33 +72,55 @@ def hand_line(cards: Sequence) -> str:
 
 
 def names_list(seats: Sequence[int], names: list[str]) -> str:
-    return " and ".join(names[seat] for seat in seats)
+    """ "Ann", "Ann and Bob", "Ann and Bob and Cy"."""
+    text = ""
+    for seat in seats:
+        text = _("{first} and {second}", first=text, second=names[seat]) if text else names[seat]
+    return text
 
 
 def position_lines(result: HandResult, names: list[str]) -> list[str]:
     """How each position went: who won it with what, a stick-up, or nobody there."""
     lines = []
     for position in result.positions:
-        place = PLACES[position.position - 1]
+        place = place_of(position.position)
         if position.winner is not None:
             seat = position.winner
             hand = result.sets[seat][position.position - 1]
-            alone = " (alone there)" if len(position.contenders) == 1 else ""
-            lines.append(f"{place}: {names[seat]}{alone}, {hand_name(hand)}")
+            name, named = names[seat], hand_name(hand)
+            if len(position.contenders) == 1:
+                line = _(
+                    "{place}: {name} (alone there), {hand}", place=place, name=name, hand=named
+                )
+            else:
+                line = _("{place}: {name}, {hand}", place=place, name=name, hand=named)
+            lines.append(line)
         elif position.best:
             hand = result.sets[position.best[0]][position.position - 1]
             tied = names_list(position.best, names)
-            lines.append(f"{place}: stick-up, {tied} tie with {hand_name(hand)}: nobody scores")
+            lines.append(
+                _(
+                    "{place}: stick-up, {names} tie with {hand}: nobody scores",
+                    place=place,
+                    names=tied,
+                    hand=hand_name(hand),
+                )
+            )
         else:
-            lines.append(f"{place}: nobody set a hand")
+            lines.append(_("{place}: nobody set a hand", place=place))
     if result.bonus is not None:
         rank = result.bonus.rank.label
-        lines.append(f"Four {rank}s used in full: 1 more to {names[result.bonus.seat]}")
+        name = names[result.bonus.seat]
+        lines.append(_("Four {rank}s used in full: 1 more to {name}", rank=rank, name=name))
     if result.crash is not None:
-        lines.append(f"**Crash!** {names[result.crash]} won all four positions and the game.")
+        lines.append(
+            _("**Crash!** {name} won all four positions and the game.", name=names[result.crash])
+        )
     elif result.target_reached:
         leader = max(range(len(names)), key=lambda seat: result.totals[seat])
-        lines.append(f"{names[leader]} reaches the target and wins; the rest isn't scored.")
+        lines.append(
+            _("{name} reaches the target and wins; the rest isn't scored.", name=names[leader])
+        )
     return lines
 
 
@@ -96,16 +128,19 @@ def showdown_text(result: HandResult, names: list[str]) -> str:
     """One line: who took which position."""
     parts = []
     for position in result.positions:
-        place = PLACES[position.position - 1]
+        place = place_of(position.position)
         if position.winner is not None:
-            parts.append(f"{place} {names[position.winner]}")
+            parts.append(_("{place} {name}", place=place, name=names[position.winner]))
+        elif position.best:
+            parts.append(_("{place} stick-up", place=place))
         else:
-            parts.append(f"{place} {'stick-up' if position.best else 'nobody'}")
-    text = "Hands revealed: " + ", ".join(parts) + "."
+            parts.append(_("{place} nobody", place=place))
+    text = _("Hands revealed: {positions}.", positions=", ".join(parts))
     if result.bonus is not None:
-        text += f" Four {result.bonus.rank.label}s: 1 more to {names[result.bonus.seat]}."
+        rank, name = result.bonus.rank.label, names[result.bonus.seat]
+        text += " " + _("Four {rank}s: 1 more to {name}.", rank=rank, name=name)
     if result.crash is not None:
-        text += f" {names[result.crash]} crashes!"
+        text += " " + _("{name} crashes!", name=names[result.crash])
     return text
 
 
@@ -113,12 +148,18 @@ def add_result(embed: discord.Embed, result: HandResult, names: list[str]) -> No
     """Every player's hands as revealed, and how the positions went."""
     for seat, hands in enumerate(result.sets):
         lines = [f"{number}. {hand_line(hand)}" for number, hand in enumerate(hands, start=1)]
-        lines.append(f"{plural(result.discards[seat], 'card')} discarded")
-        points = plural(result.points[seat], "point")
-        embed.add_field(name=f"{names[seat]} · +{points}", value="\n".join(lines), inline=False)
+        discards = result.discards[seat]
+        lines.append(n_("{count} card discarded", "{count} cards discarded", discards))
+        points = result.points[seat]
+        name = n_("{name} · +{count} point", "{name} · +{count} points", points, name=names[seat])
+        embed.add_field(name=name, value="\n".join(lines), inline=False)
     embed.add_field(
-        name="Positions", value="\n".join(position_lines(result, names))[:1024], inline=False
+        name=_("Positions"), value="\n".join(position_lines(result, names))[:1024], inline=False
     )
+
+
+def points_text(points: int) -> str:
+    return n_("{count} point", "{count} points", points)
 
 
 class CrashUI(PickerUI[CrashView, CrashOptions]):
@@ -128,16 +169,20 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
     # ---- the table ------------------------------------------------------------------------
 
     def public_embed(self, table: Table, view: CrashView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Crash · hand {view.hand}", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Crash · hand {number}", number=view.hand), colour=self.colour
+        )
         lines = []
         for seat in view.seats:
-            dealer = " (dealer)" if seat.seat == view.dealer else ""
-            status = ""
+            name = names[seat.seat]
+            parts = [
+                _("**{name}** (dealer)", name=name) if seat.seat == view.dealer else f"**{name}**",
+                points_text(seat.score),
+            ]
             if view.phase == "setting":
-                status = " · ready" if seat.ready else " · setting…"
-            score = plural(seat.score, "point")
-            lines.append(f"**{names[seat.seat]}**{dealer} · {score}{status}")
-        lines.append(f"First to {view.target} wins.")
+                parts.append(_("ready") if seat.ready else _("setting…"))
+            lines.append(" · ".join(parts))
+        lines.append(_("First to {target} wins.", target=view.target))
         embed.description = "\n".join(lines)
         if view.result is not None:
             add_result(embed, view.result, names)
@@ -146,38 +191,46 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
 
     def add_specials(self, embed: discord.Embed, view: CrashView, names: list[str]) -> None:
         if view.void and view.phase == "between":
-            declared = names_list([s.seat for s in view.seats if s.declared], names)
+            declared = [s.seat for s in view.seats if s.declared]
             embed.add_field(
-                name="Void hand",
-                value=f"{declared} declared six pairs: nobody scores, and "
-                f"{names[view.dealer]} deals again.",
+                name=_("Void hand"),
+                value=n_(
+                    "{names} declared six pairs: nobody scores, and {dealer} deals again.",
+                    "{names} declared six pairs: nobody scores, and {dealer} deals again.",
+                    len(declared),
+                    names=names_list(declared, names),
+                    dealer=names[view.dealer],
+                ),
                 inline=False,
             )
         for seat in view.seats:
             if seat.straight is not None:
                 embed.add_field(
-                    name=f"{names[seat.seat]}'s thirteen-card straight",
-                    value=f"{cards_text(seat.straight)}: wins the game.",
+                    name=_("{name}'s thirteen-card straight", name=names[seat.seat]),
+                    value=_("{cards}: wins the game.", cards=cards_text(seat.straight)),
                     inline=False,
                 )
 
     def hand_summary(self, table: Table, view: CrashView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Crash · hand {view.hand}: the reveal", colour=self.colour)
+        title = _("Crash · hand {number}: the reveal", number=view.hand)
+        embed = discord.Embed(title=title, colour=self.colour)
         if view.result is not None:
             add_result(embed, view.result, names)
             totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view.result.totals))
-            embed.set_footer(text=f"Scores: {totals} (first to {view.target})")
+            embed.set_footer(
+                text=_("Scores: {totals} (first to {target})", totals=totals, target=view.target)
+            )
         self.add_specials(embed, view, names)
         return embed
 
     def closed_embed(self, table: Table, view: CrashView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title="Crash: the game is over", colour=discord.Colour.dark_grey())
+        embed = discord.Embed(title=_("Crash: the game is over"), colour=discord.Colour.dark_grey())
         embed.description = "\n".join(
-            f"**{names[seat.seat]}** · {plural(seat.score, 'point')}" for seat in view.seats
+            f"**{names[seat.seat]}** · {points_text(seat.score)}" for seat in view.seats
         )
         if view.result is not None:
             embed.add_field(
-                name="Last hand",
+                name=_("Last hand"),
                 value="\n".join(position_lines(view.result, names))[:1024],
                 inline=False,
             )
@@ -186,30 +239,36 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
 
     def private_embed(self, table: Table, view: CrashView, names: list[str]) -> discord.Embed:
         cards = view.my_cards or []
-        embed = discord.Embed(title=f"Your Crash hand · table {table.id}", colour=self.colour)
-        embed.description = f"{cards_text(cards)}  ({plural(len(cards), 'card')})"
+        title = _("Your Crash hand · table {table}", table=str(table.id))
+        embed = discord.Embed(title=title, colour=self.colour)
+        count = n_("{count} card", "{count} cards", len(cards))
+        embed.description = f"{cards_text(cards)}  ({count})"
         if view.my_straight:
             embed.add_field(
-                name="Thirteen-card straight",
-                value="Ace down to 2: reveal it and you win the game.",
+                name=_("Thirteen-card straight"),
+                value=_("Ace down to 2: reveal it and you win the game."),
                 inline=False,
             )
         if view.my_set is not None:
             used = {card for hand in view.my_set for card in hand}
             lines = [f"{n}. {hand_line(hand)}" for n, hand in enumerate(view.my_set, start=1)]
-            lines.append(f"Discarded: {cards_text([c for c in cards if c not in used])}")
-            embed.add_field(name="Your hands, as set", value="\n".join(lines), inline=False)
+            discarded = cards_text([c for c in cards if c not in used])
+            lines.append(_("Discarded: {cards}", cards=discarded))
+            embed.add_field(name=_("Your hands, as set"), value="\n".join(lines), inline=False)
         if view.my_declared:
-            embed.add_field(name="Six pairs", value="You declared six pairs.", inline=False)
+            embed.add_field(name=_("Six pairs"), value=_("You declared six pairs."), inline=False)
         elif view.my_six_pairs:
             embed.add_field(
-                name="Six pairs",
-                value="You may declare them instead of setting: the hand is then void and "
-                "the same dealer deals again.",
+                name=_("Six pairs"),
+                value=_(
+                    "You may declare them instead of setting: the hand is then void and "
+                    "the same dealer deals again."
+                ),
                 inline=False,
             )
         if setting_now(view):
-            embed.add_field(name="How to set", value=HOW_TO_SET, inline=False)
+            how = _(HOW_TO_SET, verb=_(SET_LABEL))
+            embed.add_field(name=_("How to set"), value=how, inline=False)
         return embed
 
     # ---- setting the hands: the picker's hooks ---------------------------------------------
@@ -220,23 +279,23 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
         # Each card tapped into the first hand with room; a suggestion or "Fill the rest"
         # fills the hands for review; nothing is set before the verb.
         return Picker(
-            zones=(Zone("your hand", held(view)),),
-            groups=HANDS,
+            zones=(Zone(_("your hand"), held(view)),),
+            groups=hand_groups(),
             kinds=frozenset({"arrange"}),
-            verb=SET_LABEL,
+            verb=_(SET_LABEL),
             first_with_room=True,
-            full="Your four hands are full: tap a card in one to take it out.",
+            full=_("Your four hands are full: tap a card in one to take it out."),
             review=True,
-            tool="Fill the rest",
-            title="Your hands (not set yet)",
-            left_out="Left out (discarded when set)",
-            suggested="Suggested hands (to review before setting)…",
+            tool=_("Fill the rest"),
+            title=_("Your hands (not set yet)"),
+            left_out=_("Left out (discarded when set)"),
+            suggested=_("Suggested hands (to review before setting)…"),
         )
 
     def pick_action(self, view: CrashView, picked: Picked) -> Arrange:
         hands = [list(hand) for hand in picked.groups if hand]
         if not hands:
-            raise UserError("Tap cards into your hands first, or choose a suggestion.")
+            raise UserError(_("Tap cards into your hands first, or choose a suggestion."))
         return Arrange(hands=hands)
 
     def pick_of(self, view: CrashView, action: Action) -> list[list[FrenchCard]] | None:
@@ -246,10 +305,10 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
         """Fill the rest: the complete hands kept, the best hands made of every other card."""
         hands = picked.groups
         if all(len(hand) == HAND_CARDS for hand in hands):
-            raise UserError("Your four hands are full already.")
+            raise UserError(_("Your four hands are full already."))
         filled = fill_hands(hands, held(view), len(view.seats) - 1)
         if [set(hand) for hand in filled] == [set(hand) for hand in hands]:
-            raise UserError("The other cards make no more hands of a pair or better.")
+            raise UserError(_("The other cards make no more hands of a pair or better."))
         return filled
 
     def group_text(self, view: CrashView, cards: Sequence[FrenchCard]) -> str:
@@ -260,40 +319,58 @@ class CrashUI(PickerUI[CrashView, CrashOptions]):
 
     def waiting_reason(self, view: CrashView) -> str:
         if view.my_set is not None:
-            return "Your hands are set: a set can't be changed."
-        return "There are no hands to set now."
+            return _("Your hands are set: a set can't be changed.")
+        return _("There are no hands to set now.")
 
     # ---- words ----------------------------------------------------------------------------
 
+    def options_text(self, options: CrashOptions) -> str:
+        return _("target: {target}", target=options.target)
+
     def action_label(self, view: CrashView, action: Action) -> str:
         if isinstance(action, DeclareSixPairs):
-            return "Declare six pairs (void the hand)"
+            return _("Declare six pairs (void the hand)")
         if isinstance(action, RevealStraight):
-            return "Reveal your thirteen-card straight"
+            return _("Reveal your thirteen-card straight")
         if isinstance(action, Arrange):
-            return " | ".join(cards_text(hand) for hand in action.hands) or "Discard everything"
+            return " | ".join(cards_text(hand) for hand in action.hands) or _("Discard everything")
         return super().action_label(view, action)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case HandStarted():
-                again = " again: the last hand was void" if event.redeal else ""
-                return f"Hand {event.hand}: {names[event.dealer]} deals{again}. Set your hands!"
+                dealer = names[event.dealer]
+                if event.redeal:
+                    return _(
+                        "Hand {number}: {dealer} deals again: the last hand was void. "
+                        "Set your hands!",
+                        number=event.hand,
+                        dealer=dealer,
+                    )
+                return _(
+                    "Hand {number}: {dealer} deals. Set your hands!",
+                    number=event.hand,
+                    dealer=dealer,
+                )
             case Ready():
-                return f"{names[event.seat]} is ready."
+                return _("{name} is ready.", name=names[event.seat])
             case Showdown():
                 return showdown_text(event.result, names)
             case HandVoid():
-                declared = names_list(event.declared, names)
-                return (
-                    f"{declared} declared six pairs: the hand is void, and "
-                    f"{names[event.dealer]} deals again."
+                return n_(
+                    "{names} declared six pairs: the hand is void, and {dealer} deals again.",
+                    "{names} declared six pairs: the hand is void, and {dealer} deals again.",
+                    len(event.declared),
+                    names=names_list(event.declared, names),
+                    dealer=names[event.dealer],
                 )
             case StraightRevealed():
-                winners = names_list(event.seats, names)
-                if len(event.seats) == 1:
-                    return f"{winners} reveals a thirteen-card straight and wins the game!"
-                return f"{winners} reveal a thirteen-card straight and win the game!"
+                return n_(
+                    "{names} reveals a thirteen-card straight and wins the game!",
+                    "{names} reveal a thirteen-card straight and win the game!",
+                    len(event.seats),
+                    names=names_list(event.seats, names),
+                )
         return None
 
 
@@ -315,7 +392,7 @@ def held(view: CrashView) -> list[FrenchCard]:
 def hand_review(hand: Sequence[FrenchCard]) -> str:
     """A hand under review: its cards, named once complete."""
     if not hand:
-        return "empty"
+        return _("empty")
     if len(hand) < HAND_CARDS:
         return cards_text(hand)
     return hand_line(hand)
@@ -326,11 +403,19 @@ def hands_verdict(hands: Sequence[Sequence[FrenchCard]], held: Sequence[FrenchCa
     they are ready to be set."""
     for number, hand in enumerate(hands, start=1):
         if 0 < len(hand) < HAND_CARDS:
-            return f"Hand {number} needs {plural(HAND_CARDS - len(hand), 'more card')}."
+            return n_(
+                "Hand {number} needs {count} more card.",
+                "Hand {number} needs {count} more cards.",
+                HAND_CARDS - len(hand),
+                number=number,
+            )
     made = [hand for hand in hands if hand]
     if not made:
-        return "Tap cards to put them in your hands, or choose a suggestion."
+        return _("Tap cards to put them in your hands, or choose a suggestion.")
     problem = arrangement_problem(made, held)
     if problem:
-        return f"Can't be set: {problem}"
-    return f"Ready: nothing is set until you press **{SET_LABEL}**; then it can't be changed."
+        return _("Can't be set: {problem}", problem=problem)
+    return _(
+        "Ready: nothing is set until you press **{verb}**; then it can't be changed.",
+        verb=_(SET_LABEL),
+    )

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.cards import FrenchCard, Rank, Suit
+from bot.i18n import N_
 
 Line = Sequence[FrenchCard]
 Judge = Callable[[Line, FrenchCard], bool]
@@ -28,7 +29,7 @@ PRIMES = frozenset({2, 3, 5, 7, 11, 13})
 class OracleRule:
     id: str
     level: int
-    text: str  # what the players are told when the hand ends
+    text: str  # what the players are told when the hand ends (marked N_: said with _())
     judge: Judge
 
 
@@ -169,125 +170,154 @@ def rank_in_line(line: Line, card: FrenchCard) -> bool:
     return card.rank in {placed.rank for placed in line}
 
 
-RANKS_NOTE = "(A = 1, J = 11, Q = 12, K = 13)"
-
 LIBRARY: tuple[OracleRule, ...] = (
-    OracleRule("red", EASY, "Red cards (hearts and diamonds) are correct.", red),
+    OracleRule("red", EASY, N_("Red cards (hearts and diamonds) are correct."), red),
     OracleRule(
-        "hearts_or_spades", EASY, "Hearts and spades are correct; no other suit.", hearts_or_spades
+        "hearts_or_spades",
+        EASY,
+        N_("Hearts and spades are correct; no other suit."),
+        hearts_or_spades,
     ),
-    OracleRule("even", EASY, f"Cards of even rank are correct {RANKS_NOTE}.", even),
-    OracleRule("eight_and_up", EASY, "Ranks 8 and up are correct (A counts 1).", eight_and_up),
     OracleRule(
-        "number_cards", EASY, "Number cards (2 to 10) are correct; no aces or faces.", number_cards
+        "even", EASY, N_("Cards of even rank are correct (A = 1, J = 11, Q = 12, K = 13)."), even
+    ),
+    OracleRule("eight_and_up", EASY, N_("Ranks 8 and up are correct (A counts 1)."), eight_and_up),
+    OracleRule(
+        "number_cards",
+        EASY,
+        N_("Number cards (2 to 10) are correct; no aces or faces."),
+        number_cards,
     ),
     OracleRule(
         "colours_alternate",
         EASY,
-        "A card must be the other colour from the last correct card.",
+        N_("A card must be the other colour from the last correct card."),
         colours_alternate,
     ),
     OracleRule(
-        "same_colour", EASY, "A card must be the colour of the last correct card.", same_colour
+        "same_colour", EASY, N_("A card must be the colour of the last correct card."), same_colour
     ),
     OracleRule(
         "suit_or_rank",
         MEDIUM,
-        "A card must share the suit or the rank of the last correct card.",
+        N_("A card must share the suit or the rank of the last correct card."),
         suit_or_rank,
     ),
     OracleRule(
         "higher",
         MEDIUM,
-        f"A card must rank higher than the last correct card {RANKS_NOTE}; after a K, any card.",
+        N_(
+            "A card must rank higher than the last correct card (A = 1, J = 11, Q = 12, K = 13); "
+            "after a K, any card."
+        ),
         higher,
     ),
     OracleRule(
         "lower",
         MEDIUM,
-        f"A card must rank lower than the last correct card {RANKS_NOTE}; after an A, any card.",
+        N_(
+            "A card must rank lower than the last correct card (A = 1, J = 11, Q = 12, K = 13); "
+            "after an A, any card."
+        ),
         lower,
     ),
     OracleRule(
         "parity_alternates",
         MEDIUM,
-        f"Odd and even ranks alternate along the line {RANKS_NOTE}.",
+        N_("Odd and even ranks alternate along the line (A = 1, J = 11, Q = 12, K = 13)."),
         parity_alternates,
     ),
     OracleRule(
         "suit_cycle",
         MEDIUM,
-        "Suits go round ♣ ♦ ♥ ♠ ♣ …: a card must be of the suit after the last correct card's.",
+        N_("Suits go round ♣ ♦ ♥ ♠ ♣ …: a card must be of the suit after the last correct card's."),
         suit_cycle,
     ),
     OracleRule(
         "within_two",
         MEDIUM,
-        f"A card's rank must be at most 2 away from the last correct card's {RANKS_NOTE}.",
+        N_(
+            "A card's rank must be at most 2 away from the last correct card's "
+            "(A = 1, J = 11, Q = 12, K = 13)."
+        ),
         within_two,
     ),
     OracleRule(
         "faces_alternate",
         MEDIUM,
-        "Face cards (J, Q, K) and other cards alternate along the line.",
+        N_("Face cards (J, Q, K) and other cards alternate along the line."),
         faces_alternate,
     ),
     OracleRule(
         "multiples_of_three",
         MEDIUM,
-        "Ranks divisible by 3 are correct: 3, 6, 9 and Q (12).",
+        N_("Ranks divisible by 3 are correct: 3, 6, 9 and Q (12)."),
         multiples_of_three,
     ),
     OracleRule(
         "new_suit_and_rank",
         MEDIUM,
-        "A card must share neither the suit nor the rank of the last correct card.",
+        N_("A card must share neither the suit nor the rank of the last correct card."),
         new_suit_and_rank,
     ),
     OracleRule(
         "suit_of_last_two",
         MEDIUM,
-        "A card must share its suit with one of the last two correct cards.",
+        N_("A card must share its suit with one of the last two correct cards."),
         suit_of_last_two,
     ),
     OracleRule(
         "colour_pairs",
         HARD,
-        "Colours go in pairs along the line, starter first: two of one colour, then two of the "
-        "other, and so on.",
+        N_(
+            "Colours go in pairs along the line, starter first: two of one colour, then two of the "
+            "other, and so on."
+        ),
         colour_pairs,
     ),
-    OracleRule("primes", HARD, "Prime ranks are correct: 2, 3, 5, 7, J (11) and K (13).", primes),
+    OracleRule(
+        "primes", HARD, N_("Prime ranks are correct: 2, 3, 5, 7, J (11) and K (13)."), primes
+    ),
     OracleRule(
         "sum_fourteen",
         HARD,
-        f"A card's rank plus the last correct card's must be 14 or more {RANKS_NOTE}.",
+        N_(
+            "A card's rank plus the last correct card's must be 14 or more "
+            "(A = 1, J = 11, Q = 12, K = 13)."
+        ),
         sum_fourteen,
     ),
     OracleRule(
         "black_up_red_down",
         HARD,
-        f"A black card must rank higher than the last correct card, a red card lower {RANKS_NOTE}.",
+        N_(
+            "A black card must rank higher than the last correct card, a red card lower "
+            "(A = 1, J = 11, Q = 12, K = 13)."
+        ),
         black_up_red_down,
     ),
     OracleRule(
         "up_in_suit_down_out",
         HARD,
-        "A card of the last correct card's suit must rank higher than it; a card of another suit "
-        f"lower {RANKS_NOTE}.",
+        N_(
+            "A card of the last correct card's suit must rank higher than it; a card of another "
+            "suit lower (A = 1, J = 11, Q = 12, K = 13)."
+        ),
         up_in_suit_down_out,
     ),
     OracleRule(
         "colour_two_back",
         HARD,
-        "A card must be the colour of the correct card two places back (second in the line: "
-        "any card).",
+        N_(
+            "A card must be the colour of the correct card two places back (second in the line: "
+            "any card)."
+        ),
         colour_two_back,
     ),
     OracleRule(
         "rank_in_line",
         HARD,
-        "A card must be of a rank the line already holds.",
+        N_("A card must be of a rank the line already holds."),
         rank_in_line,
     ),
 )

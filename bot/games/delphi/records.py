@@ -10,11 +10,12 @@ from pydantic import BaseModel, Field
 
 from bot.cards import FrenchCard
 from bot.engine import Action, DecisionKind, Event
+from bot.i18n import N_
 
 STARTING_TOKENS = 1
 MAX_RULE_LENGTH = 300  # a modal's answer holds no more
 SALT_BITS = 128
-RULE_QUESTION = "Write your secret rule"
+RULE_QUESTION = N_("Write your secret rule")  # said with _() where asked
 RULE_SECONDS = 300  # the oracle has at least five minutes to write a rule
 
 AnswerKind = Literal["yes", "no", "abstain"]

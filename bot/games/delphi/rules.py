@@ -67,6 +67,7 @@ from bot.games.delphi.records import (
 )
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
+from bot.i18n import _, n_
 
 # ---- scoring (the rule text's definitions) ----------------------------------------------------
 
@@ -274,7 +275,7 @@ class DelphiState(TextAnswers, UnlistedActions, PointsMatchHands):
         oracle = self.oracle
         if self.phase == "rule":
             assert oracle is not None  # only a player oracle writes a rule
-            prompt = (
+            prompt = _(
                 "You are the oracle. Write a secret rule saying which cards are correct, judged "
                 "only from the line of correct cards before them (the starter comes first). The "
                 "bot seals it and shows it when the hand ends. Or let the bot draw a rule."
@@ -284,16 +285,23 @@ class DelphiState(TextAnswers, UnlistedActions, PointsMatchHands):
                     seat=oracle,
                     kind=DelphiKind.RULE,
                     prompt=prompt,
-                    text_question=RULE_QUESTION,
+                    text_question=_(RULE_QUESTION),
                     least_seconds=RULE_SECONDS,
                 )
             ]
         if self.phase != "answer":
             return []
         assert self.current is not None  # the card answered about
-        card = f"Card {self.judged + 1} of {self.to_judge()}: {self.current.label}."
-        answer = f"{card} Is it correct? Answer in secret: yes, no, or abstain."
-        judge = f"{card} Judge it by your rule, in secret: correct or incorrect."
+        card = {"number": self.judged + 1, "of": self.to_judge(), "card": self.current.label}
+        answer = _(
+            "Card {number} of {of}: {card}. Is it correct? Answer in secret: yes, no, or abstain.",
+            **card,
+        )
+        judge = _(
+            "Card {number} of {of}: {card}. Judge it by your rule, in secret: correct or "
+            "incorrect.",
+            **card,
+        )
         return [
             Decision(seat=seat, kind=DelphiKind.JUDGE, prompt=judge, secret=True)
             if seat == oracle
@@ -313,16 +321,22 @@ class DelphiState(TextAnswers, UnlistedActions, PointsMatchHands):
     def text_action(self, seat: int, text: str) -> Action:
         rule = clean_rule(text)
         if not rule:
-            raise IllegalAction("Write your rule: which cards are correct, after which cards.")
+            raise IllegalAction(_("Write your rule: which cards are correct, after which cards."))
         if len(rule) > MAX_RULE_LENGTH:
-            raise IllegalAction(f"Keep your rule to {MAX_RULE_LENGTH} characters.")
+            raise IllegalAction(
+                n_(
+                    "Keep your rule to {count} character.",
+                    "Keep your rule to {count} characters.",
+                    MAX_RULE_LENGTH,
+                )
+            )
         return WriteRule(text=rule)
 
     def verify(self, seat: int, action: Action) -> None:
         writing = self.phase == "rule" and seat == self.oracle
         if isinstance(action, WriteRule) and writing and not self.is_over():
             if self.text_action(seat, action.text) != action:
-                raise IllegalAction("Write your rule as plain words.")
+                raise IllegalAction(_("Write your rule as plain words."))
             return
         if action == UNJUDGED and self.judging(seat):
             return  # the timeout default: the table plays it, no button offers it

@@ -7,10 +7,11 @@ from bot.engine import GameSpec
 from bot.games.delphi.ai import POLICY
 from bot.games.delphi.records import DelphiAction, DelphiOptions
 from bot.games.delphi.rules import DelphiState, new_delphi
+from bot.i18n import N_
 
 DELPHI = GameSpec(
     id="delphi",
-    name="Delphi",
+    name=N_("Delphi"),
     min_players=3,
     max_players=7,
     options_model=DelphiOptions,

@@ -10,28 +10,13 @@ from itertools import pairwise
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.cards import FrenchCard, Joker
+from bot.cards import FrenchCard, Joker, Rank
 from bot.engine import IllegalAction
+from bot.i18n import N_, _, n_
 
 PLAYERS, HAND, WIDOW = 3, 17, 3
 ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
-NAMES = [
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "J",
-    "Q",
-    "K",
-    "A",
-    "2",
-    "black joker",
-    "red joker",
-]
+JOKER_NAMES = {BLACK_JOKER: N_("black joker"), RED_JOKER: N_("red joker")}
 
 
 def order(card: FrenchCard) -> int:
@@ -40,6 +25,14 @@ def order(card: FrenchCard) -> int:
     if rank is None:  # a joker
         return BLACK_JOKER if card.joker is Joker.BLACK else RED_JOKER
     return (rank - 3) % 13
+
+
+def rank_name(rank: int) -> str:
+    """A rank (`order`'s) as combinations name it: "7", "A" (as the cards show it), or
+    "black joker"."""
+    if rank >= BLACK_JOKER:
+        return _(JOKER_NAMES[rank])
+    return Rank((rank + 2) % 13 + 1).label
 
 
 POWER = {"rocket": 2, "bomb": 1}  # by shape; 0 for the others
@@ -52,11 +45,16 @@ class Combo(BaseModel):
     model_config = ConfigDict(frozen=True)
     shape: str
     rank: int
-    name: str
 
     @property
     def power(self) -> int:
         return POWER.get(self.shape, 0)
+
+    @property
+    def name(self) -> str:
+        """How it reads, in the language of the moment: "pair of 7s", "3 trios in a row"
+        (worked out when asked: combinations are remembered, in no language)."""
+        return combo_name(self.shape, self.rank)
 
     def beats(self, other: Combo) -> bool:
         if self.power != other.power:
@@ -80,7 +78,7 @@ def kickers_ok(kickers: Counter, size: int, count: int, main: set[int]) -> bool:
 def classify(cards: list[FrenchCard]) -> Combo:
     """The combination these cards make, or IllegalAction saying why they make none."""
     if not cards or len(cards) != len(set(cards)):
-        raise IllegalAction("Choose one or more different cards.")
+        raise IllegalAction(_("Choose one or more different cards."))
     return combo_of(tuple(sorted(order(card) for card in cards)))
 
 
@@ -92,21 +90,19 @@ def combo_of(played: tuple[int, ...]) -> Combo:
     n, shape = len(played), sorted(counts.values(), reverse=True)
     top = ranks[-1]
     if n == 2 and set(ranks) == {BLACK_JOKER, RED_JOKER}:
-        return Combo(shape="rocket", rank=RED_JOKER, name="the rocket")
+        return Combo(shape="rocket", rank=RED_JOKER)
     if shape == [1] * n and n == 1:
-        return Combo(shape="single", rank=top, name=NAMES[top])
+        return Combo(shape="single", rank=top)
     if shape == [2]:
-        return Combo(shape="pair", rank=top, name=f"pair of {NAMES[top]}s")
+        return Combo(shape="pair", rank=top)
     if shape == [3]:
-        return Combo(shape="trio", rank=top, name=f"three {NAMES[top]}s")
+        return Combo(shape="trio", rank=top)
     if shape == [4]:
-        return Combo(shape="bomb", rank=top, name=f"bomb of {NAMES[top]}s")
+        return Combo(shape="bomb", rank=top)
     if shape == [1] * n and n >= 5 and consecutive(ranks):
-        return Combo(shape=f"straight:{n}", rank=top, name=f"{n}-card straight to {NAMES[top]}")
+        return Combo(shape=f"straight:{n}", rank=top)
     if shape == [2] * (n // 2) and n // 2 >= 3 and n % 2 == 0 and consecutive(ranks):
-        return Combo(
-            shape=f"pairs:{n // 2}", rank=top, name=f"{n // 2} pairs in a row to {NAMES[top]}"
-        )
+        return Combo(shape=f"pairs:{n // 2}", rank=top)
     found = trio_combo(counts, n) or four_with_two(counts, n)
     if found:
         return found
@@ -136,15 +132,9 @@ def trio_combo(counts: Counter, n: int) -> Combo | None:
             if kind is None or (kind == "plain" and length == 1):
                 continue
             if length == 1:
-                name = f"three {NAMES[run[0]]}s with a {'single' if kind == 'single' else 'pair'}"
-                combo = Combo(shape=f"trio+{kind}", rank=run[0], name=name)
+                combo = Combo(shape=f"trio+{kind}", rank=run[0])
             else:
-                extra = "" if kind == "plain" else f" with {kind}s"
-                combo = Combo(
-                    shape=f"airplane:{length}:{kind}",
-                    rank=run[-1],
-                    name=f"{length} trios in a row{extra}",
-                )
+                combo = Combo(shape=f"airplane:{length}:{kind}", rank=run[-1])
             if best is None or combo.rank > best.rank:
                 best = combo
     return best
@@ -158,20 +148,63 @@ def four_with_two(counts: Counter, n: int) -> Combo | None:
             for size in (1, 2):
                 if n == 4 + 2 * size and kickers_ok(rest, size, 2, {rank}):
                     what = "singles" if size == 1 else "pairs"
-                    return Combo(
-                        shape=f"four+2{what}",
-                        rank=rank,
-                        name=f"four {NAMES[rank]}s with two {what}",
-                    )
+                    return Combo(shape=f"four+2{what}", rank=rank)
     return None
+
+
+def combo_name(shape: str, rank: int) -> str:
+    """A combination's name from its shape and rank, in the language of the moment."""
+    family, *rest = shape.split(":")
+    named = rank_name(rank)
+    match family:
+        case "rocket":
+            return _("the rocket")
+        case "single":
+            return named
+        case "pair":
+            return _("pair of {rank}s", rank=named)
+        case "trio":
+            return _("three {rank}s", rank=named)
+        case "bomb":
+            return _("bomb of {rank}s", rank=named)
+        case "trio+single":
+            return _("three {rank}s with a single", rank=named)
+        case "trio+pair":
+            return _("three {rank}s with a pair", rank=named)
+        case "four+2singles":
+            return _("four {rank}s with two singles", rank=named)
+        case "four+2pairs":
+            return _("four {rank}s with two pairs", rank=named)
+        case "straight":
+            return n_(
+                "{count}-card straight to {rank}",
+                "{count}-card straight to {rank}",
+                int(rest[0]),
+                rank=named,
+            )
+        case "pairs":
+            return n_(
+                "{count} pair in a row to {rank}",
+                "{count} pairs in a row to {rank}",
+                int(rest[0]),
+                rank=named,
+            )
+    length, kind = int(rest[0]), rest[1]  # an airplane
+    if kind == "single":
+        return n_(
+            "{count} trio in a row with singles", "{count} trios in a row with singles", length
+        )
+    if kind == "pair":
+        return n_("{count} trio in a row with pairs", "{count} trios in a row with pairs", length)
+    return n_("{count} trio in a row", "{count} trios in a row", length)
 
 
 def reason(n: int, counts: Counter) -> str:
     if n == 2:
-        return "A pair must be two cards of the same rank."
+        return _("A pair must be two cards of the same rank.")
     if any(r > ACE for r in counts) and len(counts) >= 5:
-        return "2s and jokers can't be part of a straight or a chain."
-    return "Those cards make no Dou Dizhu combination."
+        return _("2s and jokers can't be part of a straight or a chain.")
+    return _("Those cards make no Dou Dizhu combination.")
 
 
 def check_play(cards: list[FrenchCard], to_beat: list[FrenchCard]) -> None:
@@ -179,4 +212,10 @@ def check_play(cards: list[FrenchCard], to_beat: list[FrenchCard]) -> None:
     engine's verify and the player's preview of a pick both ask this)."""
     combo = classify(cards)
     if to_beat and not combo.beats(target := classify(to_beat)):
-        raise IllegalAction(f"{combo.name.capitalize()} does not beat {target.name}.")
+        raise IllegalAction(
+            _(
+                "{combination} does not beat {target}.",
+                combination=combo.name.capitalize(),
+                target=target.name,
+            )
+        )

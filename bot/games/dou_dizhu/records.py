@@ -78,7 +78,6 @@ class DouDizhuView(BaseModel):
     landlord: int | None
     doublings: int
     to_beat: list[FrenchCard]
-    to_beat_name: str | None
     last_player: int | None
     turn: int | None
     my_cards: list[FrenchCard] | None = None

@@ -40,6 +40,7 @@ from bot.games.dou_dizhu.records import (
     Settled,
 )
 from bot.games.hands import HandAfterHandWithStacks
+from bot.i18n import _
 
 
 class DouDizhuState(HandAfterHandWithStacks):
@@ -151,11 +152,11 @@ class DouDizhuState(HandAfterHandWithStacks):
                 Decision(
                     seat=self.bidder,
                     kind=DouDizhuKind.BID,
-                    prompt=f"Bid more than {self.bid}, or pass",
+                    prompt=_("Bid more than {bid}, or pass", bid=self.bid),
                 )
             ]
         if self.phase == "playing":
-            prompt = "Lead anything" if self.climbing.free_lead else "Beat it or pass"
+            prompt = _("Lead anything") if self.climbing.free_lead else _("Beat it or pass")
             return [Decision(seat=self.climbing.turn, kind=DouDizhuKind.PLAY, prompt=prompt)]
         return []
 
@@ -180,12 +181,12 @@ class DouDizhuState(HandAfterHandWithStacks):
         """Plays are judged by what they are, with the reason, not by listing every play."""
         if isinstance(action, Play) and self.phase == "playing" and seat == self.climbing.turn:
             if not set(action.cards) <= set(self.hands[seat]):
-                raise IllegalAction("You don't hold those cards.")
+                raise IllegalAction(_("You don't hold those cards."))
             check_play(action.cards, self.climbing.to_beat)
             return
         if isinstance(action, Pass) and self.phase == "playing" and seat == self.climbing.turn:
             if self.climbing.free_lead:
-                raise IllegalAction("You lead this trick: play something.")
+                raise IllegalAction(_("You lead this trick: play something."))
             return
         super().verify(seat, action)
 
@@ -230,7 +231,6 @@ class DouDizhuState(HandAfterHandWithStacks):
             landlord=self.landlord,
             doublings=self.doublings,
             to_beat=to_beat,
-            to_beat_name=classify(to_beat).name if to_beat else None,
             last_player=climb.last_player if climb else None,
             turn=climb.turn if climb else (self.bidder if self.phase == "bidding" else None),
             played=self.played,

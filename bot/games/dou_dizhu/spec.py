@@ -7,10 +7,11 @@ from bot.engine import GameSpec
 from bot.games.dou_dizhu.ai import DouDizhuPolicy
 from bot.games.dou_dizhu.records import DouDizhuAction, DouDizhuOptions
 from bot.games.dou_dizhu.rules import DouDizhuState, new_dou_dizhu
+from bot.i18n import N_
 
 DOU_DIZHU = GameSpec(
     id="doudizhu",
-    name="Dou Dizhu",
+    name=N_("Dou Dizhu"),
     min_players=3,
     max_players=3,
     options_model=DouDizhuOptions,

@@ -5,13 +5,18 @@ named card reads, and whether a deal fits the pack.
 from __future__ import annotations
 
 from bot.cards import FrenchCard, Rank, Suit, french_deck
+from bot.i18n import N_, _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DECK_SIZE = 54
 PENALTY_CARDS = 2
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
-              Suit.CLUBS: "clubs"}  # fmt: skip
+# A suit in words (said with _(); in English, also the key of the joker's per-suit selects).
+SUIT_NAMES = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"), Suit.DIAMONDS: N_("diamonds"),
+              Suit.CLUBS: N_("clubs")}  # fmt: skip
+NAMED_CARDS = {Suit.SPADES: N_("the {rank} of spades"), Suit.HEARTS: N_("the {rank} of hearts"),
+               Suit.DIAMONDS: N_("the {rank} of diamonds"),
+               Suit.CLUBS: N_("the {rank} of clubs")}  # fmt: skip
 
 
 def full_deck() -> list[FrenchCard]:
@@ -48,7 +53,7 @@ def sort_cards(cards: list[FrenchCard]) -> list[FrenchCard]:
 def named_text(rank: Rank, suit: Suit) -> str:
     """A card a joker stands for, or the next card of a melee, in words: it may lie hidden in
     someone's hand, so it is never written as a card label."""
-    return f"the {rank.label} of {SUIT_NAMES[suit]}"
+    return _(NAMED_CARDS[suit], rank=rank.label)
 
 
 def deal_refusal(hand_size: int, players: int) -> str | None:
@@ -57,7 +62,10 @@ def deal_refusal(hand_size: int, players: int) -> str | None:
     most = (DECK_SIZE - 1) // hand_size
     if players <= most:
         return None
-    return (
-        f"The pack can't deal {hand_size} cards each to {players} players and keep an upcard: "
-        f"start with {most} players or fewer, or open a table with a smaller hand size."
+    return _(
+        "The pack can't deal {size} cards each to {players} players and keep an upcard: "
+        "start with {most} players or fewer, or open a table with a smaller hand size.",
+        size=hand_size,
+        players=players,
+        most=most,
     )

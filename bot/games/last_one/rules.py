@@ -70,6 +70,7 @@ from bot.games.last_one.records import (
 )
 from bot.games.last_one.table import LastOneTable
 from bot.games.matches import Match
+from bot.i18n import _
 
 # The decision of each phase of a turn (a kind is named as its phase).
 TURN_KINDS = {
@@ -140,22 +141,32 @@ class LastOneState(Windows, LastOneTable):
     def prompt(self, kind: LastOneKind) -> str:
         match kind:
             case LastOneKind.TURN:
-                draw = "draw a card" if self.can_draw() else "pass (nothing is left to draw)"
-                return (
-                    f"Your turn: play on {self.target_text()} (same suit or rank; an 8 or a "
-                    f"joker goes on anything), or {draw}."
+                if self.can_draw():
+                    return _(
+                        "Your turn: play on {target} (same suit or rank; an 8 or a joker goes on "
+                        "anything), or draw a card.",
+                        target=self.target_text(),
+                    )
+                return _(
+                    "Your turn: play on {target} (same suit or rank; an 8 or a joker goes on "
+                    "anything), or pass (nothing is left to draw).",
+                    target=self.target_text(),
                 )
             case LastOneKind.FREE:
-                return "Your 3 lets you add any one card from your hand, or end your turn."
+                return _("Your 3 lets you add any one card from your hand, or end your turn.")
             case LastOneKind.SUIT:
-                return "Name the suit the next player must play."
+                return _("Name the suit the next player must play.")
             case LastOneKind.NAME:
-                return "Name the card your joker stands for (it has none of that card's effects)."
+                return _(
+                    "Name the card your joker stands for (it has none of that card's effects)."
+                )
             case LastOneKind.MELEE:
                 melee = self.current_melee
                 step = named_text(Rank(melee.rank + 1), melee.suit)
-                return f"You may play {step} (or a joker as it) to become the aggressor."
-        return "You hold one card: press Last one! before the next player plays, or draw two."
+                return _(
+                    "You may play {card} (or a joker as it) to become the aggressor.", card=step
+                )
+        return _("You hold one card: press Last one! before the next player plays, or draw two.")
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase in ("between", "over") or seat not in self.pending_seats():
@@ -196,32 +207,36 @@ class LastOneState(Windows, LastOneTable):
         holds = getattr(action, "card", None) in self.hands[seat]
         if isinstance(action, Call):
             if len(self.hands[seat]) != 1:
-                return "You can call Last one! only when you hold one card."
-            return "You have already called Last one!"
+                return _("You can call Last one! only when you hold one card.")
+            return _("You have already called Last one!")
         if isinstance(action, Continue) and self.phase != "melee":
-            return "There is no melee to continue."
+            return _("There is no melee to continue.")
         if self.phase == "melee":
             if not isinstance(action, Continue):
-                return "Only melee cards can be played now."
+                return _("Only melee cards can be played now.")
             melee = self.current_melee
             if melee.aggressor == seat:
-                return "You are the aggressor: someone else must continue the melee."
+                return _("You are the aggressor: someone else must continue the melee.")
             step = named_text(Rank(melee.rank + 1), melee.suit)
             if action.rank == melee.rank + 1 and not holds:
-                return "You don't hold that card."
-            return f"Only {step} (or a joker standing for it) continues this melee."
+                return _("You don't hold that card.")
+            return _("Only {card} (or a joker standing for it) continues this melee.", card=step)
         if seat != self.turn:
-            return "It is not your turn."
+            return _("It is not your turn.")
         if isinstance(action, Play | Continue) and not holds:
-            return "You don't hold that card."
+            return _("You don't hold that card.")
         if self.phase == "turn" and isinstance(action, Play):
-            return f"{action.card.label} doesn't go on {self.target_text()}."
-        return {
-            "turn": "Play a card or draw.",
-            "free": "After your 3, add any card from your hand or end your turn.",
-            "suit": "Name a suit for your 8.",
-            "name": "Name the card your joker stands for.",
-        }[self.phase]
+            return _(
+                "{card} doesn't go on {target}.", card=action.card.label, target=self.target_text()
+            )
+        match self.phase:
+            case "turn":
+                return _("Play a card or draw.")
+            case "free":
+                return _("After your 3, add any card from your hand or end your turn.")
+            case "suit":
+                return _("Name a suit for your 8.")
+        return _("Name the card your joker stands for.")
 
     def default_action(self, seat: int) -> Action:
         """On timeout: play your playable card worth the most (an 8 or a joker last), else
@@ -423,7 +438,7 @@ class LastOneState(Windows, LastOneTable):
     def leave(self, seat: int) -> int:
         """Leaving between hands drops you out of the match; the others play on."""
         if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between hands.")
+            raise IllegalAction(_("You can leave between hands."))
         if self.phase == "between":
             self.match.drop(seat)
             if self.match.is_over():

@@ -7,10 +7,11 @@ from bot.games.last_one.ai import LastOnePolicy
 from bot.games.last_one.cards import MAX_PLAYERS, MIN_PLAYERS, full_deck
 from bot.games.last_one.records import LastOneAction, LastOneOptions
 from bot.games.last_one.rules import LastOneState, new_last_one
+from bot.i18n import N_
 
 LAST_ONE = GameSpec(
     id="lastone",
-    name="Last One",
+    name=N_("Last One"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options_model=LastOneOptions,

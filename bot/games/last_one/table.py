@@ -20,6 +20,7 @@ from bot.games.last_one.records import (
     Named,
     StockRebuilt,
 )
+from bot.i18n import _
 
 
 class LastOneTable(PointsMatchHands):
@@ -69,9 +70,11 @@ class LastOneTable(PointsMatchHands):
     def target_text(self) -> str:
         upcard = self.discards[-1]
         if self.named is not None:
-            return f"{upcard.label} as {named_text(self.named.rank, self.named.suit)}"
+            named = named_text(self.named.rank, self.named.suit)
+            return _("{card} as {named}", card=upcard.label, named=named)
         if self.suit is not None:
-            return f"{SUIT_NAMES[self.suit]} (named with {upcard.label})"
+            suit = _(SUIT_NAMES[self.suit])
+            return _("{suit} (named with {card})", suit=suit, card=upcard.label)
         return upcard.label
 
     def melee_cards(self, seat: int) -> list[FrenchCard]:
@@ -105,7 +108,7 @@ class LastOneTable(PointsMatchHands):
         draw stops short when both are empty."""
         events: list[Event] = []
         drawn: list[FrenchCard] = []
-        for _ in range(count):
+        for _drawn in range(count):
             if not self.stock:
                 events += self.rebuild()
             if not self.stock:

@@ -23,6 +23,7 @@ from bot.games.lowball.rules import (
     pokerkit_code,
 )
 from bot.games.poker import Mucked
+from bot.i18n import N_
 
 UNKNOWN = "??"
 
@@ -57,7 +58,8 @@ def hand_history(
     return history.dumps()
 
 
-PHH = HandHistoryFormat(name="Poker Hand History", suffix="phh", write=hand_history)
+# The format's name is marked for the catalogs: whoever shows it says it with _().
+PHH = HandHistoryFormat(name=N_("Poker Hand History"), suffix="phh", write=hand_history)
 
 
 def _lowball(state: GameState) -> LowballState:

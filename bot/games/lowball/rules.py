@@ -25,6 +25,7 @@ from bot.engine import HandStarted as BaseHandStarted
 from bot.games.betting import Betting, BettingAction, Fold, Limits, Pot
 from bot.games.jokerless import rank_of, suit_of
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from pokerkit import StandardLowHand
@@ -46,7 +47,7 @@ def high_value(rank: Rank) -> int:
 
 def pokerkit_code(card: FrenchCard) -> str:
     """`Ts`, `Ah`, `7c`: the card as pokerkit writes it."""
-    rank = "T" if card.rank is Rank.TEN else rank_of(card).label
+    rank = "T" if card.rank is Rank.TEN else rank_of(card).code
     return f"{rank}{suit_of(card).value}"
 
 
@@ -64,14 +65,21 @@ def low_strength(cards: list[FrenchCard]) -> int:
     return -low_hand(cards).entry.index
 
 
-def describe(cards: list[FrenchCard]) -> str:
-    """`8-6-5-4-2` for no pair, straight or flush; else `one pair: 7-7-K-5-2`."""
+def hand_parts(cards: list[FrenchCard]) -> tuple[str, list[Rank]]:
+    """pokerkit's name of the hand's kind ("High card", "One pair" ...) and its ranks, the
+    most held first, then highest: 7 7 K 5 2."""
     counts = Counter(rank_of(card) for card in cards)
     ranks = sorted(
         (rank_of(card) for card in cards), key=lambda r: (counts[r], high_value(r)), reverse=True
     )
-    text = "-".join(rank.label for rank in ranks)
-    label = low_hand(cards).entry.label.value
+    return low_hand(cards).entry.label.value, ranks
+
+
+def describe(cards: list[FrenchCard]) -> str:
+    """`8-6-5-4-2` for no pair, straight or flush; else `one pair: 7-7-K-5-2`. In English,
+    as the records keep it (the table's words say it in the reader's language, ui.py)."""
+    label, ranks = hand_parts(cards)
+    text = "-".join(rank.code for rank in ranks)
     return text if label == "High card" else f"{label.lower()}: {text}"
 
 
@@ -227,7 +235,7 @@ class LowballState(BettingTable):
         self.dealer = self.seats_from(self.dealer, lambda s: s in playing)[0]
         order = self.seats_from(self.dealer + 1, lambda s: s in playing)
         self.stacks_at_start, self.players = list(self.stacks), order
-        for _ in range(HAND_SIZE):
+        for _round in range(HAND_SIZE):
             for seat in order:
                 self.hands[seat].append(self.stub.pop(0))
         self.hands = [in_hand_order(hand) for hand in self.hands]
@@ -288,7 +296,7 @@ class LowballState(BettingTable):
         drawn: list[FrenchCard] = []
         for card in thrown:
             self.hands[seat].remove(card)
-        for _ in thrown:
+        for _thrown in thrown:
             if not self.stub:
                 events.append(StubReshuffled(cards=len(self.discards)))
                 self.stub = self.rng.shuffled_gathered(self.discards, french_deck())
@@ -319,7 +327,11 @@ class LowballState(BettingTable):
 
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
-            prompt = f"Draw {self.draw_round} of {DRAWS}: throw up to five cards, or stand pat"
+            prompt = _(
+                "Draw {draw} of {draws}: throw up to five cards, or stand pat",
+                draw=self.draw_round,
+                draws=DRAWS,
+            )
             return [Decision(seat=self.draw_queue[0], kind=LowballKind.DRAW, prompt=prompt)]
         return super().pending()
 
@@ -345,11 +357,11 @@ class LowballState(BettingTable):
     def verify(self, seat: int, action: Action) -> None:
         if isinstance(action, Draw) and self.phase == "draw" and self.draw_queue[:1] == [seat]:
             if not action.cards:
-                raise IllegalAction("Pick the cards to throw, or stand pat.")
+                raise IllegalAction(_("Pick the cards to throw, or stand pat."))
             if len(set(action.cards)) != len(action.cards):
-                raise IllegalAction("You picked a card twice.")
+                raise IllegalAction(_("You picked a card twice."))
             if not set(action.cards) <= set(self.hands[seat]):
-                raise IllegalAction("You don't hold those cards.")
+                raise IllegalAction(_("You don't hold those cards."))
         super().verify(seat, self.canonical(seat, action))
 
     def default_action(self, seat: int) -> Action:

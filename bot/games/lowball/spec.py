@@ -7,10 +7,11 @@ from bot.engine import GameSpec
 from bot.games.lowball.ai import LowballPolicy
 from bot.games.lowball.phh import PHH
 from bot.games.lowball.rules import LowballAction, LowballOptions, LowballState, new_lowball
+from bot.i18n import N_
 
 LOWBALL = GameSpec(
     id="lowball",
-    name="Triple Draw Lowball",
+    name=N_("Triple Draw Lowball"),
     min_players=2,
     max_players=6,
     options_model=LowballOptions,

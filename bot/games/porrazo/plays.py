@@ -20,6 +20,7 @@ from bot.games.captures import (
     verify_sequence_capture,
 )
 from bot.games.jokerless import rank_of
+from bot.i18n import _
 
 MIN_SEATS, MAX_SEATS = 2, 5
 PARTNERSHIP_SEATS = 4
@@ -128,22 +129,24 @@ def play_problem(
 ) -> str | None:
     """Why playing `card` to take `take` is refused, or None when it is a legal play."""
     if card not in hand:
-        return "You don't hold that card."
+        return _("You don't hold that card.")
     if not take:
         if capture_options(card, table, stack) and not fits_in_place(card, table):
-            return (
-                f"Your {card.label} can capture, so it must: only a card played in place "
-                "may pass up its capture."
+            return _(
+                "Your {card} can capture, so it must: only a card played in place "
+                "may pass up its capture.",
+                card=card.label,
             )
         return None
     if set(take) & set(stack):
         if Counter(take) == Counter(stack) and card.rank == stack[0].rank:
             return None
-        return (
-            f"The porrazo's cards are taken all together, and only by a {rank_of(stack[0]).label}."
+        return _(
+            "The porrazo's cards are taken all together, and only by a {rank}.",
+            rank=rank_of(stack[0]).label,
         )
     if len(take) > 1 and all(taken.rank == card.rank for taken in take):
-        return f"Your {card.label} takes only one card of its rank, even from a pair."
+        return _("Your {card} takes only one card of its rank, even from a pair.", card=card.label)
     try:
         if len(take) == 1:
             verify_match_capture(card, take, table)

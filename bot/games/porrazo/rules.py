@@ -75,6 +75,18 @@ from bot.games.porrazo.records import (
     Why,
 )
 from bot.games.porrazo.table import PorrazoTable
+from bot.i18n import N_, _
+
+# What a player holding a set may declare (a decision's prompt).
+MAY_DECLARE = {
+    "ronda": N_(
+        "You may declare your ronda (its rank stays hidden) until the deal's first card is played."
+    ),
+    "rondine": N_(
+        "You may declare your rondine (its rank stays hidden) until the deal's first card is "
+        "played."
+    ),
+}
 
 
 def partnership_sides(options: PorrazoOptions) -> int:
@@ -166,18 +178,17 @@ class PorrazoState(PorrazoTable):
             return []
         if self.phase == "tendido":
             kind = PorrazoKind.TENDIDO
-            prompt = "Deal your tendido now (four cards face up), or keep it for a later deal."
+            prompt = _("Deal your tendido now (four cards face up), or keep it for a later deal.")
         else:
             kind = PorrazoKind.PLAY
-            prompt = "Play a card: it takes from the table when it can, or it is placed."
+            prompt = _("Play a card: it takes from the table when it can, or it is placed.")
         # The declarations come first: they close with the deal's first card, so whoever
         # takes pending seats in order (the runtime's AI seats) declares before playing.
         declarations = [
             Decision(
                 seat=seat,
                 kind=PorrazoKind.DECLARE,
-                prompt=f"You may declare your {SET_NAMES[len(declarable(self.hands[seat]))]} "
-                "(its rank stays hidden) until the deal's first card is played.",
+                prompt=_(MAY_DECLARE[SET_NAMES[len(declarable(self.hands[seat]))]]),
                 optional=True,
             )
             for seat in range(self.seat_count)
@@ -211,7 +222,7 @@ class PorrazoState(PorrazoTable):
 
     def refusal(self, seat: int, action: Action) -> str | None:
         if isinstance(action, DealTendido | NoTendido) and self.phase != "tendido":
-            return "The tendido is the dealer's, once a hand, right after a deal."
+            return _("The tendido is the dealer's, once a hand, right after a deal.")
         if seat not in self.pending_seats():
             return None
         if isinstance(action, Play) and self.phase == "play" and seat == self.turn:
@@ -219,10 +230,10 @@ class PorrazoState(PorrazoTable):
             return play_problem(action.card, action.take, hand, self.table, stack)
         if isinstance(action, Declare) and not self.may_declare(seat):
             if any(d.seat == seat for d in self.declared):
-                return "You have declared already this deal."
+                return _("You have declared already this deal.")
             if any(self.played):
-                return "Declarations close when the deal's first card is played."
-            return "You hold no pair or three of a kind to declare."
+                return _("Declarations close when the deal's first card is played.")
+            return _("You hold no pair or three of a kind to declare.")
         return None
 
     def default_action(self, seat: int) -> Action:

@@ -8,10 +8,11 @@ from bot.games.porrazo.ai import PorrazoPolicy
 from bot.games.porrazo.plays import MAX_SEATS, MIN_SEATS
 from bot.games.porrazo.records import PorrazoAction, PorrazoOptions
 from bot.games.porrazo.rules import PorrazoState, new_porrazo, partnership_sides
+from bot.i18n import N_
 
 PORRAZO = GameSpec(
     id="porrazo",
-    name="Porrazo",
+    name=N_("Porrazo"),
     min_players=MIN_SEATS,
     max_players=MAX_SEATS,
     options_model=PorrazoOptions,

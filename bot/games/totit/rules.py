@@ -39,6 +39,7 @@ from bot.engine import (
 from bot.games.captures import identical, match_targets, ranks_as_one, verify_match_capture
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
+from bot.i18n import N_, _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 TABLE_CARDS = 18
@@ -47,6 +48,25 @@ HEADS_UP_HAND_SIZE = 11  # two players get eleven cards each
 HONOURS = (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)  # one rank for capturing
 SAME_RANK = ranks_as_one(*HONOURS)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+# The turn's prompt, by (the seat's first turn of the hand, the trail_when_able option).
+PROMPTS = {
+    (True, False): N_(
+        "Your turn: take a table card identical to one of yours (same rank and suit), "
+        "or, if you can't, trail."
+    ),
+    (True, True): N_(
+        "Your turn: take a table card identical to one of yours (same rank and suit), "
+        "or trail a card."
+    ),
+    (False, False): N_(
+        "Your turn: take a table card of the same rank as one of yours (A, J, Q, K are one "
+        "rank), or, if you can't, trail."
+    ),
+    (False, True): N_(
+        "Your turn: take a table card of the same rank as one of yours (A, J, Q, K are one "
+        "rank), or trail a card."
+    ),
+}
 
 
 def hand_size(players: int) -> int:
@@ -89,13 +109,15 @@ def capture_reason(
 ) -> str | None:
     """Why `card` from `hand` may not take `target` from `table` (None: it may)."""
     if card not in hand:
-        return f"You don't hold {card.label}."
+        return _("You don't hold {card}.", card=card.label)
     if target not in table:
-        return f"{target.label} is not on the table."
+        return _("{card} is not on the table.", card=target.label)
     if first_turn and not identical(card, target):
-        return (
-            f"On your first turn you may only take a card identical to yours (same rank and "
-            f"suit): your {card.label} can't take {target.label}."
+        return _(
+            "On your first turn you may only take a card identical to yours (same rank and "
+            "suit): your {card} can't take {target}.",
+            card=card.label,
+            target=target.label,
         )
     matches = identical if first_turn else SAME_RANK
     try:
@@ -114,13 +136,17 @@ def trail_reason(
 ) -> str | None:
     """Why `card` may not be trailed (None: it may): a player who can capture must."""
     if card not in hand:
-        return f"You don't hold {card.label}."
+        return _("You don't hold {card}.", card=card.label)
     if trail_when_able:
         return None
     for held in hand:
         found = targets(held, table, first_turn)
         if found:
-            return f"You must capture when you can: your {held.label} can take {found[0].label}."
+            return _(
+                "You must capture when you can: your {card} can take {target}.",
+                card=held.label,
+                target=found[0].label,
+            )
     return None
 
 
@@ -318,12 +344,8 @@ class TotitState(PointsMatchHands):
         seat = self.seat_to_act()
         if seat is None:
             return []
-        if self.first_turn(seat):
-            take = "take a table card identical to one of yours (same rank and suit)"
-        else:
-            take = "take a table card of the same rank as one of yours (A, J, Q, K are one rank)"
-        trail = "or trail a card" if self.options.trail_when_able else "or, if you can't, trail"
-        return [Decision(seat=seat, kind=TotitKind.PLAY, prompt=f"Your turn: {take}, {trail}.")]
+        prompt = _(PROMPTS[self.first_turn(seat), self.options.trail_when_able])
+        return [Decision(seat=seat, kind=TotitKind.PLAY, prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self.seat_to_act():
@@ -340,7 +362,7 @@ class TotitState(PointsMatchHands):
                 raise IllegalAction(reason)
             return
         if self.phase == "between":
-            raise IllegalAction("This hand is over; the next one is dealt shortly.")
+            raise IllegalAction(_("This hand is over; the next one is dealt shortly."))
         super().verify(seat, action)
 
     def why_not(self, seat: int, action: Action) -> str | None:
@@ -349,7 +371,7 @@ class TotitState(PointsMatchHands):
             return capture_reason(action.card, action.target, hand, self.table, first)
         if isinstance(action, Trail):
             return trail_reason(action.card, hand, self.table, first, self.options.trail_when_able)
-        return "Take a card from the table or trail one."
+        return _("Take a card from the table or trail one.")
 
     def default_action(self, seat: int) -> Action:
         """The capture completing the most pairs (the first listed on a tie); with nothing

@@ -13,10 +13,11 @@ from bot.games.totit.rules import (
     TotitState,
     new_totit,
 )
+from bot.i18n import N_
 
 TOTIT = GameSpec(
     id="totit",
-    name="Totit",
+    name=N_("Totit"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options_model=TotitOptions,

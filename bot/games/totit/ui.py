@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import plural
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
 from bot.discord.points import player_line
@@ -25,18 +24,31 @@ from bot.games.totit import (
     capture_reason,
     trail_reason,
 )
+from bot.i18n import _, n_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
 
 
 def seat_line(view: TotitView, seat: int, name: str) -> str:
-    first = ["first turn"] if view.first_turn[seat] else []
+    first = [_("first turn")] if view.first_turn[seat] else []
     taken = len(view.captured[seat])
     captured = (
-        f"captured {taken}, {plural(view.pairs[seat], 'pair')}" if taken else "nothing captured"
+        n_(
+            "captured {taken}, {count} pair",
+            "captured {taken}, {count} pairs",
+            view.pairs[seat],
+            taken=taken,
+        )
+        if taken
+        else _("nothing captured")
     )
-    details = [plural(view.counts[seat], "card"), *first, captured, f"total {view.scores[seat]}"]
+    details = [
+        n_("{count} card", "{count} cards", view.counts[seat]),
+        *first,
+        captured,
+        _("total {total}", total=view.scores[seat]),
+    ]
     return player_line(name, details, turn=seat == view.turn, dealer=seat == view.dealer)
 
 
@@ -47,34 +59,45 @@ class TotitUI(PickerUI[TotitView, TotitOptions]):
     # ---- the table -------------------------------------------------------------------------
 
     def public_embed(self, table: Table, view: TotitView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Totit · hand {view.hand} of {view.deals}", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Totit · hand {hand} of {deals}", hand=view.hand, deals=view.deals),
+            colour=self.colour,
+        )
         embed.description = "\n".join(
             seat_line(view, seat, name) for seat, name in enumerate(names)
         )
-        left = "left on the table" if view.phase == "play" else "discarded"
         embed.add_field(
-            name=f"Table ({len(view.table)})",
-            value=cards_text(view.table) if view.phase == "play" else f"{len(view.table)} {left}",
+            name=_("Table ({count})", count=len(view.table)),
+            value=cards_text(view.table)
+            if view.phase == "play"
+            else n_("{count} discarded", "{count} discarded", len(view.table)),
             inline=False,
         )
-        aside = f" {plural(view.set_aside, 'card')} set aside." if view.set_aside else ""
-        embed.set_footer(
-            text="A pair of identical cards captured scores 1. A, J, Q, K count as one rank."
-            + aside
-        )
+        footer = _("A pair of identical cards captured scores 1. A, J, Q, K count as one rank.")
+        if view.set_aside:
+            aside = n_("{count} card set aside.", "{count} cards set aside.", view.set_aside)
+            footer = f"{footer} {aside}"
+        embed.set_footer(text=footer)
         return embed
 
     def private_embed(self, table: Table, view: TotitView, names: list[str]) -> discord.Embed:
         hand = view.my_cards or []
-        embed = discord.Embed(title=f"Your Totit hand · table {table.id}", colour=self.colour)
-        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
+        embed = discord.Embed(
+            title=_("Your Totit hand · table {table}", table=str(table.id)), colour=self.colour
+        )
+        cards = n_("{count} card", "{count} cards", len(hand))
+        embed.description = f"{cards_text(hand)}  ({cards})"
         if view.phase == "play":
-            embed.add_field(name="Table", value=cards_text(view.table), inline=False)
+            embed.add_field(name=_("Table"), value=cards_text(view.table), inline=False)
         assert view.seat is not None  # a private view is its seat's
         mine = view.captured[view.seat]
         if mine:
             embed.add_field(
-                name=f"Your captures ({plural(view.pairs[view.seat], 'pair')})",
+                name=n_(
+                    "Your captures ({count} pair)",
+                    "Your captures ({count} pairs)",
+                    view.pairs[view.seat],
+                ),
                 value=cards_text(mine),
                 inline=False,
             )
@@ -87,12 +110,12 @@ class TotitUI(PickerUI[TotitView, TotitOptions]):
             return None
         return Picker(
             zones=(
-                Zone("your hand", view.my_cards or [], low=1, high=1),
-                Zone("the table", view.table, low=0, high=1),
+                Zone(_("your hand"), view.my_cards or [], low=1, high=1),
+                Zone(_("the table"), view.table, low=0, high=1),
             ),
-            groups=(Group("Selected", low=1, high=2),),
+            groups=(Group(_("Selected"), low=1, high=2),),
             kinds=frozenset({"capture", "trail"}),
-            verb="Play selected",
+            verb=_("Play selected"),
         )
 
     def pick_action(self, view: TotitView, picked: Picked) -> Action:
@@ -122,35 +145,68 @@ class TotitUI(PickerUI[TotitView, TotitOptions]):
     def action_label(self, view: TotitView, action: Action) -> str:
         match action:
             case Capture():
-                return f"Take {action.target.label} with {action.card.label}"
+                return _(
+                    "Take {target} with {card}", target=action.target.label, card=action.card.label
+                )
             case Trail():
-                return f"Trail {action.card.label}"
+                return _("Trail {card}", card=action.card.label)
         return super().action_label(view, action)
 
     def options_text(self, options: TotitOptions) -> str:
-        return f"trail when able: {'yes' if options.trail_when_able else 'no'}"
+        if options.trail_when_able:
+            return _("trail when able: yes")
+        return _("trail when able: no")
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case Dealt():
-                aside = f" ({event.set_aside} set aside)" if event.set_aside else ""
-                return (
-                    f"Hand {event.hand} of {event.deals}: {names[event.dealer]} deals "
-                    f"{TABLE_CARDS} cards face up and {event.hand_size} to each player"
-                    f"{aside}; {names[event.first]} plays first."
+                params = {
+                    "hand": event.hand,
+                    "deals": event.deals,
+                    "dealer": names[event.dealer],
+                    "table": TABLE_CARDS,
+                    "each": event.hand_size,
+                    "aside": event.set_aside,
+                    "first": names[event.first],
+                }
+                if event.set_aside:
+                    return _(
+                        "Hand {hand} of {deals}: {dealer} deals {table} cards face up and "
+                        "{each} to each player ({aside} set aside); {first} plays first.",
+                        **params,
+                    )
+                return _(
+                    "Hand {hand} of {deals}: {dealer} deals {table} cards face up and "
+                    "{each} to each player; {first} plays first.",
+                    **params,
                 )
             case Captured():
-                line = f"{names[event.seat]} takes {event.target.label} with {event.card.label}."
+                line = _(
+                    "{name} takes {target} with {card}.",
+                    name=names[event.seat],
+                    target=event.target.label,
+                    card=event.card.label,
+                )
                 if event.pairs:
-                    line += f" {plural(event.pairs, 'pair')} of identical cards!"
+                    pairs = n_(
+                        "{count} pair of identical cards!",
+                        "{count} pairs of identical cards!",
+                        event.pairs,
+                    )
+                    line = f"{line} {pairs}"
                 return line
             case Trailed():
-                return f"{names[event.seat]} trails {event.card.label}."
+                return _("{name} trails {card}.", name=names[event.seat], card=event.card.label)
             case HandScored():
                 pairs = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.pairs))
                 totals = ", ".join(f"{names[s]} {n}" for s, n in enumerate(event.totals))
-                return (
-                    f"Hand over: {plural(event.discarded, 'card')} left on the table "
-                    f"are discarded. Pairs: {pairs}. Totals: {totals}."
+                return n_(
+                    "Hand over: {count} card left on the table are discarded. "
+                    "Pairs: {pairs}. Totals: {totals}.",
+                    "Hand over: {count} cards left on the table are discarded. "
+                    "Pairs: {pairs}. Totals: {totals}.",
+                    event.discarded,
+                    pairs=pairs,
+                    totals=totals,
                 )
         return None

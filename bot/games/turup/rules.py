@@ -42,6 +42,7 @@ from bot.engine import (
 from bot.games.captures import pip, sum_captures, verify_sum_capture
 from bot.games.hands import PointsMatchHands
 from bot.games.matches import Match
+from bot.i18n import _
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 12
 HAND = 4  # cards to each player per deal
@@ -244,9 +245,9 @@ class TurupState(UnlistedActions, PointsMatchHands):
         if self.phase != "play":
             return []
         prompt = (
-            "Capture from the pile, or place a card on it"
+            _("Capture from the pile, or place a card on it")
             if self.pile
-            else "The pile is empty: place a card on it"
+            else _("The pile is empty: place a card on it")
         )
         return [Decision(seat=self.turn, kind=TurupKind.PLAY, prompt=prompt)]
 
@@ -270,7 +271,7 @@ class TurupState(UnlistedActions, PointsMatchHands):
     def verify(self, seat: int, action: Action) -> None:
         if self.phase == "play" and seat == self.turn and isinstance(action, Capture | Place):
             if action.card not in self.hands[seat]:
-                raise IllegalAction("You don't hold that card.")
+                raise IllegalAction(_("You don't hold that card."))
             if isinstance(action, Capture):
                 self.check_taken(action.cards)
                 verify_sum_capture(action.card, action.cards, self.pile)
@@ -280,11 +281,11 @@ class TurupState(UnlistedActions, PointsMatchHands):
     def check_taken(self, taken: list[FrenchCard]) -> None:
         """The pile's own words for a capture naming no pile card, or cards not on it."""
         if not self.pile:
-            raise IllegalAction("The pile is empty: place a card on it.")
+            raise IllegalAction(_("The pile is empty: place a card on it."))
         if not taken:
-            raise IllegalAction("Pick the pile cards your card takes, or place it on the pile.")
+            raise IllegalAction(_("Pick the pile cards your card takes, or place it on the pile."))
         if len(set(taken)) != len(taken) or not set(taken) <= set(self.pile):
-            raise IllegalAction("Pick cards that are on the pile, each once.")
+            raise IllegalAction(_("Pick cards that are on the pile, each once."))
 
     def sample(self, seat: int, chooser: random.Random) -> Action:
         return chooser.choice(self.legal_actions(seat))
@@ -360,7 +361,7 @@ class TurupState(UnlistedActions, PointsMatchHands):
         """Between rounds: the leaver forfeits (placed last); the others play on while two
         remain."""
         if not self.can_leave_now(seat):
-            raise IllegalAction("You can leave between rounds.")
+            raise IllegalAction(_("You can leave between rounds."))
         if not self.match.is_over():
             self.match.drop(seat)
             if self.match.is_over():

@@ -13,10 +13,11 @@ from bot.games.turup.rules import (
     new_turup,
     packs_for,
 )
+from bot.i18n import N_
 
 TURUP = GameSpec(
     id="turup",
-    name="Turup",
+    name=N_("Turup"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options_model=TurupOptions,

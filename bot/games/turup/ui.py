@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import plural
+from bot.discord.format import bold
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
+from bot.discord.points import player_line
 from bot.engine import Action, Event, IllegalAction
 from bot.games.captures import verify_sum_capture
 from bot.games.turup import (
@@ -23,6 +24,7 @@ from bot.games.turup import (
     TurupOptions,
     TurupView,
 )
+from bot.i18n import Nn_, _, n_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
@@ -33,54 +35,70 @@ class TurupUI(PickerUI[TurupView, TurupOptions]):
     colour = discord.Colour.dark_gold()
 
     def score_noun(self, options: TurupOptions) -> tuple[str, str]:
-        return "card won", "cards won"
+        return Nn_("{count} card won", "{count} cards won")
 
     # ---- the table -----------------------------------------------------------------------------
 
     def seat_line(self, view: TurupView, seat: int, names: list[str]) -> str:
-        pointer = "▶ " if seat == view.turn else ""
-        dealer = " (dealer)" if seat == view.dealer else ""
+        dealer = seat == view.dealer
         if not view.playing[seat]:
-            return f"{names[seat]}{dealer} · left the game"
-        parts = [plural(view.counts[seat], "card"), f"{view.won[seat]} won"]
+            name = _("{name} (dealer)", name=names[seat]) if dealer else names[seat]
+            return f"{name} · " + _("left the game")
+        parts = [
+            n_("{count} card", "{count} cards", view.counts[seat]),
+            n_("{count} won", "{count} won", view.won[seat]),
+        ]
         if view.rounds > 1:
-            parts.append(f"total {view.totals[seat]}")
-        return f"{pointer}**{names[seat]}**{dealer} · {' · '.join(parts)}"
+            parts.append(_("total {total}", total=view.totals[seat]))
+        return player_line(names[seat], parts, turn=seat == view.turn, dealer=dealer)
 
     def public_embed(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed:
         embed = discord.Embed(
-            title=f"Turup · round {view.hand} of {view.rounds}", colour=self.colour
+            title=_("Turup · round {round} of {rounds}", round=view.hand, rounds=view.rounds),
+            colour=self.colour,
         )
         embed.description = "\n".join(self.seat_line(view, s, names) for s in range(len(names)))
-        embed.add_field(name="Community pile", value=pile_text(view), inline=False)
-        embed.add_field(name="Stock", value=plural(view.stock, "card"))
+        embed.add_field(name=_("Community pile"), value=pile_text(view), inline=False)
+        embed.add_field(name=_("Stock"), value=n_("{count} card", "{count} cards", view.stock))
         embed.set_footer(
-            text="The most cards won wins. The pile left at the end counts for nobody."
+            text=_("The most cards won wins. The pile left at the end counts for nobody.")
         )
         return embed
 
     def private_embed(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed:
         hand = view.my_cards or []
-        embed = discord.Embed(title=f"Your Turup hand · table {table.id}", colour=self.colour)
-        embed.description = f"{cards_text(hand)}  ({plural(len(hand), 'card')})"
-        embed.add_field(name="Community pile", value=pile_text(view), inline=False)
+        embed = discord.Embed(
+            title=_("Your Turup hand · table {table}", table=str(table.id)), colour=self.colour
+        )
+        cards = n_("{count} card", "{count} cards", len(hand))
+        embed.description = f"{cards_text(hand)}  ({cards})"
+        embed.add_field(name=_("Community pile"), value=pile_text(view), inline=False)
         if view.seat is not None:
-            embed.add_field(name="Cards you won", value=str(view.won[view.seat]))
+            embed.add_field(name=_("Cards you won"), value=str(view.won[view.seat]))
         return embed
 
     def hand_summary(self, table: Table, view: TurupView, names: list[str]) -> discord.Embed | None:
         if view.phase not in ("between", "over"):
             return None
-        embed = discord.Embed(title=f"Turup · round {view.hand} over", colour=self.colour)
-        lines = [
-            f"**{names[seat]}**: {plural(view.won[seat], 'card')} won"
-            + (f" · total {view.totals[seat]}" if view.rounds > 1 else "")
-            for seat in range(len(names))
-            if view.playing[seat]
-        ]
+        embed = discord.Embed(
+            title=_("Turup · round {round} over", round=view.hand), colour=self.colour
+        )
+        lines = []
+        for seat, name in enumerate(names):
+            if not view.playing[seat]:
+                continue
+            line = n_(
+                "{name}: {count} card won",
+                "{name}: {count} cards won",
+                view.won[seat],
+                name=bold(name),
+            )
+            if view.rounds > 1:
+                line += " · " + _("total {total}", total=view.totals[seat])
+            lines.append(line)
         embed.description = "\n".join(lines)
-        left = cards_text(view.pile) if view.pile else "nothing"
-        embed.add_field(name="Left on the pile (counts for nobody)", value=left, inline=False)
+        left = cards_text(view.pile) if view.pile else _("nothing")
+        embed.add_field(name=_("Left on the pile (counts for nobody)"), value=left, inline=False)
         return embed
 
     # ---- picking a card and what it takes --------------------------------------------------
@@ -89,10 +107,10 @@ class TurupUI(PickerUI[TurupView, TurupOptions]):
         if view.phase != "play" or view.turn != view.seat or not view.my_cards:
             return None
         return Picker(
-            zones=(Zone("your hand", view.my_cards, 1, 1), Zone("the pile", view.pile)),
-            groups=(Group("Selected", low=1),),
+            zones=(Zone(_("your hand"), view.my_cards, 1, 1), Zone(_("the pile"), view.pile)),
+            groups=(Group(_("Selected"), low=1),),
             kinds=frozenset({"capture", "place"}),
-            verb="Play selected",
+            verb=_("Play selected"),
         )
 
     def pick_action(self, view: TurupView, picked: Picked) -> Action:
@@ -116,55 +134,89 @@ class TurupUI(PickerUI[TurupView, TurupOptions]):
 
     # ---- words ---------------------------------------------------------------------------------
 
+    def options_text(self, options: TurupOptions) -> str:
+        return _("rounds: {rounds}", rounds=options.rounds)
+
     def action_label(self, view: TurupView, action: Action) -> str:
         if isinstance(action, Capture):
-            return f"{action.card.label} takes {cards_text(action.cards)}"
+            return _("{card} takes {cards}", card=action.card.label, cards=cards_text(action.cards))
         if isinstance(action, Place):
-            return f"Place {action.card.label} on the pile"
+            return _("Place {card} on the pile", card=action.card.label)
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case RoundStarted():
-                packs = plural(event.packs, "pack")
-                return (
-                    f"Round {event.hand} of {event.rounds} ({packs}): {names[event.dealer]} "
-                    f"deals, {names[event.first]} plays first; the pile: "
-                    f"{cards_text(event.pile)}."
+                return _(
+                    "Round {round} of {rounds} ({packs}): {dealer} deals, {first} plays first; "
+                    "the pile: {cards}.",
+                    round=event.hand,
+                    rounds=event.rounds,
+                    packs=n_("{count} pack", "{count} packs", event.packs),
+                    dealer=names[event.dealer],
+                    first=names[event.first],
+                    cards=cards_text(event.pile),
                 )
             case Captured():
-                won = plural(len(event.cards) + 1, "card")
-                return (
-                    f"{names[event.seat]}'s {event.card.label} takes "
-                    f"{cards_text(event.cards)} ({won} won)."
+                return n_(
+                    "{name}'s {card} takes {cards} ({count} card won).",
+                    "{name}'s {card} takes {cards} ({count} cards won).",
+                    len(event.cards) + 1,
+                    name=names[event.seat],
+                    card=event.card.label,
+                    cards=cards_text(event.cards),
                 )
             case Placed():
-                return f"{names[event.seat]} places {event.card.label} on the pile."
+                return _(
+                    "{name} places {card} on the pile.",
+                    name=names[event.seat],
+                    card=event.card.label,
+                )
             case Dealt():
                 return dealt_line(event)
             case RoundScored():
                 scores = ", ".join(
                     f"{names[seat]} {won}" for seat, won in enumerate(event.won) if won
                 )
-                return f"Round {event.round} over. Cards won: {scores or 'none'}."
+                return _(
+                    "Round {round} over. Cards won: {scores}.",
+                    round=event.round,
+                    scores=scores or _("none"),
+                )
         return None
 
 
 def pile_text(view: TurupView) -> str:
     if view.pile:
-        return f"{cards_text(view.pile)}  ({plural(len(view.pile), 'card')})"
-    return "empty: the next player places a card"
+        cards = n_("{count} card", "{count} cards", len(view.pile))
+        return f"{cards_text(view.pile)}  ({cards})"
+    return _("empty: the next player places a card")
 
 
 def dealt_line(event: Dealt) -> str:
-    stock = f"{plural(event.stock, 'card')} left in the stock"
     if not event.turned:
-        return f"Every hand is empty: {plural(event.each, 'more card')} each, {stock}."
-    verb = "is" if len(event.turned) == 1 else "are"
-    turned = f"{cards_text(event.turned)} {verb} turned onto the pile"
-    if event.each:
-        return (
-            f"The end of the stock goes round one card at a time: {event.each} each; "
-            f"{turned}, as {'it' if verb == 'is' else 'they'} can't go round."
+        return n_(
+            "Every hand is empty: {count} more card each, {stock}.",
+            "Every hand is empty: {count} more cards each, {stock}.",
+            event.each,
+            stock=n_(
+                "{count} card left in the stock", "{count} cards left in the stock", event.stock
+            ),
         )
-    return f"Every hand is empty and the last cards can't go round: {turned}."
+    turned, cards = len(event.turned), cards_text(event.turned)
+    if event.each:
+        return n_(
+            "The end of the stock goes round one card at a time: {each} each; "
+            "{cards} is turned onto the pile, as it can't go round.",
+            "The end of the stock goes round one card at a time: {each} each; "
+            "{cards} are turned onto the pile, as they can't go round.",
+            turned,
+            each=event.each,
+            cards=cards,
+        )
+    return n_(
+        "Every hand is empty and the last cards can't go round: {cards} is turned onto the pile.",
+        "Every hand is empty and the last cards can't go round: {cards} are turned onto the pile.",
+        turned,
+        cards=cards,
+    )

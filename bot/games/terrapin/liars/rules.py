@@ -22,6 +22,7 @@ from bot.engine import HandStarted as BaseHandStarted
 from bot.engine.errors import IllegalAction
 from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import TURTLE_BUTT, TerrapinTable, hand_value
+from bot.i18n import _
 
 FIRST_DRAW = 3
 MAX_RAISE = 24  # a claim may be at most this much above the last one (the first: above 0)
@@ -184,7 +185,7 @@ class LiarsState(TerrapinTable):
         """Draw for the holder; an empty deck is reshuffled from the discard pile (in the
         Decktet's fresh order, see Rng.shuffled_gathered)."""
         drawn = 0
-        for _ in range(count):
+        for _each in range(count):
             if not self.deck and self.discards:
                 self.deck = self.rng.shuffled_gathered(self.discards, decktet.deck())
                 self.discards = []
@@ -270,7 +271,7 @@ class LiarsState(TerrapinTable):
     def leave(self, seat: int) -> int:
         """Leaving counts as going out (the others take their chips from the pot)."""
         if not (self.awaiting_next_hand() or self.is_over()):
-            raise IllegalAction("You can leave between hands.")
+            raise IllegalAction(_("You can leave between hands."))
         if self.alive[seat]:
             self.go_out(seat)
             if self.starter == seat and self.players_in():
@@ -292,15 +293,12 @@ class LiarsState(TerrapinTable):
     def pending(self) -> list[Decision]:
         if self.phase == "drawing":
             low = self.lowest_claim()
-            return [
-                Decision(
-                    seat=self.holder, kind=LiarsKind.CLAIM, prompt=f"Draw, or claim {low} or more"
-                )
-            ]
+            prompt = _("Draw, or claim {points} or more", points=low)
+            return [Decision(seat=self.holder, kind=LiarsKind.CLAIM, prompt=prompt)]
         if self.phase == "discarding":
             return [
                 Decision(
-                    seat=self.holder, kind=LiarsKind.DISCARD, prompt="Discard cards, then draw"
+                    seat=self.holder, kind=LiarsKind.DISCARD, prompt=_("Discard cards, then draw")
                 )
             ]
         if self.phase == "responding":
@@ -309,7 +307,7 @@ class LiarsState(TerrapinTable):
                 Decision(
                     seat=self.responder,
                     kind=LiarsKind.RESPOND,
-                    prompt=f"Challenge or accept {self.claim}?",
+                    prompt=_("Challenge or accept {claim}?", claim=self.claim),
                 )
             ]
         return []

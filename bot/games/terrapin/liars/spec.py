@@ -5,10 +5,11 @@ from pydantic import TypeAdapter
 from bot.games.terrapin.liars.ai import LiarsPolicy
 from bot.games.terrapin.liars.rules import LiarsAction, LiarsOptions, LiarsState
 from bot.games.terrapin.table import terrapin_spec
+from bot.i18n import N_
 
 LIARS = terrapin_spec(
     game_id="liars",
-    name="Liar's Terrapin",
+    name=N_("Liar's Terrapin"),
     state_model=LiarsState,
     options_model=LiarsOptions,
     actions=TypeAdapter(LiarsAction),

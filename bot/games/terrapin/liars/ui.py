@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import chips, plural
 from bot.discord.game_ui import rules_beside
-from bot.discord.terrapin import TerrapinUI, card_list, shown_value
+from bot.discord.terrapin import TerrapinUI, card_list, chips, shown_value
 from bot.engine import Action, Event
 from bot.games.terrapin.liars import (
     LIARS,
+    Accept,
     Accepted,
+    Challenge,
     Challenged,
     Claim,
     Claimed,
@@ -25,6 +26,7 @@ from bot.games.terrapin.liars import (
     LiarsOptions,
     LiarsView,
 )
+from bot.i18n import N_, _, n_, p_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
@@ -32,17 +34,25 @@ RULES = rules_beside(__name__)
 
 class LiarsUI(TerrapinUI[LiarsView, LiarsOptions]):
     game_id = LIARS.id
-    title = "Liar's Terrapin"
+    title = N_("Liar's Terrapin")
 
     def public_embed(self, table: Table, view: LiarsView, names: list[str]) -> discord.Embed:
-        embed = discord.Embed(title=f"Liar's Terrapin · hand {view.hand}", colour=self.colour)
+        embed = discord.Embed(
+            title=_("Liar's Terrapin · hand {hand}", hand=view.hand), colour=self.colour
+        )
         lines = []
         for seat in view.seats:
-            marks = [] if seat.alive else ["out"]
+            marks = [] if seat.alive else [_("out")]
             if not seat.seated:
-                marks.append("left")
+                marks.append(p_("seat", "left"))
             if seat.seat == view.holder:
-                marks.append(f"holds the hand ({plural(view.hand_size, 'card')})")
+                marks.append(
+                    n_(
+                        "holds the hand ({count} card)",
+                        "holds the hand ({count} cards)",
+                        view.hand_size,
+                    )
+                )
             acting = seat.seat == (view.responder if view.phase == "responding" else view.holder)
             lines.append(
                 self.seat_line(
@@ -50,55 +60,80 @@ class LiarsUI(TerrapinUI[LiarsView, LiarsOptions]):
                 )
             )
         embed.description = "\n".join(lines)
-        embed.add_field(name="Pot", value=chips(view.pot))
-        embed.add_field(name="Claim", value=str(view.claim) if view.claim else "none yet")
+        embed.add_field(name=_("Pot"), value=chips(view.pot))
+        embed.add_field(name=_("Claim"), value=str(view.claim) if view.claim else _("none yet"))
         now = None
         if view.phase == "responding":
             assert view.responder is not None and view.holder is not None  # a claim is answered
-            responder, holder = names[view.responder], names[view.holder]
-            now = f"{responder}: challenge or accept {holder}'s claim of {view.claim}"
+            now = _(
+                "{responder}: challenge or accept {holder}'s claim of {claim}",
+                responder=names[view.responder],
+                holder=names[view.holder],
+                claim=view.claim,
+            )
         elif view.holder is not None:
-            doing = "discarding" if view.phase == "discarding" else "drawing"
-            now = f"{names[view.holder]} is {doing}"
+            holder = names[view.holder]
+            if view.phase == "discarding":
+                now = _("{name} is discarding", name=holder)
+            else:
+                now = _("{name} is drawing", name=holder)
         if now:
-            embed.add_field(name="Now", value=now, inline=False)
+            embed.add_field(name=_("Now"), value=now, inline=False)
         return embed
 
     def private_embed(self, table: Table, view: LiarsView, names: list[str]) -> discord.Embed:
         embed = super().private_embed(table, view, names)
         if view.claim:
-            embed.add_field(name="Claim to beat", value=str(view.claim))
+            embed.add_field(name=_("Claim to beat"), value=str(view.claim))
         return embed
 
     def action_label(self, view: LiarsView, action: Action) -> str:
         match action:
             case Claim():
-                return f"Claim {action.points}"
+                return _("Claim {points}", points=action.points)
             case Draw():
-                return "Draw a card"
+                return _("Draw a card")
             case DiscardOne():
-                return f"Discard {action.card.label}"
+                return _("Discard {card}", card=action.card.label)
             case DoneDiscarding():
-                return "Done discarding"
+                return _("Done discarding")
+            case Challenge():
+                return _("Challenge")
+            case Accept():
+                return _("Accept")
         return action.kind.title()
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
             case HandStarted():
-                return f"Hand {event.hand}: {names[event.holder]} holds the hand; pot {event.pot}."
+                return _(
+                    "Hand {hand}: {name} holds the hand; pot {pot}.",
+                    hand=event.hand,
+                    name=names[event.holder],
+                    pot=event.pot,
+                )
             case Drew():
-                return f"{names[event.seat]} draws {plural(event.cards, 'card')}."
+                return n_(
+                    "{name} draws {count} card.",
+                    "{name} draws {count} cards.",
+                    event.cards,
+                    name=names[event.seat],
+                )
             case Discarded():
-                return f"{names[event.seat]} discards a card."
+                return _("{name} discards a card.", name=names[event.seat])
             case Claimed():
-                return f"{names[event.seat]} claims {event.points}."
+                return _("{name} claims {points}.", name=names[event.seat], points=event.points)
             case Accepted():
-                return f"{names[event.seat]} accepts and takes the hand."
+                return _("{name} accepts and takes the hand.", name=names[event.seat])
             case Challenged():
-                value = shown_value(event.score, event.turtle_butt)
-                return (
-                    f"{names[event.challenger]} challenges {names[event.holder]}'s {event.claim}: "
-                    f"{card_list(event.cards)} is {value}. {names[event.out]} is out."
+                return _(
+                    "{challenger} challenges {holder}'s {claim}: {cards} is {value}. {out} is out.",
+                    challenger=names[event.challenger],
+                    holder=names[event.holder],
+                    claim=event.claim,
+                    cards=card_list(event.cards),
+                    value=shown_value(event.score, event.turtle_butt),
+                    out=names[event.out],
                 )
         return super().event_line(event, names)
 
@@ -107,14 +142,25 @@ class LiarsUI(TerrapinUI[LiarsView, LiarsOptions]):
         if challenge is None:
             return None
         value = shown_value(challenge.score, challenge.turtle_butt)
-        took = ", ".join(f"{names[s]} +{n}" for s, n in challenge.paid.items()) or "nobody"
+        took = ", ".join(f"{names[s]} +{n}" for s, n in challenge.paid.items()) or _("nobody")
         embed = discord.Embed(
-            title=f"Liar's Terrapin · challenge in hand {view.hand}", colour=self.colour
+            title=_("Liar's Terrapin · challenge in hand {hand}", hand=view.hand),
+            colour=self.colour,
         )
-        embed.description = (
-            f"{names[challenge.holder]} claimed {challenge.claim}; "
-            f"{names[challenge.challenger]} challenged.\n"
-            f"The hand: {card_list(challenge.cards)} · {value}\n"
-            f"**{names[challenge.out]} is out.** From the pot: {took}."
+        embed.description = "\n".join(
+            [
+                _(
+                    "{holder} claimed {claim}; {challenger} challenged.",
+                    holder=names[challenge.holder],
+                    claim=challenge.claim,
+                    challenger=names[challenge.challenger],
+                ),
+                _("The hand: {cards} · {value}", cards=card_list(challenge.cards), value=value),
+                _(
+                    "**{name} is out.** From the pot: {took}.",
+                    name=names[challenge.out],
+                    took=took,
+                ),
+            ]
         )
         return embed

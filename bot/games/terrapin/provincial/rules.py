@@ -18,6 +18,7 @@ from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
+from bot.i18n import _
 
 ANTE = 1
 PRIVATE_CARDS = 3
@@ -235,7 +236,7 @@ class ProvincialState(TerrapinTable):
                 Decision(
                     seat=self.dealer,
                     kind=ProvincialKind.STAKE,
-                    prompt=f"Set the stake (1 to {limit})",
+                    prompt=_("Set the stake (1 to {limit})", limit=limit),
                 )
             ]
         if self.phase == "fists":
@@ -243,7 +244,7 @@ class ProvincialState(TerrapinTable):
                 Decision(
                     seat=s,
                     kind=ProvincialKind.FIST,
-                    prompt="Empty fist, one chip or two?",
+                    prompt=_("Empty fist, one chip or two?"),
                     secret=True,
                 )
                 for s in self.in_hand
@@ -254,7 +255,7 @@ class ProvincialState(TerrapinTable):
                 Decision(
                     seat=self.exchanges[0],
                     kind=ProvincialKind.EXCHANGE,
-                    prompt="Discard a card or draw one",
+                    prompt=_("Discard a card or draw one"),
                 )
             ]
         return []

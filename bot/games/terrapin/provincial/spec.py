@@ -5,10 +5,11 @@ from pydantic import TypeAdapter
 from bot.games.terrapin.provincial.ai import ProvincialPolicy
 from bot.games.terrapin.provincial.rules import ProvincialAction, ProvincialOptions, ProvincialState
 from bot.games.terrapin.table import terrapin_spec
+from bot.i18n import N_
 
 PROVINCIAL = terrapin_spec(
     game_id="provincial",
-    name="Provincial Terrapin",
+    name=N_("Provincial Terrapin"),
     state_model=ProvincialState,
     options_model=ProvincialOptions,
     actions=TypeAdapter(ProvincialAction),

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards.decktet import ACE, CROWN, Suit
 from bot.games.terrapin.soliterrapin import SoliterrapinView, column_name, row_name
+from bot.i18n import Np_, _, p_
 
 CELL_W, CELL_H, GAP = 84, 104, 6
 BAND_H = CELL_H + 4 * GAP  # the strip above the board: the card to place and the score
@@ -35,13 +36,14 @@ SUIT_COLOURS = {
     Suit.WYRMS: (201, 42, 42),
     Suit.KNOTS: (112, 72, 232),
 }
+# The board's letters for suits and ranks, each said with p_("decktet initial", letter).
 SUIT_LETTERS = {
-    Suit.MOONS: "M",
-    Suit.SUNS: "S",
-    Suit.WAVES: "W",
-    Suit.LEAVES: "L",
-    Suit.WYRMS: "Y",
-    Suit.KNOTS: "K",
+    Suit.MOONS: Np_("decktet initial", "M"),
+    Suit.SUNS: Np_("decktet initial", "S"),
+    Suit.WAVES: Np_("decktet initial", "W"),
+    Suit.LEAVES: Np_("decktet initial", "L"),
+    Suit.WYRMS: Np_("decktet initial", "Y"),
+    Suit.KNOTS: Np_("decktet initial", "K"),
 }
 
 
@@ -49,8 +51,17 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+INITIAL_CONTEXT = "decktet initial"
+RANK_LETTERS = {ACE: Np_("decktet initial", "A"), CROWN: Np_("decktet initial", "C")}
+
+
 def rank_text(rank: int) -> str:
-    return {ACE: "A", CROWN: "C"}.get(rank, str(rank))
+    letter = RANK_LETTERS.get(rank)
+    return str(rank) if letter is None else p_(INITIAL_CONTEXT, letter)
+
+
+def suit_text(suit: Suit) -> str:
+    return p_(INITIAL_CONTEXT, SUIT_LETTERS[suit])
 
 
 def render_board(view: SoliterrapinView) -> bytes:
@@ -110,8 +121,15 @@ def row_names(view: SoliterrapinView) -> list[str]:
 
 def score_line(view: SoliterrapinView) -> str:
     if view.abandoned:
-        return "Abandoned: no score"
-    return f"Score so far: {view.total}" if view.next_card else f"Final score: {view.total}"
+        return _("Abandoned: no score")
+    if view.next_card:
+        return _("Score so far: {score}", score=view.total)
+    return _("Final score: {score}", score=view.total)
+
+
+def turtle_butt_mark() -> str:
+    """A Turtle Butt line's score, in two letters."""
+    return p_("Turtle Butt, in two letters", "TB")
 
 
 def draw_band(draw: ImageDraw.ImageDraw, view: SoliterrapinView, height: int) -> None:
@@ -123,7 +141,7 @@ def draw_band(draw: ImageDraw.ImageDraw, view: SoliterrapinView, height: int) ->
         draw_card(draw, box, view.next_card, font(14))
         text_x += CELL_W + 14
         draw.text(
-            (text_x, middle - 16), "Card to place", fill=OPEN_SPOT, font=font(18), anchor="lm"
+            (text_x, middle - 16), _("Card to place"), fill=OPEN_SPOT, font=font(18), anchor="lm"
         )
         middle += 16
     draw.text((text_x, middle), score_line(view), fill=PAPER, font=font(22), anchor="lm")
@@ -143,7 +161,9 @@ def cell_box(view: SoliterrapinView, row: int, col: int) -> tuple[int, int, int,
 
 
 def draw_score(draw: ImageDraw.ImageDraw, at: tuple[int, int], line, face) -> None:
-    text, colour = ("TB", TURTLE_RED) if line.turtle_butt else (str(line.score), PAPER)
+    text, colour = (
+        (turtle_butt_mark(), TURTLE_RED) if line.turtle_butt else (str(line.score), PAPER)
+    )
     draw.text(at, text, fill=colour, font=face, anchor="mm")
 
 
@@ -212,12 +232,14 @@ def text_board(view: SoliterrapinView) -> str:
             card = grid.get((row, col))
             if card:
                 cells.append(
-                    f"{rank_text(card.rank)}{''.join(SUIT_LETTERS[s] for s in card.suits):<4}"
+                    f"{rank_text(card.rank)}{''.join(suit_text(s) for s in card.suits):<4}"
                 )
             else:
                 cells.append(f"{'+' if (row, col) in spots else '·':<5}")
-        score = "TB" if line.turtle_butt else str(line.score)
+        score = turtle_butt_mark() if line.turtle_butt else str(line.score)
         lines.append(f"{name:>2}  {''.join(cells)} {score}")
-    columns = " ".join("TB" if c.turtle_butt else str(c.score) for c in view.col_scores)
-    lines.append(f"columns: {columns}")
+    columns = " ".join(
+        turtle_butt_mark() if c.turtle_butt else str(c.score) for c in view.col_scores
+    )
+    lines.append(_("columns: {scores}", scores=columns))
     return "\n".join(lines)

@@ -30,6 +30,7 @@ from bot.engine import (
     Viewer,
 )
 from bot.games.terrapin.scoring import is_turtle_butt, score
+from bot.i18n import _
 
 SIZE = 6
 REACH = SIZE - 1  # how far from the first card the grid can reach, in any direction
@@ -117,9 +118,10 @@ def daily_deal(options: SoliterrapinOptions) -> str | None:
     """A daily challenge's deck comes from its date, not from the board's seed."""
     if not options.daily:
         return None
-    return (
-        f"The daily challenge of {options.daily} is dealt from its date, the same deck for "
-        "everyone that day, not from a table seed: compare it with anyone's board of that day."
+    return _(
+        "The daily challenge of {day} is dealt from its date, the same deck for everyone that "
+        "day, not from a table seed: compare it with anyone's board of that day.",
+        day=options.daily,
     )
 
 
@@ -205,7 +207,8 @@ class SoliterrapinState(GameState):
         if self.phase != "placing":
             return []
         card = self.deck[-1]
-        return [Decision(seat=0, kind=SoliterrapinKind.PLACE, prompt=f"Place {card.title}")]
+        prompt = _("Place {card}", card=card.shown_title)
+        return [Decision(seat=0, kind=SoliterrapinKind.PLACE, prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != 0 or self.phase != "placing":
@@ -291,10 +294,10 @@ class SoliterrapinState(GameState):
     def verify(self, seat: int, action: Action) -> None:
         if isinstance(action, Place) and self.phase == "placing" and seat == 0:
             if (action.row, action.col) in self.occupied():
-                raise IllegalAction("That space already has a card.")
+                raise IllegalAction(_("That space already has a card."))
             if action not in self.legal_actions(seat):
                 raise IllegalAction(
-                    "A card must touch another card, and the grid can't grow past 6 x 6."
+                    _("A card must touch another card, and the grid can't grow past 6 x 6.")
                 )
         super().verify(seat, action)
 

@@ -11,10 +11,11 @@ from bot.games.terrapin.soliterrapin.rules import (
     daily_deal,
     new_soliterrapin,
 )
+from bot.i18n import N_
 
 SOLITERRAPIN = GameSpec(
     id="soliterrapin",
-    name="Soliterrapin",
+    name=N_("Soliterrapin"),
     min_players=1,
     max_players=1,
     options_model=SoliterrapinOptions,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import plural
 from bot.discord.game_ui import GameUI, rules_beside
 from bot.engine import Action
 from bot.games.terrapin.soliterrapin import (
@@ -17,6 +16,7 @@ from bot.games.terrapin.soliterrapin import (
     SoliterrapinView,
 )
 from bot.games.terrapin.soliterrapin.picture import render_board, text_board
+from bot.i18n import _, n_
 from bot.tables import Table
 
 RULES = rules_beside(__name__)
@@ -31,26 +31,47 @@ class SoliterrapinUI(GameUI[SoliterrapinView, SoliterrapinOptions]):
         embed = self._board_embed(view, names[0])
         card = view.next_card
         assert card is not None  # a board still in play has a card to place (closed_embed after)
-        embed.description = (
-            f"Card to place: **{card.label}** · {view.deck_left} in the deck, this one included\n"
-            f"Score so far: **{view.total}** · choose a yellow spot below"
+        embed.description = "\n".join(
+            [
+                n_(
+                    "Card to place: **{card}** · {count} in the deck, this one included",
+                    "Card to place: **{card}** · {count} in the deck, this one included",
+                    view.deck_left,
+                    card=card.label,
+                ),
+                _("Score so far: **{score}** · choose a yellow spot below", score=view.total),
+            ]
         )
-        embed.set_footer(text=f"Only {names[0]} can play this board.")
+        embed.set_footer(text=_("Only {name} can play this board.", name=names[0]))
         return embed
 
     def closed_embed(self, table: Table, view: SoliterrapinView, names: list[str]) -> discord.Embed:
         embed = self._board_embed(view, names[0])
         if view.abandoned:
-            down = plural(len(view.cells), "card")
-            embed.description = f"{names[0]} abandoned this board ({down} down)."
+            embed.description = n_(
+                "{name} abandoned this board ({count} card down).",
+                "{name} abandoned this board ({count} cards down).",
+                len(view.cells),
+                name=names[0],
+            )
         else:
-            embed.description = f"{names[0]} placed every card. Final score: **{view.total}**"
+            embed.description = _(
+                "{name} placed every card. Final score: **{score}**",
+                name=names[0],
+                score=view.total,
+            )
         return embed
 
     def _board_embed(self, view: SoliterrapinView, owner: str) -> discord.Embed:
-        daily = f" · daily {view.daily}" if view.daily else ""
-        embed = discord.Embed(title=f"Soliterrapin · {owner}{daily}", colour=self.colour)
-        embed.add_field(name="Board as text", value=f"```\n{text_board(view)}\n```", inline=False)
+        title = (
+            _("Soliterrapin · {name} · daily {day}", name=owner, day=view.daily)
+            if view.daily
+            else _("Soliterrapin · {name}", name=owner)
+        )
+        embed = discord.Embed(title=title, colour=self.colour)
+        embed.add_field(
+            name=_("Board as text"), value=f"```\n{text_board(view)}\n```", inline=False
+        )
         return embed
 
     def private_embed(
@@ -64,7 +85,7 @@ class SoliterrapinUI(GameUI[SoliterrapinView, SoliterrapinOptions]):
     def action_label(self, view: SoliterrapinView, action: Action) -> str:
         match action:
             case Abandon():
-                return "Abandon"
+                return _("Abandon")
             case Place():
                 return next(
                     s.label for s in view.legal if (s.row, s.col) == (action.row, action.col)

@@ -16,6 +16,7 @@ from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Pot
 from bot.games.poker import PokerSeatView
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
+from bot.i18n import n_
 
 ANTE = 3
 PRIVATE_CARDS = 2
@@ -132,7 +133,7 @@ class TemptationState(TerrapinTable):
     def pending(self) -> list[Decision]:
         if self.phase != "buying" or self.buyer is None:
             return []
-        prompt = f"Buy a card for {self.price} chip{'s' if self.price > 1 else ''}?"
+        prompt = n_("Buy a card for {count} chip?", "Buy a card for {count} chips?", self.price)
         return [Decision(seat=self.buyer, kind=TemptationKind.BUY, prompt=prompt)]
 
     def legal_actions(self, seat: int) -> list[Action]:

@@ -17,6 +17,7 @@ from bot.engine import Action, Decision, DecisionKind, Event, Viewer
 from bot.games.betting import Betting, BettingAction, Limits
 from bot.games.poker import BettingSeatView, BettingTable, Muck, Show
 from bot.games.terrapin.table import HandResult, HandStarted, TerrapinTable
+from bot.i18n import _
 
 ANTE = 1
 PRIVATE_CARDS = 2
@@ -144,9 +145,8 @@ class WesternState(BettingTable, TerrapinTable):
     def pending(self) -> list[Decision]:
         if self.phase == "draw":
             assert self.draw_turn is not None  # the draw ends when nobody is left to draw
-            return [
-                Decision(seat=self.draw_turn, kind=WesternKind.DRAW, prompt="Take a card or stand")
-            ]
+            prompt = _("Take a card or stand")
+            return [Decision(seat=self.draw_turn, kind=WesternKind.DRAW, prompt=prompt)]
         return super().pending()
 
     def legal_actions(self, seat: int) -> list[Action]:
