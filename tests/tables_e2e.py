@@ -10,17 +10,18 @@ from dataclasses import dataclass, field
 
 from bot.cards import FrenchCard, Joker
 from bot.cards.decktet import DecktetCard
+from bot.i18n import speaking
 from bot.tables import Table
 from tests.e2e import World
 from tests.fakediscord import Interaction, Message, User
 
 
 def card_names(card) -> set[str]:
-    """Every way the bot writes a card in a message: a French card's label (`10♥`, `A♠#2` for
-    a second pack's copy, `BJ`) and, for a first-pack joker, its name in prose (`black joker`,
-    as Dou Dizhu names a single joker); a Decktet card's name, which its title and its label
-    contain (`the Author (2 ☾∞)`). Codes such as `As` or `Kd` are left out: the bot never prints
-    them, and they are also words."""
+    """Every way the bot writes a card in a message, in the language of the moment: a French
+    card's label (`10♥`, `A♠#2` for a second pack's copy, `BJ`) and, for a first-pack joker,
+    its name in prose (`black joker`, as Dou Dizhu names a single joker); a Decktet card's
+    name, which its title and its label contain (`the Author (2 ☾∞)`), and its title. Codes
+    such as `As` or `Kd` are left out: the bot never prints them, and they are also words."""
     if isinstance(card, FrenchCard):
         names = {card.label}
         if card.joker is not None and card.pack == 1:
@@ -28,7 +29,7 @@ def card_names(card) -> set[str]:
             names |= {f"{colour} joker", f"{colour.capitalize()} joker"}
         return names
     if isinstance(card, DecktetCard):
-        return {card.name}
+        return {card.name, card.shown_title}
     return {str(card)}
 
 
@@ -87,11 +88,13 @@ async def balances(world: World, *members: User) -> list[int]:
 
 def assert_no_leak(world: World, table: Table, checked: dict[int, str]) -> None:
     """No channel message names a card hidden from the public at the moment it was sent or
-    last edited. `checked` remembers each message's text as last checked, so a showdown
-    message is judged when it was posted, not after its cards went back into the deck."""
+    last edited, each card named as the channel's language names it. `checked` remembers
+    each message's text as last checked, so a showdown message is judged when it was posted,
+    not after its cards went back into the deck."""
     if table.state is None:
         return
-    hidden = {name for card in table.state.hidden_from(None) for name in card_names(card)}
+    with speaking(world.bot.speakers.server(table.record.guild_id)):  # as the channel reads
+        hidden = {name for card in table.state.hidden_from(None) for name in card_names(card)}
     for message in world.tester.channel_messages(world.channel):
         text = message.text()
         if checked.get(message.id) == text:

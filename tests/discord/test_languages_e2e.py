@@ -6,7 +6,8 @@ stands out."""
 import pytest
 
 from bot.i18n import ENGLISH
-from tests.pseudo import CODE, english_in, installed
+from tests.pseudo import CODE, english_in, installed, shown
+from tests.tables_e2e import TableDriver
 
 
 @pytest.fixture(autouse=True)
@@ -63,3 +64,40 @@ async def test_language_chooses_a_members_own_over_their_clients(world):
     reply = await world.tester.slash(alice, world.channel, "language", language="auto")
     assert "your Discord app's language" in reply.text  # alice's client is in English
     assert await world.bot.speakers.member(alice.id) == ENGLISH
+
+
+async def test_each_player_reads_their_own_language_in_private_and_the_servers_in_public(world):
+    """Alice chose the pseudo-language; Bob's app is in English; the server's is English."""
+    await world.bot.speakers.store.set_member(world.alice.id, CODE)
+    driver = TableDriver(world)
+    await driver.open("bigtwo new", world.alice, [world.bob], target=10)
+    started = await world.tester.click(world.alice, driver.message(), "Start")
+    assert english_in(started.text) == []  # her own language: the answer to her click
+    await driver.settle()
+    names = [world.alice.name, world.bob.name]
+    (alice_hand,) = [m for m in world.tester.dms(world.alice) if m.embeds]
+    (bob_hand,) = [m for m in world.tester.dms(world.bob) if m.embeds]
+    assert english_in(shown(alice_hand), names) == []
+    assert "Your Big Two hand" in shown(bob_hand) and english_in(shown(bob_hand), names)
+    table_message = driver.message()
+    assert "Big Two" in shown(table_message)  # the server's language in the channel
+    mine = await world.tester.click(world.alice, table_message, "My hand")
+    assert english_in(shown(mine.response), names) == []  # her own language, in private
+
+
+async def test_a_manager_sets_the_servers_language_and_its_tables_are_drawn_in_it(world):
+    driver = TableDriver(world)
+    await driver.open("bigtwo new", world.alice, [world.bob], target=10)
+    refused = await world.tester.slash(world.alice, world.channel, "table language", language="es")
+    assert "Manage Server" in refused.text
+    assert world.bot.speakers.server(world.guild.id) == ENGLISH
+    reply = await world.tester.slash(world.admin, world.channel, "table language", language="ca")
+    assert "Català" in reply.text and reply.response.ephemeral  # said in the admin's language
+    assert world.bot.speakers.server(world.guild.id) == "ca"
+    await world.bot.speakers.store.set_server(world.guild.id, CODE)  # not offered: the tests'
+    await world.tester.slash(world.admin, world.channel, "table show")
+    await world.tester.idle()
+    names = [world.alice.name, world.bob.name]
+    assert english_in(shown(driver.message()), names) == []
+    await world.tester.slash(world.admin, world.channel, "table language", language="auto")
+    assert world.bot.speakers.server(world.guild.id) == ENGLISH  # the server's Discord locale

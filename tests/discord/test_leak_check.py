@@ -7,6 +7,8 @@ from dataclasses import replace
 import pytest
 
 from bot.cards import FrenchCard, Joker, decktet, parse_french
+from bot.i18n import speaking
+from tests.pseudo import installed
 from tests.tables_e2e import TableDriver, assert_no_leak, card_names, names_in
 
 
@@ -127,3 +129,12 @@ def sabotage(value, old: str, new: str):
     if isinstance(value, list):
         return [sabotage(item, old, new) for item in value]
     return value
+
+
+def test_a_hidden_card_is_found_as_another_language_writes_it():
+    """The check names cards in the channel's language: the pseudo-language's K is ⟦Ķ⟧."""
+    with installed() as code, speaking(code):
+        names = card_names(one("Ks")) | card_names(decktet.card("the Author"))
+    assert names_in("Bob plays ⟦Ķ⟧♠.", names) == ["⟦Ķ⟧♠"]
+    assert names_in("⟦ŧħḗ Ȧŭŧħǿř⟧ (2 ☾∞)", names) == ["⟦ŧħḗ Ȧŭŧħǿř⟧"]
+    assert names_in("Bob plays K♠.", names) == []  # the English letter is not what it shows
