@@ -10,7 +10,7 @@ import pytest
 from discord import app_commands
 
 from tests.fakediscord import DiscordClientRefuses, DiscordRefusal
-from tests.fakediscord.limits import check_message
+from tests.fakediscord.limits import check_commands, check_message
 from tests.fakediscord.server import DIRECT_MESSAGES, GUILD_MESSAGES
 
 
@@ -252,3 +252,30 @@ async def test_message_events_reach_the_clients_whose_intents_ask_for_them(
     ]
     dm_events = [("MESSAGE_CREATE", str(prompt.id)), ("MESSAGE_UPDATE", str(prompt.id))]
     assert events == guild_events * hears_guild + dm_events * hears_dms
+
+
+def command_with(*options: dict) -> list[dict]:
+    return [{"name": "game", "description": "A game", "options": list(options)}]
+
+
+def option(name: str, **localized: str) -> dict:
+    return {"name": name, "description": "An option", "type": 4, "name_localizations": localized}
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        command_with(option("new", **{"es-ES": "nueva"}), option("rules", **{"es-ES": "nueva"})),
+        command_with(option("new", **{"es-ES": "Nueva"})),  # capitals
+        command_with(option("new", **{"es-ES": "nueva mesa"})),  # a space
+        command_with(option("new", **{"ca": "nova"})),  # not one of Discord's locales
+        [{"name": "game", "description": "x" * 101}],
+    ],
+)
+def test_the_fake_refuses_command_registrations_discord_refuses(commands):
+    with pytest.raises(DiscordRefusal):
+        check_commands(commands)
+
+
+def test_the_fake_takes_well_formed_localized_commands():
+    check_commands(command_with(option("new", **{"es-ES": "nueva", "zh-CN": "新建"})))

@@ -171,9 +171,22 @@ def _check_command_part(part: dict, *, described: bool) -> None:
             _check_locale(locale)
             if not 1 <= len(name) <= 100:
                 raise DiscordRefusal(f"choice name {name!r} ({locale}): not 1 to 100 characters")
-    at_most("option count", len(part.get("options") or []), 25)
-    for option in part.get("options") or []:
+    options = part.get("options") or []
+    at_most("option count", len(options), 25)
+    _check_unique_names(options)
+    for option in options:
         _check_command_part(option, described=True)
+
+
+def _check_unique_names(options: list[dict]) -> None:
+    """Discord refuses two options (or subcommands) of one command named alike in a locale."""
+    locales = {None, *(k for o in options for k in o.get("name_localizations") or {})}
+    for locale in locales:
+        names = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
+        if locale is None:
+            names = [o["name"] for o in options]
+        if len(set(names)) < len(names):
+            raise DiscordRefusal(f"two options named alike ({locale}): {sorted(names)}")
 
 
 def _check_locale(locale: str | None) -> None:

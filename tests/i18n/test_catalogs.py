@@ -106,3 +106,17 @@ def test_no_message_is_marked_inside_an_f_string():
 def test_a_message_marked_inside_an_f_string_is_found():
     assert MARKED_IN_AN_F_STRING.search("""f"{name} · {_('left the game')}\"""")
     assert not MARKED_IN_AN_F_STRING.search("""f"{name} · {_(LEFT)}\"""")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_in_every_language(code):
+    untranslated = [
+        message.id
+        for message in read(po_path(code))
+        if message.id and (message.fuzzy or not all(_forms_said(message.string)))
+    ]
+    assert untranslated == []
+
+
+def _forms_said(string: str | tuple[str, ...]) -> list[str]:
+    return [string] if isinstance(string, str) else list(string)
