@@ -17,7 +17,7 @@ from bot.discord.replies import acknowledge_if_late, redraw_clicked
 from bot.discord.stats import played_of, rated_unit, skill_record, wins_of
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
-from bot.i18n import N_, _, n_, number
+from bot.i18n import N_, _, decimal, n_, number
 from bot.settings import Settings
 from bot.store import Leaderboards, Ledger
 from bot.store.leaderboards import AnyStanding, GameStanding, MatchStanding, Ranking, ScoreStanding
@@ -81,7 +81,7 @@ def record(standing: AnyStanding, game: GameSpec) -> str:
             signed = n_("{sign}{count} chip", "{sign}{count} chips", abs(net), sign=sign)
             return f"{signed} · {won}"
         case MatchStanding(matches=matches, wins=wins, average_place=average):
-            one_decimal = f"{average:.1f}"
+            one_decimal = decimal(average)
             return _(
                 "{wins} in {played} · average place {average}",
                 wins=wins_of(wins),

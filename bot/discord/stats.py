@@ -8,7 +8,7 @@ from typing import Protocol
 import discord
 
 from bot.engine import registry
-from bot.i18n import N_, _, n_
+from bot.i18n import N_, _, decimal, n_
 from bot.settings import Settings
 from bot.store import Ledger
 from bot.store.ratings import RatedResult, Rating, rated_scope
@@ -48,7 +48,7 @@ def wins_of(count: int) -> str:
 
 def skill_record(rating: Rating, unit: str) -> str:
     """A rated player's line: skill (mu - 3 sigma, one decimal), wins and rated results."""
-    skill = f"{rating.skill:.1f}"
+    skill = decimal(rating.skill)
     return _(
         "skill {skill} · {wins} in {played}",
         skill=skill,
@@ -75,7 +75,7 @@ def ordinal(place: int) -> str:
 
 def recent_line(results: list[RatedResult]) -> str:
     """The last rated results, latest first: place and the skill it gained or lost."""
-    return " · ".join(f"{ordinal(r.placing)} ({r.change:+.1f})" for r in results)
+    return " · ".join(f"{ordinal(r.placing)} ({decimal(r.change, signed=True)})" for r in results)
 
 
 async def stats_embed(

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -124,6 +125,14 @@ def Nn_(singular: str, plural: str, /) -> tuple[str, str]:
 
 def number(value: int) -> str:
     return format_decimal(value, locale=catalog().locale)
+
+
+def decimal(value: float, *, signed: bool = False) -> str:
+    """`value` to one decimal, as the language writes it ("2.5", "2,5"; "+0.3" if `signed`),
+    rounded as Python rounds it."""
+    rounded = Decimal(f"{value:+.1f}" if signed else f"{value:.1f}")
+    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+    return format_decimal(rounded, format=pattern, locale=catalog().locale)
 
 
 def _filled(text: str, params: Mapping[str, Any]) -> str:
