@@ -14,6 +14,7 @@ import pytest
 import bot.games  # noqa: F401  (registers every game)
 from tests.languages_e2e import TABLE_GAMES, play_a_table, refused_calls, sent_texts
 from tests.pseudo import PseudoTranslations, english_in, installed
+from tests.tables_e2e import TableDriver
 
 SAID = PseudoTranslations()
 
@@ -91,3 +92,29 @@ async def place_first(world, board) -> None:
     spot = next(b["label"] for b in board.buttons() if b["label"] != said("Abandon"))
     await world.tester.click(world.alice, board, spot)
     await world.tester.idle()
+
+
+@pytest.mark.slow  # a bot started for a hand
+async def test_a_form_and_its_refusal_come_from_the_catalogs(pseudo_world):
+    """Backhand's bet in words: the button, the form (its title and question), a refused
+    answer and the bet taken, all in the pseudo-language."""
+    world = pseudo_world
+    await world.bot.ledger.fund_house(world.guild.id, 10_000, reason="test", key="fund")
+    await world.tester.slash(world.alice, world.channel, "backhand new")
+    await world.tester.idle()
+    driver = TableDriver(world)
+    driver.total_chips = (await world.bot.ledger.totals(world.guild.id)).held
+    await world.tester.click(world.alice, driver.message(), said("Start"))
+    await driver.settle()
+    controls = await driver.controls(world.alice)
+    opened = await driver.press(world.alice, controls, said("Other amount"))
+    assert opened.modal is not None and english_in(opened.modal["title"]) == []
+    refused = await world.tester.submit_modal(world.alice, opened, {"answer": "lots"})
+    assert refused.response.ephemeral and english_in(refused.text) == []
+    opened = await driver.press(world.alice, controls, said("Other amount"))
+    before = driver.table.record.version
+    taken = await world.tester.submit_modal(world.alice, opened, {"answer": "7"})
+    await driver.settle()
+    assert driver.table.record.version > before, taken.text  # the bet was taken
+    left = english_sent(world)
+    assert left == [], "\n".join(f"{words}: {text!r}" for text, words in left)
