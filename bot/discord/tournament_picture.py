@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n import _
+from bot.i18n.pictures import in_picture
 from bot.store.tournaments import Entry, MatchRecord, Progress
 from bot.tables.tournament_draws import seeds_and_withdrawn
 from bot.tournaments.elimination import advancers
@@ -124,13 +124,15 @@ def layout(progress: Progress, rounds_planned: int | None = None) -> Layout:
     previous: list[Box] = []
     for number in range(1, rounds + 1):
         final = number == rounds and (number > drawn or final_drawn)  # planned, or drawn
-        heading = Line(_("Final") if final else _("Round {round}", round=number), "title")
+        heading = Line(
+            in_picture("Final") if final else in_picture("Round {round}", round=number), "title"
+        )
         _place(plan, Box("title", number, 0, (), [heading]), number, pitch)
         column = _column(progress, by_round, number, names)
         previous = _place_column(plan, previous, column, number, pitch)
     if champion is not None:
         # Two lines: the box is a column wide, and the name matters more than the word.
-        lines = [Line(_("Champion:"), "champion"), names.line(champion, "champion")]
+        lines = [Line(in_picture("Champion:"), "champion"), names.line(champion, "champion")]
         box = Box("champion", rounds + 1, 0, (champion,), lines)
         _place_column(plan, previous, [box], rounds + 1, pitch)
     plan.width = 2 * MARGIN + columns * pitch - COL_GAP
@@ -158,7 +160,7 @@ def _column(
     """A round's boxes: its tables, then its byes; a round not drawn yet gets a placeholder."""
     matches, byes = by_round.get(number, []), progress.byes.get(number, ())
     if not matches and not byes:
-        return [Box("planned", number, 0, (), [Line(_("to be drawn"), "planned")])]
+        return [Box("planned", number, 0, (), [Line(in_picture("to be drawn"), "planned")])]
     seated_next = {m for match in by_round.get(number + 1, []) for m in match.players}
     seated_next |= set(progress.byes.get(number + 1, ()))
     boxes = [_table(progress, match, seated_next, names) for match in matches]
@@ -181,7 +183,7 @@ def _table(progress: Progress, match: MatchRecord, seated_next: set[int], names:
         for member in match.players
     ]
     if not finished:
-        lines.append(Line(_("playing"), "playing"))
+        lines.append(Line(in_picture("playing"), "playing"))
     return Box("table", match.round, match.number, match.players, lines, went_on)
 
 
@@ -239,8 +241,8 @@ class _Names:
         withdrawn = entry is not None and entry.withdrawn
 
         def label(name: str) -> str:
-            said = _("{name} (left)", name=name) if withdrawn else name
-            return _("bye: {name}", name=said) if bye else said
+            said = in_picture("{name} (left)", name=name) if withdrawn else name
+            return in_picture("bye: {name}", name=said) if bye else said
 
         if entry is None:  # a seat whose member is not registered: show it, don't fail
             return Line(label("?"), style)

@@ -35,6 +35,7 @@ KEYWORDS = {
     "N_": None,
     "Nn_": (1, 2),
     "Np_": ((1, "c"), 2),
+    "in_picture": None,  # bot/i18n/pictures.py
 }
 PROJECT = "cardtable-bot"
 

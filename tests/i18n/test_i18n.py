@@ -61,3 +61,14 @@ def test_discords_locales_find_their_language_and_catalan_has_none():
     assert language_of_locale("zh-TW") == "zh_Hant" and language_of_locale("pt-BR") == "pt_BR"
     assert language_of_locale("en-US") == ENGLISH
     assert language_of_locale("ja") is None and language_of_locale(None) is None
+
+
+def test_a_picture_draws_a_language_it_has_the_letters_for_and_english_otherwise():
+    from bot.i18n.pictures import in_picture
+
+    with speaking("zh_Hans"):  # Pillow's own font draws no CJK
+        assert in_picture("Round {round}", round=3) == "Round 3"
+    with speaking("es"):
+        spanish = _("Round {round}", round=3)
+        assert spanish.isascii() and in_picture("Round {round}", round=3) == spanish
+    assert in_picture("bye: {name}", name="Zoë") == "bye: Zoë"  # a name is drawn as it is

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.cards import FrenchCard, Suit
 from bot.games.delphi import DelphiView
-from bot.i18n import _
+from bot.i18n.pictures import in_picture
 
 CARD_W, CARD_H, GAP, PEEK, MARGIN = 46, 64, 6, 22, 14
 COLUMNS = 13  # line cards per band before the line wraps
@@ -51,7 +51,7 @@ def render_layout(view: DelphiView) -> bytes:
                 draw_card(draw, (x, top + CARD_H + GAP + index * PEEK), incorrect)
         top += band
     if view.aside:
-        draw.text((MARGIN, top), _("Set aside, unjudged"), fill=MUTED, font=font(14))
+        draw.text((MARGIN, top), in_picture("Set aside, unjudged"), fill=MUTED, font=font(14))
         step = min(CARD_W + GAP, (width - 2 * MARGIN - CARD_W) // max(1, len(view.aside) - 1))
         for index, card in enumerate(view.aside):
             draw_card(draw, (MARGIN + index * step, top + PEEK), card)
@@ -69,11 +69,11 @@ def band_height(below: list[list[FrenchCard]]) -> int:
 def draw_header(draw: ImageDraw.ImageDraw, view: DelphiView) -> None:
     if view.current is not None:
         draw_card(draw, (MARGIN, MARGIN), view.current, outline=GOLD)
-        text = _("Card {number} of {of}: correct or not?", number=view.number, of=view.of)
+        text = in_picture("Card {number} of {of}: correct or not?", number=view.number, of=view.of)
     elif view.phase == "rule":
-        text = _("The oracle is writing the secret rule")
+        text = in_picture("The oracle is writing the secret rule")
     else:
-        text = _("Hand over")
+        text = in_picture("Hand over")
     x = MARGIN + (CARD_W + 2 * GAP if view.current is not None else 0)
     draw.text((x, MARGIN + CARD_H // 2), text, fill=PAPER, font=font(20), anchor="lm")
 

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.cards.decktet import ACE, CROWN, Suit
 from bot.games.terrapin.soliterrapin import SoliterrapinView, column_name, row_name
 from bot.i18n import Np_, _, p_
+from bot.i18n.pictures import in_picture
 
 CELL_W, CELL_H, GAP = 84, 104, 6
 BAND_H = CELL_H + 4 * GAP  # the strip above the board: the card to place and the score
@@ -121,15 +122,17 @@ def row_names(view: SoliterrapinView) -> list[str]:
 
 def score_line(view: SoliterrapinView) -> str:
     if view.abandoned:
-        return _("Abandoned: no score")
+        return in_picture("Abandoned: no score")
     if view.next_card:
-        return _("Score so far: {score}", score=view.total)
-    return _("Final score: {score}", score=view.total)
+        return in_picture("Score so far: {score}", score=view.total)
+    return in_picture("Final score: {score}", score=view.total)
 
 
-def turtle_butt_mark() -> str:
-    """A Turtle Butt line's score, in two letters."""
-    return p_("Turtle Butt, in two letters", "TB")
+def turtle_butt_mark(*, drawn: bool = False) -> str:
+    """A Turtle Butt line's score, in two letters (in English where a picture can't draw
+    the language's: bot/i18n/pictures.py)."""
+    mark = p_("Turtle Butt, in two letters", "TB")
+    return "TB" if drawn and not mark.isascii() else mark
 
 
 def draw_band(draw: ImageDraw.ImageDraw, view: SoliterrapinView, height: int) -> None:
@@ -140,9 +143,8 @@ def draw_band(draw: ImageDraw.ImageDraw, view: SoliterrapinView, height: int) ->
         box = (MARGIN_LEFT, middle - CELL_H // 2, MARGIN_LEFT + CELL_W, middle + CELL_H // 2)
         draw_card(draw, box, view.next_card, font(14))
         text_x += CELL_W + 14
-        draw.text(
-            (text_x, middle - 16), _("Card to place"), fill=OPEN_SPOT, font=font(18), anchor="lm"
-        )
+        title = in_picture("Card to place")
+        draw.text((text_x, middle - 16), title, fill=OPEN_SPOT, font=font(18), anchor="lm")
         middle += 16
     draw.text((text_x, middle), score_line(view), fill=PAPER, font=font(22), anchor="lm")
 
@@ -162,7 +164,7 @@ def cell_box(view: SoliterrapinView, row: int, col: int) -> tuple[int, int, int,
 
 def draw_score(draw: ImageDraw.ImageDraw, at: tuple[int, int], line, face) -> None:
     text, colour = (
-        (turtle_butt_mark(), TURTLE_RED) if line.turtle_butt else (str(line.score), PAPER)
+        (turtle_butt_mark(drawn=True), TURTLE_RED) if line.turtle_butt else (str(line.score), PAPER)
     )
     draw.text(at, text, fill=colour, font=face, anchor="mm")
 
@@ -170,7 +172,9 @@ def draw_score(draw: ImageDraw.ImageDraw, at: tuple[int, int], line, face) -> No
 def draw_card(draw: ImageDraw.ImageDraw, box, card, face) -> None:
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=8, fill=PAPER, outline=INK, width=2)
-    draw.text((left + 8, top + 4), rank_text(card.rank), fill=INK, font=font(24))
+    # The letter as its code writes it: the picture's font draws ASCII only (bot/i18n/pictures)
+    drawn_rank = RANK_LETTERS.get(card.rank, str(card.rank))
+    draw.text((left + 8, top + 4), drawn_rank, fill=INK, font=font(24))
     count = len(card.suits)
     for index, suit in enumerate(card.suits):
         cx = left + (right - left) * (index + 1) // (count + 1)
