@@ -9,6 +9,8 @@ python -m bot.i18n add CODE  a new language's catalog, from the template
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -103,9 +105,17 @@ def read(path: Path) -> Catalog:
 
 
 def write(path: Path, catalog: Catalog) -> None:
+    """Writes the catalog, unless all that changed is the date it was made (no churn)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False)
+    if path.exists() and _undated(path.read_bytes()) == _undated(out.getvalue()):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as file:
-        write_po(file, catalog, width=100, sort_output=True, include_lineno=False)
+    path.write_bytes(out.getvalue())
+
+
+def _undated(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", po)
 
 
 def update() -> None:
