@@ -13,6 +13,7 @@ from bot.engine import registry
 from bot.i18n import _, n_, p_
 from bot.store.tournaments import Entry, MatchRecord, Progress, TournamentRecord, TournamentStatus
 from bot.tables.tournament_draws import final_ranking, swiss_table
+from bot.tables.tournaments import REFUNDED, TOO_FEW
 from bot.tournaments.payouts import SHARES
 
 STATUS_COLOURS = {
@@ -91,13 +92,24 @@ def _summary(record: TournamentRecord, progress: Progress) -> list[str]:
     if record.status == TournamentStatus.REGISTERING:
         lines.append(_start(record))
     elif record.status == TournamentStatus.CANCELLED:
-        note = (record.note or "").strip()
+        note = cancel_note(record.note)
         lines.append(_("**Cancelled.** {note}", note=note) if note else _("**Cancelled.**"))
     elif record.status == TournamentStatus.PLAYING:
         lines.append(_("**Playing.** Leave tournament forfeits your later rounds."))
     else:
         lines.append(_("**Finished.**"))
     return lines
+
+
+def cancel_note(note: str | None) -> str:
+    """Why it was cancelled, from the code its record keeps (a tournament cancelled before
+    languages keeps its note in English words, shown as they are)."""
+    why, _sep, count = (note or "").partition(":")
+    if why == REFUNDED:
+        return _("Every buy-in went back.")
+    if why == TOO_FEW and count.isdigit():
+        return _("Too few players to start ({count}); every buy-in went back.", count=int(count))
+    return (note or "").strip()
 
 
 def _start(record: TournamentRecord) -> str:

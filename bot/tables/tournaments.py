@@ -54,6 +54,9 @@ HOST_ONLY = {
     "start": N_("Only the member who created the tournament (or a server manager) can start it."),
     "cancel": N_("Only the member who created the tournament (or a server manager) can cancel it."),
 }
+# Why a tournament was cancelled, as its record keeps it (in no language: the message that
+# shows it says it in the server's, bot/discord/tournament_text.py). "too_few:<players>".
+REFUNDED, TOO_FEW = "refunded", "too_few"
 
 
 class TournamentListener(Protocol):
@@ -159,8 +162,7 @@ class Tournaments:
     async def cancel(self, tournament_id: int, member_id: int, *, can_manage: bool) -> None:
         record = await self.get(tournament_id)
         _check_host(record, member_id, can_manage, "cancel")
-        # The note is kept with the tournament, in the language of the moment.
-        await self._cancel(tournament_id, _("Every buy-in went back."))
+        await self._cancel(tournament_id, REFUNDED)
 
     async def _cancel(self, tournament_id: int, note: str) -> None:
         async with self._locked(tournament_id) as record:
@@ -341,11 +343,7 @@ class Tournaments:
                 return
             entries = (await self.store.progress(record.id)).entries
             if not can_seat(record, len(entries)):
-                note = _(
-                    "Too few players to start ({count}); every buy-in went back.",
-                    count=len(entries),
-                )
-                await self.store.cancel(record, note)
+                await self.store.cancel(record, f"{TOO_FEW}:{len(entries)}")
                 self._redraw(record)
                 return
             ratings = await self._ratings(record, [e.member_id for e in entries])

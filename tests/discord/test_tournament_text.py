@@ -3,7 +3,8 @@ however long names (128 players, 32-character names, rounds of 43 tables)."""
 
 from __future__ import annotations
 
-from bot.discord.tournament_text import tournament_embed
+from bot.discord.tournament_text import cancel_note, tournament_embed
+from bot.i18n import _, speaking
 from bot.store.tournaments import (
     Entry,
     MatchRecord,
@@ -48,3 +49,15 @@ def test_the_finished_message_shows_the_places_prizes_and_the_seed():
     assert embed.footer.text.startswith(f"Draw seed {record.seed}")
     result = next(field.value for field in embed.fields if field.name == "Result")
     assert result.startswith("1. Player")
+
+
+def test_a_cancel_note_is_kept_as_a_code_and_said_in_the_readers_language():
+    assert cancel_note("too_few:3") == "Too few players to start (3); every buy-in went back."
+    assert cancel_note("refunded") == "Every buy-in went back."
+    assert cancel_note("Cancelled by hand.") == "Cancelled by hand."  # before languages
+    assert cancel_note(None) == ""
+    with speaking("es"):
+        assert cancel_note("too_few:3") == _(
+            "Too few players to start ({count}); every buy-in went back.", count=3
+        )
+        assert "3" in cancel_note("too_few:3") and "Too few" not in cancel_note("too_few:3")
