@@ -16,3 +16,9 @@ def signed_chips(amount: int) -> str:
     """A result: "+1 chip", "-30 chips", "±0 chips"."""
     sign = "±" if amount == 0 else "+" if amount > 0 else "-"
     return f"{sign}{chips(abs(amount))}"
+
+
+def upper_first(text: str) -> str:
+    """`text` with its first letter a capital, the rest as it is (str.capitalize would lower
+    a German noun or a card's letter: "pair of Ks")."""
+    return text[:1].upper() + text[1:]

@@ -44,10 +44,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(
-            _(p.replace("_", " ").replace("guild", "server").title())
-            for p in error.missing_permissions
-        )
+        needed = ", ".join(_permission_name(p) for p in error.missing_permissions)
         return _("You need the {permission} permission to do that.", permission=needed)
     if isinstance(error, app_commands.NoPrivateMessage):
         return _("This command works only in a server.")
@@ -61,6 +58,15 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CheckFailure):
         return _("You can't use this command here.")
     return None
+
+
+# Discord's names of the permissions the commands ask for, as its apps show them.
+PERMISSION_NAMES = {"manage_guild": N_("Manage Server"), "manage_events": N_("Manage Events")}
+
+
+def _permission_name(permission: str) -> str:
+    name = PERMISSION_NAMES.get(permission)
+    return _(name) if name else permission.replace("_", " ").title()
 
 
 def _underlying(error: BaseException) -> BaseException:

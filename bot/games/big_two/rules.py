@@ -35,6 +35,7 @@ from bot.games.climbing import Climb, Pass, Play, Played
 from bot.games.hands import HandAfterHand
 from bot.games.jokerless import rank_of
 from bot.i18n import N_, _, n_
+from bot.text import upper_first
 
 # Keyed by a card's `suit`, which is None only for the jokers Big Two doesn't deal.
 SUIT_ORDER: dict[Suit | None, int] = {
@@ -267,7 +268,7 @@ def check_play(
             raise IllegalAction(
                 _(
                     "{combination} does not beat {cards}.",
-                    combination=combo.name.capitalize(),
+                    combination=upper_first(combo.name),
                     cards=shown,
                 )
             )

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.cards import FrenchCard, Joker, Rank
 from bot.engine import IllegalAction
 from bot.i18n import N_, _, n_
+from bot.text import upper_first
 
 PLAYERS, HAND, WIDOW = 3, 17, 3
 ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
@@ -215,7 +216,7 @@ def check_play(cards: list[FrenchCard], to_beat: list[FrenchCard]) -> None:
         raise IllegalAction(
             _(
                 "{combination} does not beat {target}.",
-                combination=combo.name.capitalize(),
+                combination=upper_first(combo.name),
                 target=target.name,
             )
         )
