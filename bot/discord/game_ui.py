@@ -19,6 +19,7 @@ from bot.discord.controls import (
     Controls,
     TextButton,
 )
+from bot.discord.format import kind_name
 from bot.engine import Action, Event
 from bot.i18n import Nn_, _, p_
 from bot.i18n.commands import NAME_CONTEXT
@@ -64,7 +65,7 @@ class GameUI(Generic[ViewT, OptionsT]):
         raise NotImplementedError
 
     def action_label(self, view: ViewT, action: Action) -> str:
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def chosen_text(self, view: ViewT, action: Action) -> str:
         """An action as the channel is told it was taken for a player (a timeout's): by

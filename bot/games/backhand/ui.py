@@ -10,6 +10,7 @@ import discord
 
 from bot.cards import FrenchCard
 from bot.discord.controls import ActionButton, Controls, TextButton
+from bot.discord.format import kind_name
 from bot.discord.game_ui import GameUI, action_controls, rules_beside
 from bot.engine import Action, Event
 from bot.games.backhand import (
@@ -274,7 +275,7 @@ class BackhandUI(GameUI[BackhandView, BackhandOptions]):
                 return _("Push away")
             case PlayPush():
                 return _("Play the push")
-        return action.kind.title()
+        return kind_name(action.kind)
 
     # ---- words ----------------------------------------------------------------------------------
 

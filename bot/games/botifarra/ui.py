@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import bold, side_letter
+from bot.discord.format import bold, kind_name, side_letter
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
 from bot.engine import Action, Event
@@ -227,7 +227,7 @@ class BotifarraUI(PickerUI[BotifarraView, BotifarraOptions]):
                 return _(DECLINE_LABELS[view.doublings])
             case PlayCard():
                 return action.card.label
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.discord.controls import ActionButton, Controls, TextButton
+from bot.discord.format import kind_name
 from bot.discord.game_ui import GameUI, action_controls, rules_beside
 from bot.engine import Action, Event
 from bot.games.delphi import (
@@ -223,7 +224,7 @@ class DelphiUI(GameUI[DelphiView, DelphiOptions]):
 
     def action_label(self, view: DelphiView, action: Action) -> str:
         label = ACTION_LABELS.get(action.kind)
-        return _(label) if label is not None else action.kind.title()
+        return _(label) if label is not None else kind_name(action.kind)
 
     # ---- events -----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import discord
 
 from bot.cards import Rank, Suit
 from bot.discord.controls import MAX_SELECT_OPTIONS, ActionButton, ActionSelect, Controls
-from bot.discord.format import relative_time
+from bot.discord.format import kind_name, relative_time
 from bot.discord.game_ui import GameUI, rules_beside
 from bot.discord.picker import cards_text
 from bot.discord.points import player_line
@@ -291,7 +291,7 @@ class LastOneUI(GameUI[LastOneView, LastOneOptions]):
                 return _("Continue with {card}", card=card.label)
             case Call():
                 return _("Last one!")
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.format import bold
+from bot.discord.format import bold, kind_name
 from bot.discord.game_ui import rules_beside
 from bot.discord.picker import Group, Picked, Picker, PickerUI, Zone, cards_text
 from bot.discord.points import player_line
@@ -142,7 +142,7 @@ class TurupUI(PickerUI[TurupView, TurupOptions]):
             return _("{card} takes {cards}", card=action.card.label, cards=cards_text(action.cards))
         if isinstance(action, Place):
             return _("Place {card} on the pile", card=action.card.label)
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.format import kind_name
 from bot.discord.game_ui import rules_beside
 from bot.discord.terrapin import TerrapinUI, card_list, chips, shown_value
 from bot.engine import Action, Event
@@ -101,7 +102,7 @@ class LiarsUI(TerrapinUI[LiarsView, LiarsOptions]):
                 return _("Challenge")
             case Accept():
                 return _("Accept")
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:

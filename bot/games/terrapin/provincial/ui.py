@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.format import kind_name
 from bot.discord.game_ui import rules_beside
 from bot.discord.terrapin import TerrapinShowdownUI, card_list, chips, deal_line
 from bot.engine import Action, Event
@@ -118,7 +119,7 @@ class ProvincialUI(TerrapinShowdownUI[ProvincialView, ProvincialOptions]):
                 return _("Draw from the deck")
             case DrawDiscard():
                 return _("Take {card} from the discards", card=view.discards[-1].label)
-        return action.kind.title()
+        return kind_name(action.kind)
 
     def event_line(self, event: Event, names: list[str]) -> str | None:
         match event:
