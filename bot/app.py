@@ -40,13 +40,12 @@ from bot.discord.internals import (
     pace_requests,
     route_gateway_event,
 )
-from bot.discord.languages import Speakers
+from bot.discord.languages import Speakers, speak_to
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
 from bot.discord.tournament import TournamentPresenter
 from bot.errors import InvalidComponent
-from bot.i18n import speak
 from bot.i18n.commands import CatalogTranslator
 from bot.settings import Settings
 from bot.shards import Shards
@@ -191,7 +190,7 @@ class CardTableBot(commands.AutoShardedBot):
             return
         if interaction.type is not discord.InteractionType.component:
             return
-        speak(await self.speakers.clicker(interaction))
+        await speak_to(interaction)
         assert interaction.data is not None  # Discord sends a click with its data
         custom_id = str(interaction.data.get("custom_id", ""))
         match = next(filter(None, (t.fullmatch(custom_id) for t in self.component_templates)), None)
@@ -212,7 +211,7 @@ class CardTableBot(commands.AutoShardedBot):
         """A table's form, submitted: handled by its custom_id (discord.py keeps no copy of the
         form, see TextModal). A form of no table is discord.py's (it routes those it sent)."""
         assert interaction.data is not None  # Discord sends a form with its data
-        speak(await self.speakers.clicker(interaction))
+        await speak_to(interaction)
         custom_id = str(interaction.data.get("custom_id", ""))
         for form in TABLE_FORMS:
             match = form.TEMPLATE.fullmatch(custom_id)

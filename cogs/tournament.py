@@ -214,7 +214,7 @@ def listed(record: TournamentRecord) -> str:
     return _(
         "#{tournament} {game}, {format}, buy-in {buy_in}: {status} · {channel}",
         tournament=str(record.id),
-        game=registry.get(record.game_id).name,
+        game=_(registry.get(record.game_id).name),
         format=_(FORMATS[record.format]) if record.format in FORMATS else record.format,
         buy_in=n_("{count} chip", "{count} chips", record.buy_in),
         status=_(STATUSES[record.status]),

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 
 from bot.discord.errors import BaseView, handle_error
+from bot.discord.languages import SpeaksToClicker
 from bot.discord.replies import acknowledge_if_late, redraw_clicked
 from bot.discord.stats import played_of, rated_unit, skill_record, wins_of
 from bot.engine import GameSpec, registry
@@ -283,7 +284,9 @@ def board_of(guild_id: int, viewer_id: int, game_id: str, skill: bool) -> Board:
     return SkillBoard(guild_id, viewer_id, game_id)
 
 
-class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button], template=PAGE_BUTTON):
+class LeaderboardPage(
+    SpeaksToClicker, discord.ui.DynamicItem[discord.ui.Button], template=PAGE_BUTTON
+):
     """A page button. The game, its view and the page live in the custom_id, so the buttons
     keep working after a restart; the rank shown is always the clicker's own."""
 

@@ -17,10 +17,10 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import InteractionResponseType, app_commands
 
-from bot.discord.languages import Speakers
+from bot.discord.languages import speak_to
 from bot.discord.replies import acknowledge_if_late, expired, send_answer
 from bot.errors import UserError
-from bot.i18n import N_, _, n_, number, p_, speak
+from bot.i18n import N_, _, n_, number, p_
 from bot.i18n.commands import NAME_CONTEXT
 
 log = logging.getLogger(__name__)
@@ -121,8 +121,7 @@ class CommandTree(app_commands.CommandTree):
         """Check the invocation against the command's own declaration before anything runs:
         Discord's client enforces option types, ranges, choices and guild-only commands, but
         a modified client can send anything, and discord.py checks none of it."""
-        speakers: Speakers = interaction.client.speakers  # type: ignore[attr-defined]
-        speak(await speakers.clicker(interaction))
+        await speak_to(interaction)
         command = interaction.command
         invoked = interaction.type is discord.InteractionType.application_command
         if invoked and not await _acknowledged_in_time(interaction):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.i18n import ENGLISH, LANGUAGES, language_of_locale
+from bot.i18n import ENGLISH, LANGUAGES, language_of_locale, speak
 from bot.store import Languages
 
 AUTOMATIC = "auto"  # /language's and /table language's choice of none: Discord's
@@ -52,3 +52,18 @@ class Speakers:
             or language_of_locale(self.guild_locale(guild_id))
             or ENGLISH
         )
+
+
+async def speak_to(interaction: discord.Interaction) -> None:
+    """The rest of this interaction's task speaks its clicker's language."""
+    speakers: Speakers = interaction.client.speakers  # type: ignore[attr-defined]
+    speak(await speakers.clicker(interaction))
+
+
+class SpeaksToClicker:
+    """A component discord.py runs itself, in a task of its own (the bot's `on_interaction`
+    speaks in another): its answer too is in its clicker's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await speak_to(interaction)
+        return True

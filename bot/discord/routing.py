@@ -20,6 +20,8 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord.errors import reply_privately
+from bot.discord.languages import speak_to
+from bot.i18n import N_, _
 from bot.shards import Shards, shard_of
 
 log = logging.getLogger(__name__)
@@ -27,7 +29,7 @@ log = logging.getLogger(__name__)
 # How long the owner has to take a forwarded click: Discord wants an answer within 3 s of the
 # click, and a forward the owner does not take is answered here, after this.
 FORWARD_WAIT_SECONDS = 1.5
-NOT_TAKEN = (
+NOT_TAKEN = N_(
     "That table is being moved to another of the bot's processes: try again in a few seconds."
 )
 # Tables whose guild routing keeps, so as not to ask the store at every DM click: a table
@@ -106,7 +108,9 @@ class InteractionRouter:
             log.exception("could not forward a click on table %s to shard %s", table_id, shard)
         log.warning("no process took a click on table %s for shard %s", table_id, shard)
         try:
-            await reply_privately(self.answer(payload), NOT_TAKEN)
+            interaction = self.answer(payload)
+            await speak_to(interaction)
+            await reply_privately(interaction, _(NOT_TAKEN))
         except discord.HTTPException:
             log.warning("could not tell a player their click on table %s was not taken", table_id)
 

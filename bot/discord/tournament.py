@@ -18,7 +18,7 @@ import discord
 
 from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
-from bot.discord.languages import Speakers
+from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
@@ -276,7 +276,9 @@ def controls(record: TournamentRecord) -> discord.ui.View:
     return view
 
 
-class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON.template):
+class TournamentButton(
+    SpeaksToClicker, discord.ui.DynamicItem[discord.ui.Button], template=BUTTON.template
+):
     """Register, Unregister, Start (the host's) and Leave, on the tournament's message."""
 
     def __init__(self, action: str, id: int) -> None:

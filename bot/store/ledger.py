@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.errors import UserError
+from bot.i18n import N_, _, number
 from bot.store.batches import Batches
 from bot.store.db import Database, Transaction
 from bot.store.ratings import Ratings, rate_results
 from bot.store.results import ResultRow, write_results
+from bot.text import chips
 
 # Operations in one call of ledger_execute_batch at most: each runs in a subtransaction, and a
 # transaction with more than 64 of them slows every session's snapshots (migration 014).
@@ -37,16 +39,20 @@ BATCH_LIMIT = 50
 _Operation = dict[str, object]
 
 
+# Who is short of chips, by the kind of account (the sentence said in the language of the
+# moment: a click's, its clicker's).
+SHORT = {
+    "member": N_("You have {chips}; {needed} are needed."),
+    "table": N_("The table has {chips}; {needed} are needed."),
+    "house": N_("The house has {chips}; {needed} are needed."),
+    "tournament": N_("The tournament has {chips}; {needed} are needed."),
+}
+
+
 class InsufficientChips(UserError):
     def __init__(self, account: Account, available: int, needed: int) -> None:
         self.account, self.available, self.needed = account, available, needed
-        whose = {
-            "member": "You have",
-            "table": "The table has",
-            "house": "The house has",
-            "tournament": "The tournament has",
-        }[account.kind]
-        super().__init__(f"{whose} {available:,} chips; {needed:,} are needed.")
+        super().__init__(_(SHORT[account.kind], chips=chips(available), needed=number(needed)))
 
 
 @dataclass(frozen=True)
@@ -180,7 +186,7 @@ class Ledger:
         self, guild_id: int, giver: int, receiver: int, amount: int, *, key: str
     ) -> bool:
         if giver == receiver:
-            raise UserError("You cannot give chips to yourself.")
+            raise UserError(_("You cannot give chips to yourself."))
         move = Move(Account.member(giver), Account.member(receiver), amount, "gift")
         return await self.execute(guild_id, key, "transfer", [move])
 

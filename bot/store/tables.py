@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot.errors import UserError
+from bot.i18n import _
 from bot.shards import EVERY_SHARD, Shards
 from bot.store.db import Database, Transaction
 from bot.store.ledger import Account, Ledger, Move
@@ -47,8 +48,8 @@ class TableStore(TableReads):
                 raise UserError(once[1])
             if await self._open_here(tx, table):
                 if table.solo:
-                    raise UserError("You already have a game going in this channel.")
-                raise UserError("A table is already open in this channel.")
+                    raise UserError(_("You already have a game going in this channel."))
+                raise UserError(_("A table is already open in this channel."))
             await self._insert(tx, table)
             table.status = TableStatus.LOBBY
             creator = await self._seat(tx, table, table.creator_id, creator_name, key, side)

@@ -17,6 +17,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from bot.errors import UserError
+from bot.i18n import N_, _
 from bot.shards import EVERY_SHARD, Shards
 from bot.store.db import Database, Transaction
 from bot.store.ledger import Account, Ledger, Move
@@ -95,6 +96,9 @@ class Progress:
     matches: list[MatchRecord] = field(default_factory=list)  # by round, then number
 
 
+# A registration or unregistration too late, refused.
+REGISTRATION_CLOSED = N_("Registration has closed: registration is only open before the start.")
+TOURNAMENT_STARTED = N_("The tournament has started: registration is only open before the start.")
 _COLUMNS = (
     "id, guild_id, channel_id, host_id, game_id, format, buy_in, table_size, rounds, starts_at,"
     " max_players, payout, hands_per_match, match_minutes, table_chips, turn_seconds, options,"
@@ -213,7 +217,7 @@ class TournamentStore:
         changes and a UserError says why."""
 
         async def write(tx: Transaction) -> None:
-            await self._check_registering(tx, record.id, "Registration has closed")
+            await self._check_registering(tx, record.id, REGISTRATION_CLOSED)
             (count,) = await tx.one(
                 "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = ?", record.id
             ) or (0,)
@@ -226,9 +230,11 @@ class TournamentStore:
                 count,
             )
             if added != 1:
-                raise UserError("You are registered already.")
+                raise UserError(_("You are registered already."))
             if count >= record.max_players:
-                raise UserError(f"The tournament is full ({record.max_players} players).")
+                raise UserError(
+                    _("The tournament is full ({count} players).", count=record.max_players)
+                )
             pool = Account.tournament(record.id)
             move = Move(Account.member(member_id), pool, record.buy_in, "tournament buy-in")
             await self.ledger.execute_in(tx, record.guild_id, key, "buy_in", [move])
@@ -237,14 +243,14 @@ class TournamentStore:
 
     async def unregister(self, record: TournamentRecord, member_id: int, key: str) -> None:
         async def write(tx: Transaction) -> None:
-            await self._check_registering(tx, record.id, "The tournament has started")
+            await self._check_registering(tx, record.id, TOURNAMENT_STARTED)
             removed = await tx.run(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND member_id = ?",
                 record.id,
                 member_id,
             )
             if removed != 1:
-                raise UserError("You are not registered.")
+                raise UserError(_("You are not registered."))
             pool = Account.tournament(record.id)
             move = Move(pool, Account.member(member_id), record.buy_in, "tournament refund")
             await self.ledger.execute_in(tx, record.guild_id, key, "cash_out", [move])
@@ -257,7 +263,7 @@ class TournamentStore:
             f"SELECT status FROM tournaments WHERE id = ?{tx.row_lock}", tournament_id
         )
         if row is None or row[0] != TournamentStatus.REGISTERING:
-            raise UserError(f"{refusal}: registration is only open before the start.")
+            raise UserError(_(refusal))
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         await self._set(tournament_id, "message_id", message_id)
@@ -456,7 +462,7 @@ class TournamentStore:
             *allowed,
         )
         if changed != 1:
-            raise UserError("This tournament has moved on meanwhile.")
+            raise UserError(_("This tournament has moved on meanwhile."))
         record.status = status
 
 

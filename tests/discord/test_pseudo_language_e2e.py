@@ -118,3 +118,54 @@ async def test_a_form_and_its_refusal_come_from_the_catalogs(pseudo_world):
     assert driver.table.record.version > before, taken.text  # the bet was taken
     left = english_sent(world)
     assert left == [], "\n".join(f"{words}: {text!r}" for text, words in left)
+
+
+@pytest.mark.slow  # a game played, then the server's commands
+async def test_every_word_of_the_servers_commands_comes_from_the_catalogs(pseudo_world):
+    """Chips, boards, /stats and a tournament from its registration to a match in its thread
+    and its cancelling, and the refusals of each, after a Big Two game rated its players."""
+    world = pseudo_world
+    tester, alice, bob, admin, channel = (
+        world.tester,
+        world.alice,
+        world.bob,
+        world.admin,
+        world.channel,
+    )
+    await play_a_table(world, "bigtwo", said)
+    for member, command, options in [
+        (alice, "balance", {}),
+        (alice, "daily", {}),
+        (alice, "daily", {}),  # refused: once a day
+        (alice, "give", {"member": bob, "amount": 5}),
+        (alice, "give", {"member": alice, "amount": 5}),  # refused: to oneself
+        (alice, "leaderboard", {}),
+        (alice, "leaderboard", {"game": "bigtwo"}),
+        (alice, "leaderboard", {"game": "bigtwo", "view": "skill"}),
+        (alice, "stats", {}),
+        (alice, "chips grant", {"member": bob, "amount": 5}),  # refused: a manager's
+        (admin, "chips house", {}),
+        (admin, "table ai", {"allowed": False}),
+        (alice, "table close", {}),  # refused: no table here
+        (admin, "tournament new", {"game": "totit", "format": "swiss", "buy_in": 10}),
+    ]:
+        await tester.slash(member, channel, command, **options)
+    await tester.idle()
+    (message_id,) = world.bot.tournament_presenter.messages  # the tournament's
+    message = world.fake.messages[message_id]
+    for member in (alice, bob, alice):  # the second time: refused, registered already
+        await tester.click(member, message, said("Register"))
+    await tester.click(bob, message, said("Unregister"))
+    for member, command in [(alice, "tournament list"), (alice, "tournament show")]:
+        await tester.slash(member, channel, command)
+    await tester.idle()
+    record = await world.bot.tournament_store.load(1)  # posted again by /tournament show
+    await tester.click(bob, world.fake.messages[record.message_id], said("Register"))
+    await tester.click(admin, world.fake.messages[record.message_id], said("Start"))
+    await tester.idle()
+    assert any(c.type == 11 for c in world.fake.channels.values())  # its match's thread
+    await tester.slash(admin, channel, "tournament cancel")
+    await tester.idle()
+    assert refused_calls(world) == []
+    left = english_sent(world)
+    assert left == [], "\n".join(f"{words}: {text!r}" for text, words in left)
