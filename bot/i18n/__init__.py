@@ -124,6 +124,8 @@ def Nn_(singular: str, plural: str, /) -> tuple[str, str]:
 
 
 def number(value: int) -> str:
+    if 0 <= value < 1000:  # no separator to write, and every language here has Latin digits
+        return str(value)
     return format_decimal(value, locale=catalog().locale)
 
 

@@ -72,3 +72,14 @@ def test_a_picture_draws_a_language_it_has_the_letters_for_and_english_otherwise
         spanish = _("Round {round}", round=3)
         assert spanish.isascii() and in_picture("Round {round}", round=3) == spanish
     assert in_picture("bye: {name}", name="Zoë") == "bye: Zoë"  # a name is drawn as it is
+
+
+def test_a_small_number_is_written_as_babel_writes_it_in_every_language():
+    from babel.numbers import format_decimal
+
+    from bot.i18n import LANGUAGES, catalog
+
+    for code in LANGUAGES:
+        with speaking(code):
+            for value in (0, 7, 999):
+                assert number(value) == format_decimal(value, locale=catalog().locale), code
