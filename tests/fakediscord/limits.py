@@ -99,6 +99,8 @@ def check_modal(data: dict) -> None:
     if not 1 <= len(rows) <= 5:
         raise DiscordRefusal("a modal needs 1 to 5 components")
     for row in rows:
+        if row.get("type") == 18:  # a label around its component
+            at_most("label length", len(row.get("label") or ""), 45)
         for item in row.get("components") or [row.get("component") or {}]:
             if item.get("type") == 4:
                 at_most("text input label length", len(item.get("label") or ""), 45)
