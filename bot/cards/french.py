@@ -15,7 +15,7 @@ from enum import IntEnum, StrEnum
 from functools import lru_cache
 
 from bot.cards.base import KNOWN_CODES, CardParseError, CodedCard
-from bot.i18n import LANGUAGES, current, p_
+from bot.i18n import current, p_
 
 
 class Suit(StrEnum):
@@ -111,8 +111,10 @@ class FrenchCard(CodedCard):
         """How players see the card, in their language: `A♠`, `10♥`, `BJ`."""
         # Every drawn hand and picker button shows labels: written once per code and
         # language, shared by every copy of the card (each table's deal makes its own).
-        key = (self._code, current())
-        label = _LABELS.get(key)
+        labels = _LABELS.get(current())
+        if labels is None:
+            labels = _LABELS[current()] = {}
+        label = labels.get(self._code)
         if label is None:
             face = (
                 p_(RANK_CONTEXT, self.joker.value)
@@ -120,8 +122,8 @@ class FrenchCard(CodedCard):
                 else f"{self._rank.label}{self._suit.symbol}"
             )
             label = face if self.pack == 1 else f"{face}#{self.pack}"
-            if len(_LABELS) < KNOWN_CODES * len(LANGUAGES):
-                _LABELS[key] = label
+            if len(labels) < KNOWN_CODES:
+                labels[self._code] = label
         return label
 
     @classmethod
@@ -149,7 +151,7 @@ def the_card(rank: Rank | None, suit: Suit | None, joker: Joker | None, pack: in
     return FrenchCard(rank, suit, joker, pack)
 
 
-_LABELS: dict[tuple[str, str], str] = {}
+_LABELS: dict[str, dict[str, str]] = {}  # language -> code -> label
 _CARD_PATTERN = re.compile(r"(?P<face>[^\s#]{2,3})(?:#(?P<pack>\d+))?")
 
 

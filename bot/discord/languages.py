@@ -34,10 +34,11 @@ class Speakers:
     async def clicker(self, interaction: discord.Interaction) -> str:
         """The clicker's language, their client's locale kept for their DMs on the way."""
         member_id, locale = interaction.user.id, interaction.locale.value
-        await self.store.saw_locale(member_id, locale)
-        chosen = (await self.store.member(member_id)).chosen
-        if chosen:
-            return chosen
+        known = await self.store.member(member_id)
+        if known.last_locale != locale:
+            await self.store.saw_locale(member_id, locale)
+        if known.chosen:
+            return known.chosen
         if (found := language_of_locale(locale)) is not None:
             return found
         return self.server(interaction.guild_id) if interaction.guild_id else ENGLISH

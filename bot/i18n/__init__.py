@@ -59,10 +59,15 @@ _current: ContextVar[str] = ContextVar("language", default=ENGLISH)
 
 def language_of_locale(locale: str | None) -> str | None:
     """The language a Discord locale ("es-ES", "zh-TW") is answered in, if one of ours."""
-    for language in reversed(LANGUAGES.values()):  # a test's pseudo-language comes last
-        if locale in language.discord_locales:
-            return language.code
-    return None
+    return _by_locale.get(locale) if locale else None
+
+
+def _locales() -> dict[str, str]:
+    """Each Discord locale's language (a test's pseudo-language, registered last, wins)."""
+    return {locale: lang.code for lang in LANGUAGES.values() for locale in lang.discord_locales}
+
+
+_by_locale = _locales()
 
 
 def current() -> str:
@@ -93,7 +98,8 @@ def catalog(code: str | None = None) -> Catalog:
 
 
 def _(message: str, /, **params: Any) -> str:
-    text = catalog().gettext(message)
+    code = _current.get()
+    text = message if code == ENGLISH else catalog(code).gettext(message)  # English: the code's
     return _filled(text, params) if params else text
 
 
@@ -150,8 +156,11 @@ def register(language: Language, found: Catalog) -> None:
     """Adds a language with its catalog (the tests' pseudo-language, tests/pseudo.py)."""
     LANGUAGES[language.code] = language
     _catalogs[language.code] = found
+    _by_locale.update(_locales())
 
 
 def unregister(code: str) -> None:
     LANGUAGES.pop(code, None)
     _catalogs.pop(code, None)
+    _by_locale.clear()
+    _by_locale.update(_locales())

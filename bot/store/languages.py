@@ -64,9 +64,8 @@ class Languages:
         await self._write(member_id, "chosen", code)
 
     async def saw_locale(self, member_id: int, locale: str) -> None:
-        """A member's client locale, written only when it is not what was last kept."""
-        if (await self.member(member_id)).last_locale != locale:
-            await self._write(member_id, "last_locale", locale)
+        """A member's client locale (the caller writes it only when it is not the one kept)."""
+        await self._write(member_id, "last_locale", locale)
 
     async def _write(self, member_id: int, column: str, value: str | None) -> None:
         async def write(tx: Transaction) -> None:
