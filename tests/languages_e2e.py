@@ -12,7 +12,7 @@ from tests.tables_e2e import TableDriver
 
 # Options set to their least, so that a points game ends soon.
 SHORTEST = ("target", "rounds", "hand_limit")
-MOST_TIMEOUTS = 60
+MOST_TIMEOUTS = 30
 TABLE_GAMES = sorted(spec.id for spec in registry.games() if not spec.solo)
 
 

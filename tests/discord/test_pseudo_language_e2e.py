@@ -1,7 +1,7 @@
 """Every game played through the fake Discord in the tests' pseudo-language (tests/pseudo.py):
 the server's language and every member's. Each table is opened, joined and started with the
 pseudo-language's buttons, one player looks at My hand, play goes on by timeouts (the default
-action) to the game's end or, in a chip game, to the end of its first hand (at most 60 of
+action) to the game's end or, in a chip game, to the end of its first hand (at most 30 of
 them), a moderator closes it, and its rules, history and verification are asked for. Then
 every word the bot sent (each message as posted and as every edit left it, DMs, ephemeral
 answers, forms) must have come from the catalogs: no plain ASCII word is left but the
