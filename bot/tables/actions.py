@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, RootModel
 
 from bot.engine import Action, Event, GameState
-from bot.i18n import N_
+from bot.i18n import N_, Nn_
 from bot.tables.events import SeatLeft
 
 
@@ -50,6 +50,14 @@ EMPTY_TABLE_CLOSE = EmptyTableClose()
 # The house's reason for closing is not logged; a replay tells it in these words (kept in the
 # replayed state in English, as a catalog's message: whoever shows it says it with _()).
 HOUSE_SHORT = N_("The house couldn't cover a bet, so it closed the table.")
+# What the runtime keeps in the state when the house closes a table itself: in English too,
+# with its numbers (a game's table says it in the reader's language: Backhand's match_end).
+HOUSE_CLOSING = Nn_(
+    "The house can't cover this bet: it needs {count} chip and has {available}, so it closes "
+    "the table; a server manager can add chips with /chips bankroll.",
+    "The house can't cover this bet: it needs {count} chips and has {available}, so it closes "
+    "the table; a server manager can add chips with /chips bankroll.",
+)
 
 
 def take_table_step(

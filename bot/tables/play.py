@@ -19,7 +19,7 @@ from typing import Protocol
 
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
-from bot.i18n import N_, _, n_
+from bot.i18n import ENGLISH, N_, _, n_, speaking
 from bot.store import (
     Account,
     ActionRecord,
@@ -35,6 +35,7 @@ from bot.tables.actions import (
     CLOSE,
     EMPTY_TABLE_CLOSE,
     HOUSE_CANNOT_COVER,
+    HOUSE_CLOSING,
     LEAVE,
     NEXT_HAND,
     WINDOW_CLOSED,
@@ -303,15 +304,8 @@ class Play:
                     available=short.available,
                 )
             )
-        # Kept in the game's state (its match's end), in the language of the moment.
-        reason = n_(
-            "The house can't cover this bet: it needs {count} chip and has {available}, so it "
-            "closes the table; a server manager can add chips with /chips bankroll.",
-            "The house can't cover this bet: it needs {count} chips and has {available}, so it "
-            "closes the table; a server manager can add chips with /chips bankroll.",
-            short.needed,
-            available=short.available,
-        )
+        with speaking(ENGLISH):  # kept in the game's state (its match's end) in no language
+            reason = n_(*HOUSE_CLOSING, short.needed, available=short.available)
         closing = ActionRecord(None, HOUSE_CANNOT_COVER)
         return await self._change(
             table, closing, lambda state: take_table_step(state, HOUSE_CANNOT_COVER, None, reason)

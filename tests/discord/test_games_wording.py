@@ -97,3 +97,19 @@ def test_a_result_of_one_chip_is_singular_and_nothing_won_has_no_sign():
         "+30 chips",
         "-1,500 chips",
     ]
+
+
+def test_backhands_reasons_kept_in_english_are_said_in_the_readers_language():
+    """The state keeps why a match ended in English, numbers included; the table says it in
+    its reader's language, from the same message, with the same numbers."""
+    from bot.games.backhand.ui import match_end
+    from bot.i18n import ENGLISH, n_, speaking
+    from bot.tables.actions import HOUSE_CLOSING
+
+    with speaking(ENGLISH):
+        kept = n_(*HOUSE_CLOSING, 1500, available=20)
+    assert "1,500 chips" in kept and match_end(kept) == kept
+    with speaking("es"):
+        said = match_end(kept)
+        assert said == n_(*HOUSE_CLOSING, 1500, available=20)
+    assert said != kept and "1.500" in said and "20" in said

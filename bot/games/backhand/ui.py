@@ -44,6 +44,7 @@ from bot.games.backhand import (
 from bot.games.backhand.records import LAST_HAND, NO_MINIMUM_BET, BackhandKind
 from bot.i18n import N_, Nn_, _, n_
 from bot.tables import Table, action_token
+from bot.tables.actions import HOUSE_CLOSING
 from bot.text import signed_chips
 
 RULES = rules_beside(__name__)
@@ -81,13 +82,18 @@ def _pattern(template: str) -> re.Pattern[str]:
         name = match[1]
         first = name not in seen
         seen.add(name)
-        return rf"(?P<{name}>\d+)" if first else rf"(?P={name})"
+        return rf"(?P<{name}>[\d,]+)" if first else rf"(?P={name})"
 
     return re.compile(re.sub(r"\\\{(\w+)\\\}", number, re.escape(template)))
 
 
 NO_MINIMUM_SAID = _pattern(NO_MINIMUM_BET)
 LAST_HAND_SAID = _pattern(LAST_HAND)
+HOUSE_CLOSING_SAID = [_pattern(form) for form in HOUSE_CLOSING]
+
+
+def _whole(found: re.Match[str], name: str) -> int:
+    return int(found[name].replace(",", ""))  # as English wrote it
 
 
 def match_end(reason: str) -> str:
@@ -97,11 +103,15 @@ def match_end(reason: str) -> str:
     if found:
         return _(
             "Nobody at the table has the minimum bet of {min_bet} chips left.",
-            min_bet=int(found["min_bet"]),
+            min_bet=_whole(found, "min_bet"),
         )
     found = LAST_HAND_SAID.fullmatch(reason)
     if found:
-        return _("That was hand {limit} of {limit}, the last.", limit=int(found["limit"]))
+        return _("That was hand {limit} of {limit}, the last.", limit=_whole(found, "limit"))
+    found = next(filter(None, (form.fullmatch(reason) for form in HOUSE_CLOSING_SAID)), None)
+    if found:
+        needed = _whole(found, "count")
+        return n_(*HOUSE_CLOSING, needed, available=_whole(found, "available"))
     return _(reason)
 
 
