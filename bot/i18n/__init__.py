@@ -105,12 +105,17 @@ def _(message: str, /, **params: Any) -> str:
 
 def n_(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """`count` is also the placeholder {count}, written as the language writes numbers."""
-    text = catalog().ngettext(singular, plural, count)
+    code = _current.get()
+    if code == ENGLISH:
+        text = singular if count == 1 else plural
+    else:
+        text = catalog(code).ngettext(singular, plural, count)
     return _filled(text, {"count": count, **params})
 
 
 def p_(context: str, message: str, /, **params: Any) -> str:
-    text = catalog().pgettext(context, message)
+    code = _current.get()
+    text = message if code == ENGLISH else catalog(code).pgettext(context, message)
     return _filled(text, params) if params else text
 
 
@@ -144,6 +149,10 @@ def decimal(value: float, *, signed: bool = False) -> str:
 
 
 def _filled(text: str, params: Mapping[str, Any]) -> str:
+    """`text` with its placeholders filled, whole numbers as the language writes them (those
+    below 1,000 as they are in every language here: the engines say thousands of refusals)."""
+    if all(type(value) is not int or 0 <= value < 1000 for value in params.values()):
+        return text.format_map(params)
     return text.format_map(
         {
             key: number(value) if type(value) is int else value  # not a bool
