@@ -12,6 +12,7 @@ __all__ = [
     "bold",
     "chips",
     "kind_name",
+    "kind_title",
     "next_utc_midnight",
     "plural",
     "relative_time",
@@ -45,7 +46,12 @@ def next_utc_midnight(now: datetime) -> datetime:
 KIND_CONTEXT = "action kind"  # the catalogs' context of a kind of action's name
 
 
+def kind_title(kind: str) -> str:
+    """A kind of action by name, in English ("draw_rule" is "Draw Rule"): the catalogs' key
+    (`python -m bot.i18n extract` lists every game's kinds)."""
+    return kind.replace("_", " ").title()
+
+
 def kind_name(kind: str) -> str:
-    """A kind of action by name, in the reader's language: "draw_rule" is "Draw Rule" in
-    English (the catalogs hold every game's kinds: `python -m bot.i18n extract`)."""
-    return p_(KIND_CONTEXT, kind.replace("_", " ").title())
+    """A kind of action by name, in the reader's language."""
+    return p_(KIND_CONTEXT, kind_title(kind))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot.i18n import ENGLISH, LANGUAGES, language_of_locale, speak
+from bot.i18n import ENGLISH, OFFERED, language_of_locale, speak
 from bot.store import Languages
 
 AUTOMATIC = "auto"  # /language's and /table language's choice of none: Discord's
@@ -22,7 +22,7 @@ def language_choices(automatic: str) -> list[app_commands.Choice[str]]:
     """Every language by its own name, after `automatic` (no choice of one's own)."""
     return [
         app_commands.Choice(name=automatic, value=AUTOMATIC),
-        *(app_commands.Choice(name=lang.name, value=code) for code, lang in LANGUAGES.items()),
+        *(app_commands.Choice(name=lang.name, value=lang.code) for lang in OFFERED),
     ]
 
 

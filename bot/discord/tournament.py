@@ -95,20 +95,17 @@ class TournamentPresenter:
 
     async def _redraw(self, record: TournamentRecord) -> None:
         """Drawn in the server's language, whoever's click changed it."""
-        with self._speaking_for(record):
-            await self._redraw_speaking(record)
-
-    async def _redraw_speaking(self, record: TournamentRecord) -> None:
         async with self.drawing.setdefault(record.id, asyncio.Lock()):
             fresh = await self.host.tournament_store.load(record.id)
             assert fresh is not None  # tournaments are never deleted
             progress = await self.host.tournament_store.progress(record.id)
-            embed = tournament_embed(fresh, progress)
-            files = await _bracket(fresh, progress)
-            if files:
-                embed.set_image(url=f"attachment://{BRACKET_FILE}")
-            await self._draw(fresh, embed, controls(fresh), files)
-            await self._keep_event(fresh)
+            with self._speaking_for(record):
+                embed = tournament_embed(fresh, progress)
+                files = await _bracket(fresh, progress)
+                if files:
+                    embed.set_image(url=f"attachment://{BRACKET_FILE}")
+                await self._draw(fresh, embed, controls(fresh), files)
+                await self._keep_event(fresh)
 
     async def repost(self, record: TournamentRecord) -> None:
         """Post the message anew at the bottom of the channel (`/tournament show`)."""
@@ -159,21 +156,29 @@ class TournamentPresenter:
     async def match_channel(
         self, record: TournamentRecord, match: MatchRecord, names: dict[int, str]
     ) -> int:
+        game, tournament = registry.get(record.game_id), str(record.id)
+        called = " ".join(f"<@{member}>" for member in match.players)
         with self._speaking_for(record):
-            return await self._match_channel(record, match)
-
-    async def _match_channel(self, record: TournamentRecord, match: MatchRecord) -> int:
-        game = registry.get(record.game_id)
-        where = record.channel_id
-        parent = self.host.get_channel(record.channel_id)
-        if isinstance(parent, discord.TextChannel):
             name = _(
                 "{game} #{tournament} · round {round}, table {table}",
                 game=_(game.name),
-                tournament=str(record.id),
+                tournament=tournament,
                 round=match.round,
                 table=match.number,
             )
+            starts = _(
+                "{players}: round {round}, table {table} of tournament #{tournament} "
+                "({game}) starts now. Your table is below; your hand comes by DM (or My "
+                "hand).",
+                players=called,
+                round=match.round,
+                table=match.number,
+                tournament=tournament,
+                game=_(game.name),
+            )
+        where = record.channel_id
+        parent = self.host.get_channel(record.channel_id)
+        if isinstance(parent, discord.TextChannel):
             try:
                 thread = await parent.create_thread(
                     name=name[:100], type=discord.ChannelType.public_thread
@@ -181,20 +186,9 @@ class TournamentPresenter:
                 where = thread.id
             except discord.HTTPException:
                 log.info("no thread for tournament %s: playing in its channel", record.id)
-        called = " ".join(f"<@{member}>" for member in match.players)
         with contextlib.suppress(discord.HTTPException):
             await self.host.get_partial_messageable(where).send(
-                _(
-                    "{players}: round {round}, table {table} of tournament #{tournament} "
-                    "({game}) starts now. Your table is below; your hand comes by DM (or My "
-                    "hand).",
-                    players=called,
-                    round=match.round,
-                    table=match.number,
-                    tournament=str(record.id),
-                    game=_(game.name),
-                ),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                starts, allowed_mentions=discord.AllowedMentions(users=True)
             )
         return where
 

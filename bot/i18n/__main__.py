@@ -23,7 +23,7 @@ import bot.games  # noqa: F401  (registers every game)
 import cogs
 from bot.cards import decktet, french
 from bot.discord.format import KIND_CONTEXT as KIND
-from bot.discord.format import SIDE_CONTEXT, SIDE_NAMES
+from bot.discord.format import SIDE_CONTEXT, SIDE_NAMES, kind_title
 from bot.engine import GameSpec, registry
 from bot.i18n.catalogs import DOMAIN, LOCALES, compile_all, po_path
 from bot.i18n.commands import command_words
@@ -63,7 +63,7 @@ def template() -> Catalog:
         found.add(word, locations=[("bot/cards", 0)], context=context)
     for spec in registry.games():
         for kind in action_kinds(spec):
-            found.add(kind.replace("_", " ").title(), locations=[(spec.id, 0)], context=KIND)
+            found.add(kind_title(kind), locations=[(spec.id, 0)], context=KIND)
     for context, word in command_words(cogs.extensions()):
         if word and word != "…":
             found.add(word, locations=[("slash_commands", 0)], context=context)

@@ -67,11 +67,7 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
-def compile_all() -> list[Path]:
+def compile_all() -> None:
     """Writes every language's messages.mo from its .po (what `make` runs on install)."""
-    written = []
     for po in sorted(LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(compiled(po))
-        written.append(mo)
-    return written
+        po.with_suffix(".mo").write_bytes(compiled(po))

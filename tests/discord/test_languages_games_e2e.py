@@ -11,11 +11,11 @@ import pytest
 import bot.games  # noqa: F401  (registers every game)
 from bot.discord.game_ui import said_rules
 from bot.games.porrazo.ui import RULES as PORRAZO_RULES
-from bot.i18n import ENGLISH, LANGUAGES, catalog, speaking
+from bot.i18n import ENGLISH, LANGUAGES, OFFERED, catalog, speaking
 from tests.languages_e2e import play_a_table, refused_calls, sent_texts
 from tests.pseudo import english_in
 
-TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
+TRANSLATED = [lang.code for lang in OFFERED if lang.code != ENGLISH]
 # A game with much to say for each language (the pseudo-language plays them all; all 128 pairs
 # were played once by hand, in about 100 s of CPU, and none broke a limit).
 WORDY_GAMES = ["backhand", "botifarra", "calabrasella", "delphi", "lastone", "lowball", "western"]

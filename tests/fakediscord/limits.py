@@ -185,8 +185,6 @@ def _check_unique_names(options: list[dict]) -> None:
     locales = {None, *(k for o in options for k in o.get("name_localizations") or {})}
     for locale in locales:
         names = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
-        if locale is None:
-            names = [o["name"] for o in options]
         if len(set(names)) < len(names):
             raise DiscordRefusal(f"two options named alike ({locale}): {sorted(names)}")
 

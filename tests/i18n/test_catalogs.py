@@ -11,11 +11,11 @@ import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 
-from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n import ENGLISH, OFFERED
 from bot.i18n.__main__ import TEMPLATE, read, template
 from bot.i18n.catalogs import po_path
 
-TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
+TRANSLATED = [lang.code for lang in OFFERED if lang.code != ENGLISH]
 
 
 def keys(catalog: Catalog) -> set[tuple[str | None, str]]:
