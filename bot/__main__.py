@@ -31,6 +31,7 @@ from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
 from bot.store.ratings import RatingsRebuilt
 from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
+from bot.web import links_of
 
 EXIT_SHARDS_LOST = 1  # worth starting again: not a setting's fault
 
@@ -51,6 +52,7 @@ def main() -> int:
     try:
         settings = load_settings()
         token = require_token(settings)
+        links_of(settings)  # the web pages' settings hold together
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
@@ -62,6 +63,8 @@ from bot.store.shards import ShardClaims, StoppedWaiting, open_shard_claims
 from bot.store.tournaments import TournamentStore
 from bot.tables import TableRuntime
 from bot.tables.tournaments import Tournaments
+from bot.web import links_of
+from bot.web.server import WebPages, serve
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +164,8 @@ class CardTableBot(commands.AutoShardedBot):
         pace_requests(self.http, self.pacer.slot_for)
         self.presenter = TablePresenter(self, edit_seconds=settings.table_edit_seconds)
         self.collector_pace = CollectorPace()
+        self.web_links = links_of(settings)  # None: the web pages are off
+        self.web_runner: web.AppRunner | None = None
         self.component_templates: list[re.Pattern[str]] = []
         self.table_items: dict[re.Pattern[str], type[TableItem]] = {}
 
@@ -270,6 +275,7 @@ class CardTableBot(commands.AutoShardedBot):
             self._route_interactions()
             await self.claims.listen(self._take_forwarded)
         self._claims_watch = asyncio.create_task(self._stop_when_claims_lost())
+        await self._serve_pages()
         if self.freeze_after_setup:
             # What exists now (modules, cogs, schemas, resumed tables) lives as long as the
             # process: the garbage collector need not walk it again at every full collection,
@@ -278,6 +284,18 @@ class CardTableBot(commands.AutoShardedBot):
             gc.collect()
             gc.freeze()
             self.collector_pace.start()
+
+    async def _serve_pages(self) -> None:
+        """The web pages, served by the process that runs shard 0 (README, Web pages)."""
+        port = self.settings.web_port
+        if self.web_links is None or port is None or not self.shard_set.runs_shard_zero:
+            return
+        try:
+            self.web_runner = await serve(
+                WebPages(self, self.web_links), self.settings.web_host, port
+            )
+        except OSError as error:
+            log.error("could not serve the web pages on port %d: %s", port, error)
 
     def _route_interactions(self) -> None:
         """DM clicks on tables another process holds go to it (bot/discord/routing.py)."""
@@ -324,7 +342,7 @@ class CardTableBot(commands.AutoShardedBot):
         return discord.Webhook.partial(self.application_id, token, client=self)
 
     async def sync_commands(self) -> None:
-        if not (self.shard_set.every or 0 in (self.settings.shard_ids or ())):
+        if not self.shard_set.runs_shard_zero:
             return  # one process registers the commands: shard 0's
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -353,6 +371,9 @@ class CardTableBot(commands.AutoShardedBot):
         if watch is not None and watch is not asyncio.current_task():
             watch.cancel()
         self.collector_pace.stop()
+        if self.web_runner is not None:
+            await self.web_runner.cleanup()
+            self.web_runner = None
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
             await self.tournaments.shutdown()

@@ -71,6 +71,14 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1, le=MOST_SHARDS)
     # Written "0-3,8", not JSON: NoDecode hands the text to _shard_list as it is.
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # The web pages (README, Web pages): served on WEB_PORT, when it is set, by the process
+    # that runs shard 0; PUBLIC_URL is the address members open them at (a reverse proxy's).
+    # 0: a free port the system picks (the tests' way).
+    web_port: int | None = Field(default=None, ge=0, le=65535)
+    web_host: str = "0.0.0.0"
+    public_url: str | None = None
+    # What signs the pages' links; by default one derived from DISCORD_TOKEN (bot/web/links.py).
+    web_secret: SecretStr | None = None
 
     @field_validator("database_url")
     @classmethod
@@ -79,6 +87,22 @@ class Settings(BaseSettings):
             url = value.get_secret_value()
             if urlsplit(url).scheme not in POSTGRES_SCHEMES or not urlsplit(url).hostname:
                 raise ValueError("should be a URL like postgresql://user@host/database")
+        return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is not None and (
+            urlsplit(value).scheme not in ("http", "https") or not urlsplit(value).hostname
+        ):
+            raise ValueError("should be the pages' address, like https://cards.example.org")
+        return value
+
+    @field_validator("web_secret")
+    @classmethod
+    def _long_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < 16:
+            raise ValueError("should be at least 16 characters long")
         return value
 
     @field_validator("log_level")
@@ -171,7 +195,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
 
 
 # Never echoed back: a token, a URL with its password.
-SECRET_SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL")
+SECRET_SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "WEB_SECRET")
 
 
 def describe_errors(error: ValidationError) -> str:

@@ -28,6 +28,11 @@ class Shards:
     def every(self) -> bool:
         return self.ids is None or (self.count is not None and len(self.ids) == self.count)
 
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0: it registers the commands and serves the pages."""
+        return self.ids is None or 0 in self.ids
+
     def owns(self, guild_id: int) -> bool:
         if self.every:
             return True

@@ -15,6 +15,7 @@ from bot.discord.format import next_utc_midnight, relative_time
 from bot.discord.house import send_house_report
 from bot.discord.replies import send_answer
 from bot.discord.stats import stats_embed
+from bot.discord.web_links import OPEN_ON_THE_WEB, web_link
 from bot.engine import registry
 from bot.errors import UserError
 from bot.i18n import _, n_
@@ -163,8 +164,14 @@ class Economy(commands.Cog):
     ) -> None:
         whom = member or interaction.user
         refuse_bots(whom, _("Bots aren't rated."))
-        embed = await stats_embed(self.bot, guild_of(interaction), whom, interaction.user.id)
-        await send_answer(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        guild_id = guild_of(interaction)
+        embed = await stats_embed(self.bot, guild_id, whom, interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        if url := await web_link(self.bot, guild_id, f"/member/{whom.id}"):
+            view.add_item(discord.ui.Button(label=_(OPEN_ON_THE_WEB), url=url))
+        await send_answer(
+            interaction, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     chips_group = app_commands.Group(
         name="chips",

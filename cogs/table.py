@@ -1,6 +1,6 @@
 """/table close and /table show for the table in a channel, /table history to replay its last
-hands, /table verify for a closed table's deals, /table ai and /table language for the
-server, and what keeps a table reachable when a moderator deletes its message or its channel."""
+hands, /table verify for a closed table's deals, /table ai, /table web and /table language for
+the server, and what keeps a table reachable when a moderator deletes its message or its channel."""
 
 from __future__ import annotations
 
@@ -111,6 +111,29 @@ class TableCommands(
             else _("AI players are now turned off here: no new AI seat can be added."),
             ephemeral=True,
         )
+
+    @app_commands.command(
+        name="web", description="Turn this server's web pages on or off (Manage Server)."
+    )
+    @app_commands.describe(allowed="May the bot's links open this server's pages?")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def web(self, interaction: discord.Interaction, allowed: bool) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # guild-only: the command tree refuses it outside a server
+        await self.bot.runtime.guilds.set_web_pages(guild_id, allowed)
+        if self.bot.web_links is None:
+            text = _(
+                "Saved, but this bot serves no web pages: its operator sets WEB_PORT to turn "
+                "them on (README, Web pages)."
+            )
+        elif allowed:
+            text = _(
+                "This server's web pages are on: /leaderboard, /stats, /table history and "
+                "tournaments offer Open on the web."
+            )
+        else:
+            text = _("This server's web pages are off: every link given before now opens nothing.")
+        await send_answer(interaction, text, ephemeral=True)
 
     @app_commands.command(
         name="language",

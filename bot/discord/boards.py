@@ -16,6 +16,7 @@ from bot.discord.errors import BaseView, handle_error
 from bot.discord.languages import SpeaksToClicker
 from bot.discord.replies import acknowledge_if_late, redraw_clicked
 from bot.discord.stats import played_of, rated_unit, skill_record, wins_of
+from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
 from bot.engine import GameSpec, registry
 from bot.errors import UserError
 from bot.i18n import N_, _, decimal, n_, number
@@ -47,8 +48,9 @@ NO_RESULTS = {
 }
 
 
-class BoardHost(Protocol):
-    """What a board reads: the chips, the results and ratings, the settings, the clock."""
+class BoardHost(WebLinkHost, Protocol):
+    """What a board reads: the chips, the results and ratings, the settings, the clock, and
+    what signs its web page's link."""
 
     @property
     def ledger(self) -> Ledger: ...
@@ -131,6 +133,9 @@ class Board:
         view = BaseView(timeout=None)
         view.add_item(self._button(max(page - 1, 0), _("Previous"), page == 0))
         view.add_item(self._button(page + 1, _("Next"), page >= pages - 1))
+        web_page = f"/board/{self.game_id}" if self.game_id else "/board/chips"
+        if url := await web_link(bot, self.guild_id, web_page):
+            view.add_item(discord.ui.Button(label=_(OPEN_ON_THE_WEB), url=url))
         return embed, view
 
     def _button(self, page: int, label: str, disabled: bool) -> LeaderboardPage:

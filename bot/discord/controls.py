@@ -76,6 +76,14 @@ class Controls(WrittenView):
             look["label"] = label
         self._place(look, 1, row)
 
+    def link(self, *, url: str, label: str) -> None:
+        """A button that opens `url` in the browser (no click reaches the bot)."""
+        self._place(
+            {"type": 2, "style": discord.ButtonStyle.link.value, "url": url, "label": label},
+            1,
+            None,
+        )
+
     def select(self, *, custom_id: str, placeholder: str, options: list[tuple[str, str]]) -> None:
         """A select of (value, label) options."""
         look = {

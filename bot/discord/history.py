@@ -24,6 +24,7 @@ import discord
 from bot.discord.controls import Controls, sent
 from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
+from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
 from bot.engine import GameSpec, HandEnded, registry
 from bot.errors import UserError
 from bot.i18n import N_, _, n_
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from bot.store import Database
 
 HANDS_LISTED = 10
+WEB_TABLES = 3  # links to the listed closed tables' web pages, newest first
 EMBED_FIELD = 1024
 STEP = CustomId(
     "hist",
@@ -53,8 +55,9 @@ EXPORT = CustomId("histx", (number("table"), number("hand"), number("viewer")))
 NOT_YOURS = N_("This replay is someone else's: use /table history to open your own.")
 
 
-class HistoryHost(Protocol):
-    """What replays need of the bot: its database, and its presenter to draw each step."""
+class HistoryHost(WebLinkHost, Protocol):
+    """What replays need of the bot: its database, its presenter to draw each step, and what
+    signs the closed tables' web pages' links."""
 
     @property
     def database(self) -> Database: ...
@@ -92,7 +95,25 @@ async def show_history(bot: HistoryHost, interaction: discord.Interaction) -> No
             placeholder=_("Replay a hand…"),
             options=options,
         )
+    await add_web_links(bot, view, guild_id, hands)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def add_web_links(
+    bot: HistoryHost, view: Controls, guild_id: int, hands: Sequence[PlayedHand]
+) -> None:
+    """A link to the web page of each closed table listed (the newest few), if pages are on."""
+    closed = list(dict.fromkeys(hand.table_id for hand in hands if hand.closed))
+    for table_id in closed[:WEB_TABLES]:
+        url = await web_link(bot, guild_id, f"/table/{table_id}")
+        if url is None:
+            return
+        label = (
+            _(OPEN_ON_THE_WEB)
+            if len(closed) == 1
+            else _("Table {table} on the web", table=str(table_id))
+        )
+        view.link(url=url, label=label)
 
 
 def hand_label(hand: PlayedHand) -> str:

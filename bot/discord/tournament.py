@@ -10,8 +10,8 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Iterator
-from datetime import timedelta
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
@@ -22,6 +22,7 @@ from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
+from bot.discord.web_links import OPEN_ON_THE_WEB, web_link
 from bot.engine import registry
 from bot.errors import UserError
 from bot.i18n import N_, _, n_, speaking
@@ -37,7 +38,9 @@ from bot.tables.tournament_draws import rounds_planned
 if TYPE_CHECKING:
     import re
 
+    from bot.store import Database
     from bot.tables.tournaments import Tournaments
+    from bot.web.links import Links
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +71,12 @@ class TournamentHost(Protocol):
 
     @property
     def speakers(self) -> Speakers: ...
+    @property
+    def web_links(self) -> Links | None: ...
+    @property
+    def database(self) -> Database: ...
+    @property
+    def clock(self) -> Callable[[], datetime]: ...
 
 
 class TournamentPresenter:
@@ -104,7 +113,8 @@ class TournamentPresenter:
                 files = await _bracket(fresh, progress)
                 if files:
                     embed.set_image(url=f"attachment://{BRACKET_FILE}")
-                await self._draw(fresh, embed, controls(fresh), files)
+                page = await web_link(self.host, fresh.guild_id, f"/tournament/{fresh.id}")
+                await self._draw(fresh, embed, controls(fresh, page), files)
                 await self._keep_event(fresh)
 
     async def repost(self, record: TournamentRecord) -> None:
@@ -259,7 +269,8 @@ async def _bracket(record: TournamentRecord, progress: Progress) -> list[discord
     return [discord.File(io.BytesIO(png), filename=BRACKET_FILE)]
 
 
-def controls(record: TournamentRecord) -> discord.ui.View:
+def controls(record: TournamentRecord, page: str | None = None) -> discord.ui.View:
+    """The buttons of its status, and its web page's link (`page`) if pages are on."""
     view = discord.ui.View(timeout=None)
     actions = {
         TournamentStatus.REGISTERING: ("register", "unregister", "start"),
@@ -267,6 +278,8 @@ def controls(record: TournamentRecord) -> discord.ui.View:
     }.get(record.status, ())
     for action in actions:
         view.add_item(TournamentButton(action, record.id))
+    if page is not None:
+        view.add_item(discord.ui.Button(label=_(OPEN_ON_THE_WEB), url=page))
     return view
 
 

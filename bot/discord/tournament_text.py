@@ -34,30 +34,46 @@ def tournament_embed(record: TournamentRecord, progress: Progress) -> discord.Em
     embed = discord.Embed(
         title="🏆 "
         + _("{game} tournament #{tournament}", game=_(game.name), tournament=str(record.id)),
-        description="\n".join(_summary(record, progress)),
+        description="\n".join(summary(record, progress)),
         colour=STATUS_COLOURS[record.status],
     )
-    names = {e.member_id: e.name for e in progress.entries}
-    players = _players(progress.entries)
-    embed.add_field(
-        name=_("Players ({count}/{most})", count=len(progress.entries), most=record.max_players),
-        value=_fit(players, ", ", PLAYERS_LIMIT),
-        inline=False,
-    )
-    for number in sorted({m.round for m in progress.matches}, reverse=True)[:ROUNDS_SHOWN]:
-        matches = [m for m in progress.matches if m.round == number]
-        lines = _round_lines(record, matches, progress.byes.get(number, ()), names)
-        embed.add_field(name=_("Round {round}", round=number), value=_fit(lines), inline=False)
-    if record.format == "swiss" and progress.matches:
-        standings = _fit(swiss_table(record, progress))
-        embed.add_field(name=_("Standings"), value=standings, inline=False)
-    if record.status == TournamentStatus.FINISHED:
-        embed.add_field(name=_("Result"), value=_fit(_result(record, progress)), inline=False)
-    embed.set_footer(text=_footer(record))
+    for title, lines, separator, limit in sections(record, progress, ROUNDS_SHOWN):
+        embed.add_field(name=title, value=_fit(lines, separator, limit), inline=False)
+    embed.set_footer(text=footer(record))
     return embed
 
 
-def _summary(record: TournamentRecord, progress: Progress) -> list[str]:
+# A part of what a tournament says: its title, its lines, how they are joined, and how many
+# characters of them an embed's field may hold.
+Section = tuple[str, list[str], str, int]
+
+
+def sections(
+    record: TournamentRecord, progress: Progress, rounds_shown: int | None = None
+) -> list[Section]:
+    """The players, the last `rounds_shown` rounds (every one for None), the Swiss standings
+    and the result: the message's fields, and the web page's parts."""
+    names = {e.member_id: e.name for e in progress.entries}
+    found: list[Section] = [
+        (
+            _("Players ({count}/{most})", count=len(progress.entries), most=record.max_players),
+            _players(progress.entries),
+            ", ",
+            PLAYERS_LIMIT,
+        )
+    ]
+    for number in sorted({m.round for m in progress.matches}, reverse=True)[:rounds_shown]:
+        matches = [m for m in progress.matches if m.round == number]
+        lines = _round_lines(record, matches, progress.byes.get(number, ()), names)
+        found.append((_("Round {round}", round=number), lines, "\n", FIELD_LIMIT))
+    if record.format == "swiss" and progress.matches:
+        found.append((_("Standings"), swiss_table(record, progress), "\n", FIELD_LIMIT))
+    if record.status == TournamentStatus.FINISHED:
+        found.append((_("Result"), _result(record, progress), "\n", FIELD_LIMIT))
+    return found
+
+
+def summary(record: TournamentRecord, progress: Progress) -> list[str]:
     pool = record.buy_in * len(progress.entries)
     shares = "/".join(map(str, SHARES[record.payout]))
     form = (
@@ -197,7 +213,7 @@ def _result(record: TournamentRecord, progress: Progress) -> list[str]:
     return lines
 
 
-def _footer(record: TournamentRecord) -> str:
+def footer(record: TournamentRecord) -> str:
     if record.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
         return _(
             "Draw seed {seed} · its SHA-256 {commitment}",

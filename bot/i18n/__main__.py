@@ -1,7 +1,7 @@
 """The catalogs' tooling (README, Languages):
 
-python -m bot.i18n extract   the template bot/locales/messages.pot, from the code and the
-                             slash commands
+python -m bot.i18n extract   the template bot/locales/messages.pot, from the code, the web
+                             pages' templates and the slash commands
 python -m bot.i18n update    every language's messages.po brought up to the template
 python -m bot.i18n compile   every messages.po compiled to messages.mo (`make` runs it)
 python -m bot.i18n add CODE  a new language's catalog, from the template
@@ -48,7 +48,8 @@ def template() -> Catalog:
     for folder in ("bot", "cogs"):
         for path, line, message, comments, context in extract_from_dir(
             ROOT / folder,
-            method_map=[("**.py", "python")],
+            # The web pages' templates call `_` as the code does (bot/web/server.py).
+            method_map=[("**.py", "python"), ("**/templates/**.html", "jinja2.ext:babel_extract")],
             keywords=KEYWORDS,
             comment_tags=("Translators:",),
         ):

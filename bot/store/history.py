@@ -35,6 +35,7 @@ class PlayedHand:
     replayable: bool  # the table has its first state (started after migration 018)
     seats: tuple[SeatName, ...]
     results: tuple[HandResult, ...]
+    closed: bool = False  # the table has closed (its web page shows it)
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,19 @@ class HistoryStore:
         # A hand's results are written under the key "hand:<table>:<hand>" (settlement.py).
         return [await self._played_hand(int(row[0]), str(row[1])) for row in keys]
 
+    async def hands_at_table(self, table_id: int) -> list[PlayedHand]:
+        """Every hand whose results were written at the table, in the order played."""
+        keys = await self.db.fetch_all(
+            "SELECT op_key, MIN(id) AS first FROM results WHERE table_id = ? AND scope = 'hand'"
+            " GROUP BY op_key ORDER BY first",
+            table_id,
+        )
+        return [await self._played_hand(table_id, str(row[0])) for row in keys]
+
     async def _played_hand(self, table_id: int, key: str) -> PlayedHand:
         table = await self.db.fetch_one(
-            "SELECT game_id, first_state IS NOT NULL FROM game_tables WHERE id = ?", table_id
+            "SELECT game_id, first_state IS NOT NULL, status FROM game_tables WHERE id = ?",
+            table_id,
         )
         assert table is not None  # the results' own table
         rows = await self.db.fetch_all(
@@ -103,6 +114,7 @@ class HistoryStore:
             bool(table[1]),
             await self._seats(table_id),
             results,
+            closed=table[2] == "closed",
         )
 
     async def _seats(self, table_id: int) -> tuple[SeatName, ...]:

@@ -75,6 +75,7 @@ def check_component(item: dict) -> None:
         if item.get("style") == 5:
             if "url" not in item:
                 raise DiscordRefusal("a link button needs a url")
+            at_most("link button url length", len(item["url"]), 512)
         elif "custom_id" not in item:
             raise DiscordRefusal("a button needs a custom_id")
         if not item.get("label") and not item.get("emoji"):
