@@ -17,6 +17,8 @@ from tests.e2e import (  # noqa: F401  (the end-to-end fixture, for every test m
 )
 from tests.fakediscord import FakeDiscord
 from tests.postgres import SKIP_REASON, postgres_server, postgres_url  # noqa: F401  (fixtures)
+from tests.web.browser import SKIP_REASON as NO_BROWSER
+from tests.web.browser import browser, chromium_driver  # noqa: F401  (fixtures)
 
 # Property tests check properties, not speed: a loaded 2-core CI must not fail them on time.
 settings.register_profile("project", deadline=None)
@@ -97,13 +99,10 @@ def pytest_asyncio_loop_factories(config, item):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """One line when the PostgreSQL tests were skipped for want of a server, and how to run
-    them (pytest lists no skip reasons by default)."""
-    skipped = [
-        report
-        for report in terminalreporter.stats.get("skipped", [])
-        if SKIP_REASON in str(report.longrepr)
-    ]
+    """One line when the PostgreSQL tests were skipped for want of a server, one when the
+    browser tests were for want of Chromium, and how to run them (pytest lists no skip reasons
+    by default)."""
+    skipped = skipped_for(terminalreporter, SKIP_REASON)
     if skipped:
         reason = skipped[0].longrepr[2].removeprefix("Skipped: ")
         terminalreporter.write_line(
@@ -111,3 +110,17 @@ def pytest_terminal_summary(terminalreporter):
             "a database named test (trust authentication), or set TEST_DATABASE_URL to another "
             "server, to run them; REQUIRE_POSTGRES=1 makes a missing server fail the run."
         )
+    if browserless := skipped_for(terminalreporter, NO_BROWSER):
+        terminalreporter.write_line(
+            f"{len(browserless)} browser tests skipped ({NO_BROWSER}): install Debian's chromium "
+            "and chromium-driver packages to run them; REQUIRE_BROWSER=1 makes their absence "
+            "fail the run."
+        )
+
+
+def skipped_for(terminalreporter, reason: str) -> list:
+    return [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if reason in str(report.longrepr)
+    ]

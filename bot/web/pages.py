@@ -119,11 +119,16 @@ def game_links(asked: Asked) -> list[tuple[str, str]]:
     return [(_(game.name), asked.link(f"/board/{game.id}")) for game in games]
 
 
+def unknown(member_id: int) -> str:
+    """A member never seated at the server's tables: the bot knows no name of theirs."""
+    return _("Member {number}", number=str(member_id)[-4:])
+
+
 async def rows_named(asked: Asked, ranked: Sequence[tuple[int, int, str]]) -> list[Row]:
     """(rank, member, value) as rows with each member's name and page."""
     names = await member_names(asked.host.database, asked.guild_id, {m for _r, m, _v in ranked})
     return [
-        Row(rank, names.get(member, _("a member")), value, asked.link(f"/member/{member}"))
+        Row(rank, names.get(member) or unknown(member), value, asked.link(f"/member/{member}"))
         for rank, member, value in ranked
     ]
 
@@ -164,7 +169,7 @@ async def game_board(asked: Asked, game: str) -> Page | None:
 
 async def member_page(asked: Asked, member: int) -> Page:
     host, guild_id = asked.host, asked.guild_id
-    name = (await member_names(host.database, guild_id, [member])).get(member, _("a member"))
+    name = (await member_names(host.database, guild_id, [member])).get(member) or unknown(member)
     games = []
     for rating in await host.ledger.ratings.member(guild_id, member):
         spec = registry.get(rating.game_id)
