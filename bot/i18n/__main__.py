@@ -109,9 +109,7 @@ def write(path: Path, catalog: Catalog) -> None:
     """Writes the catalog, unless all that changed is the date it was made (no churn). A
     message the code no longer says is dropped, not kept commented out (git keeps it)."""
     out = io.BytesIO()
-    write_po(
-        out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True
-    )
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True)
     if path.exists() and _undated(path.read_bytes()) == _undated(out.getvalue()):
         return
     path.parent.mkdir(parents=True, exist_ok=True)
