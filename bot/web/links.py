@@ -22,7 +22,7 @@ LIFETIME = timedelta(days=LINK_DAYS)
 DERIVED_LABEL = b"card-table web links"
 SIGNATURE_CHARS = 32  # 192 bits of the HMAC, in base64url
 # What a signed path may be: a server's id, then the page's words and ids.
-PATH = re.compile(r"/(?P<guild>[1-9][0-9]{0,19})(?P<page>(?:/[a-z0-9_-]{1,40}){1,3})")
+PATH = re.compile(r"/(?P<guild>[1-9][0-9]{0,18})(?P<page>(?:/[a-z0-9_-]{1,40}){1,3})")
 
 
 def derived_secret(token: str) -> bytes:

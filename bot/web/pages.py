@@ -295,9 +295,10 @@ async def tournament_page(asked: Asked, tournament: int) -> Page | None:
         return None
     progress = await store.progress(tournament)
     names = {e.member_id: e.name for e in progress.entries}
+    # A section whose lines the message joins on one line (the players) is one paragraph.
     parts = [
-        (title, [to_html(line, names) for line in lines])
-        for title, lines, _s, _l in sections(found, progress)
+        (title, [to_html(line, names) for line in lines], separator != "\n")
+        for title, lines, separator, _limit in sections(found, progress)
     ]
     bracket: Markup | None = None
     if found.format == "elimination" and progress.matches:
@@ -316,7 +317,7 @@ async def tournament_page(asked: Asked, tournament: int) -> Page | None:
     )
 
 
-NUMBER = r"[1-9][0-9]{0,19}"
+NUMBER = r"[1-9][0-9]{0,18}"  # an id: Discord's and the database's fit in 63 bits
 PAGES: list[tuple[re.Pattern[str], PageMaker]] = [
     (re.compile(r"/board/chips"), chip_board),
     (re.compile(r"/board/(?P<game>[a-z_]{1,40})"), game_board),

@@ -16,9 +16,9 @@ from importlib import resources
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from bot.i18n import ENGLISH, LANGUAGES, _, speaking
+from bot.i18n import ENGLISH, LANGUAGES, _, language_of_locale, speaking
 from bot.store.guild_settings import GuildSettings
-from bot.web.links import Links, SignedPage
+from bot.web.links import Links
 from bot.web.pages import Asked, Page, WebHost, find_page
 
 log = logging.getLogger(__name__)
@@ -78,6 +78,42 @@ def client_of(request: web.Request) -> str:
     return peer
 
 
+def browser_language(accepted: str) -> str:
+    """The first of the bot's languages an Accept-Language header names ("es-ES,es;q=0.9"),
+    in the header's order of preference; English if none."""
+    tags = []
+    for index, part in enumerate(accepted.split(",")[:20]):
+        tag, _semicolon, weight = part.strip().partition(";q=")
+        try:
+            quality = float(weight) if weight else 1.0
+        except ValueError:
+            continue
+        tags.append((-quality, index, tag.strip()))
+    for _quality, _index, tag in sorted(tags):
+        code = language_of_locale(tag) or BY_TAG.get(tag.lower()) or BY_TAG.get(tag[:2].lower())
+        if code in LANGUAGES:
+            return code
+    return ENGLISH
+
+
+# Browsers' language tags for the bot's languages that Discord's locales don't spell alike.
+BY_TAG = {
+    "en": ENGLISH,
+    "es": "es",
+    "ca": "ca",
+    "it": "it",
+    "fr": "fr",
+    "de": "de",
+    "pt": "pt_BR",
+    "zh": "zh_Hans",
+    "zh-hans": "zh_Hans",
+    "zh-sg": "zh_Hans",
+    "zh-hant": "zh_Hant",
+    "zh-hk": "zh_Hant",
+    "zh-mo": "zh_Hant",
+}
+
+
 class WebPages:
     def __init__(self, host: WebHost, links: Links) -> None:
         self.host = host
@@ -106,7 +142,14 @@ class WebPages:
         try:
             response = await handler(request)
         except web.HTTPException as refused:
-            response = self._not_found() if refused.status == 404 else refused
+            response = (
+                self._not_found(request)
+                if refused.status == 404
+                else web.Response(status=refused.status, text=refused.text)
+            )
+        except Exception:  # a fault of the bot's: logged, and the reader told no more
+            log.exception("the web page %s failed", request.path)
+            response = web.Response(status=500, text="Something went wrong on our side.\n")
         response.headers.update(HEADERS)
         return response
 
@@ -123,7 +166,7 @@ class WebPages:
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in STATIC:
-            return self._not_found()
+            return self._not_found(request)
         return web.Response(body=self.static[name], content_type=STATIC[name])
 
     async def _robots(self, request: web.Request) -> web.Response:
@@ -133,24 +176,26 @@ class WebPages:
         now = self.host.clock()
         signed = self.links.check(request.path, dict(request.query), now)
         if signed is None or signed.language not in LANGUAGES:
-            return self._not_found()
+            return self._not_found(request)
         if not await self.guilds.web_pages(signed.guild_id):
-            return self._not_found()
+            return self._not_found(request)
         with speaking(signed.language):
             page = await find_page(Asked(self.host, signed, self.links))
-            if page is None:
-                return self._not_found()
-            return self._html(page, signed)
+            if page is not None:
+                return self._html(page, signed.language)
+        return self._not_found(request)
 
-    def _html(self, page: Page, signed: SignedPage | None, status: int = 200) -> web.Response:
+    def _html(self, page: Page, language: str, status: int = 200) -> web.Response:
         template = self.templates.get_template(page.template)
-        language = signed.language if signed else ENGLISH
         html = template.render(title=page.title, lang=language.replace("_", "-"), **page.context)
         return web.Response(text=html, content_type="text/html", status=status)
 
-    def _not_found(self) -> web.Response:
-        page = Page("not_found.html", _("Page not found"))
-        return self._html(page, None, status=404)
+    def _not_found(self, request: web.Request) -> web.Response:
+        """The one page every bad link gets, in the language the browser asks for: nothing
+        in it depends on the link."""
+        language = browser_language(request.headers.get("Accept-Language", ""))
+        with speaking(language):
+            return self._html(Page("not_found.html", _("Page not found")), language, 404)
 
 
 async def serve(pages: WebPages, host: str, port: int) -> web.AppRunner:
