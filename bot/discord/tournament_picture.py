@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.i18n.pictures import in_picture
+from bot.i18n.pictures import any_script, in_picture
 from bot.store.tournaments import Entry, MatchRecord, Progress
 from bot.tables.tournament_draws import seeds_and_withdrawn
 from bot.tournaments.elimination import advancers
@@ -253,8 +253,10 @@ class _Names:
 
 def clean(name: str) -> str:
     """A display name on one line (a newline would break the box), control characters gone,
-    accents off: the font Pillow carries has ASCII only, and "Jose" reads better than "Jos▯"."""
-    spaced = "".join(" " if ch.isspace() else _plain(ch) for ch in name)
+    accents off: the font Pillow carries has ASCII only, and "Jose" reads better than "Jos▯"
+    (a browser draws them all: `any_script`)."""
+    plain = (lambda ch: ch) if any_script() else _plain
+    spaced = "".join(" " if ch.isspace() else plain(ch) for ch in name)
     return "".join(ch for ch in spaced if unicodedata.category(ch) != "Cc").strip() or "?"
 
 

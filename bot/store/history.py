@@ -4,9 +4,10 @@ a history costs no write."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.store.db import Database
+from bot.store.db import Database, Row
 
 
 @dataclass(frozen=True)
@@ -86,19 +87,33 @@ class HistoryStore:
         return [await self._played_hand(int(row[0]), str(row[1])) for row in keys]
 
     async def hands_at_table(self, table_id: int) -> list[PlayedHand]:
-        """Every hand whose results were written at the table, in the order played."""
-        keys = await self.db.fetch_all(
-            "SELECT op_key, MIN(id) AS first FROM results WHERE table_id = ? AND scope = 'hand'"
-            " GROUP BY op_key ORDER BY first",
+        """Every hand whose results were written at the table, in the order played: three
+        reads, however many hands (a long match's page)."""
+        table = await self._table(table_id)
+        if table is None:
+            return []
+        seats = await self._seats(table_id)
+        rows = await self.db.fetch_all(
+            'SELECT op_key, seat, "placing", chip_net, score FROM results'
+            " WHERE table_id = ? AND scope = 'hand' AND seat >= 0 ORDER BY id",
             table_id,
         )
-        return [await self._played_hand(table_id, str(row[0])) for row in keys]
+        by_hand: dict[str, list[HandResult]] = {}
+        for key, seat, placing, chip_net, score in rows:
+            by_hand.setdefault(str(key), []).append(HandResult(seat, placing == 1, chip_net, score))
+        return [
+            played(table_id, table, key, seats, sorted(results, key=lambda r: r.seat))
+            for key, results in by_hand.items()
+        ]
 
-    async def _played_hand(self, table_id: int, key: str) -> PlayedHand:
-        table = await self.db.fetch_one(
+    async def _table(self, table_id: int) -> Row | None:
+        return await self.db.fetch_one(
             "SELECT game_id, first_state IS NOT NULL, status FROM game_tables WHERE id = ?",
             table_id,
         )
+
+    async def _played_hand(self, table_id: int, key: str) -> PlayedHand:
+        table = await self._table(table_id)
         assert table is not None  # the results' own table
         rows = await self.db.fetch_all(
             'SELECT seat, "placing", chip_net, score FROM results'
@@ -106,16 +121,8 @@ class HistoryStore:
             table_id,
             key,
         )
-        results = tuple(HandResult(row[0], row[1] == 1, row[2], row[3]) for row in rows)
-        return PlayedHand(
-            table_id,
-            str(table[0]),
-            int(key.rsplit(":", 1)[1]),
-            bool(table[1]),
-            await self._seats(table_id),
-            results,
-            closed=table[2] == "closed",
-        )
+        results = [HandResult(row[0], row[1] == 1, row[2], row[3]) for row in rows]
+        return played(table_id, table, key, await self._seats(table_id), results)
 
     async def _seats(self, table_id: int) -> tuple[SeatName, ...]:
         rows = await self.db.fetch_all(
@@ -152,3 +159,23 @@ class HistoryStore:
             seats=await self._seats(table_id),
             steps=tuple(LoggedStep(s[0], s[1], s[2], bool(s[3])) for s in steps),
         )
+
+
+def played(
+    table_id: int,
+    table: Row,
+    key: str,
+    seats: tuple[SeatName, ...],
+    results: Sequence[HandResult],
+) -> PlayedHand:
+    """A hand from its table's row (game, replayable, status) and its results under `key`."""
+    # A hand's results are written under the key "hand:<table>:<hand>" (settlement.py).
+    return PlayedHand(
+        table_id,
+        str(table[0]),
+        int(key.rsplit(":", 1)[1]),
+        bool(table[1]),
+        seats,
+        tuple(results),
+        closed=table[2] == "closed",
+    )

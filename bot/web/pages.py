@@ -27,6 +27,7 @@ from bot.discord.tournament_text import footer, sections, summary
 from bot.discord.web_links import WebLinkHost
 from bot.engine import registry
 from bot.i18n import _, decimal
+from bot.i18n.pictures import drawn_by_a_browser
 from bot.store.history import HistoryStore, TableLog
 from bot.store.names import member_names
 from bot.store.ratings import rated_scope
@@ -302,7 +303,9 @@ async def tournament_page(asked: Asked, tournament: int) -> Page | None:
     ]
     bracket: Markup | None = None
     if found.format == "elimination" and progress.matches:
-        bracket = bracket_svg(layout(progress, rounds_planned(found, progress)), _("The bracket"))
+        with drawn_by_a_browser():  # every word in the reader's language, names as written
+            plan = layout(progress, rounds_planned(found, progress))
+        bracket = bracket_svg(plan, _("The bracket"))
     game = registry.get(found.game_id)
     title = _("{game} tournament #{tournament}", game=_(game.name), tournament=str(found.id))
     return Page(

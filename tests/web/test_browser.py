@@ -13,8 +13,10 @@ import pytest
 from tests.discord.test_history_e2e import labels_of, replayed_hand
 from tests.discord.test_lowball_e2e import ALICE
 from tests.tables_e2e import names_in
+from tests.web.browser import PHONE
 from tests.web.site import web_links
 from tests.web.test_pages_e2e import closed_lowball_table, history_link, replay_link, serve_pages
+from tests.web.test_tournament_page_e2e import play_an_elimination, tournament_message
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +30,7 @@ HEADING = "return document.querySelector('h1').textContent"
 async def assert_fits_a_phone(browser, url: str) -> str:
     """Opens `url`: it renders with no error logged and no sideways scroll; its heading."""
     await browser.open(url)
+    assert await browser.run("return window.innerWidth") == PHONE[0]
     assert await browser.run(SIDEWAYS) <= 0, f"{url} scrolls sideways on a phone"
     assert await browser.run("return getComputedStyle(document.body).backgroundColor") == (
         "rgb(30, 31, 34)"
@@ -76,3 +79,18 @@ async def test_the_pages_on_a_phone_with_the_replay_moving_step_by_step(world, b
 
     await browser.open(table_url.replace(f"/table/{table_id}?", f"/table/{table_id + 1}?"))
     assert await browser.run(HEADING) == "Page not found"
+
+
+async def test_a_tournaments_bracket_and_a_games_board_on_a_phone(world, browser):
+    site = await serve_pages(world)
+    tournament = await play_an_elimination(world)
+    (link,) = web_links(tournament_message(world))
+    heading = await assert_fits_a_phone(browser, site.local(link))
+    assert heading == f"Big Two tournament #{tournament}"
+    bracket = "return document.querySelector('svg.bracket').getBoundingClientRect().width"
+    assert 300 < await browser.run(bracket) <= PHONE[0]
+    board = await world.tester.slash(world.admin, world.channel, "leaderboard", game="bigtwo")
+    heading = await assert_fits_a_phone(browser, site.local(web_links(board.response)[0]))
+    assert heading == "Big Two leaderboard"
+    rows = "return document.querySelectorAll('table.board tbody tr').length"
+    assert await browser.run(rows) == 4  # the four players' match results

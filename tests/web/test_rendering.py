@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 from bot.discord.tournament_picture import layout
+from bot.i18n import speaking
+from bot.i18n.pictures import drawn_by_a_browser
 from bot.store.tournaments import Entry, MatchRecord, Progress
 from bot.web.bracket import bracket_svg
 from bot.web.chart import skill_chart
 from bot.web.markdown import to_html
 from bot.web.server import BURST, RateLimit
+from tests.pseudo import english_in, installed
 
 
 def test_markdown_becomes_tags_and_nothing_else_does():
@@ -56,3 +59,14 @@ def test_a_client_gets_its_burst_then_one_request_per_half_second():
     assert not limit.allow("a") and limit.allow("b")
     now[0] += 0.5
     assert limit.allow("a") and not limit.allow("a")
+
+
+def test_the_web_bracket_speaks_any_language_and_keeps_names_as_written():
+    entries = [Entry(1, "José", 1, seed_rank=1), Entry(2, "小明", 2, seed_rank=2)]
+    progress = Progress(entries, matches=[MatchRecord(1, 1, (1, 2), 1, placings=(1, 2))])
+    with installed() as code, speaking(code):
+        pictured = "\n".join(text for box in layout(progress, 1).boxes for text in box.texts)
+        with drawn_by_a_browser():
+            browsed = "\n".join(text for box in layout(progress, 1).boxes for text in box.texts)
+    assert "Champion" in pictured and "Jose" in pictured  # Pillow's font: ASCII only
+    assert not english_in(browsed, ["José", "小明"]) and "José" in browsed and "小明" in browsed

@@ -21,17 +21,19 @@ from tests.discord.test_tournament_e2e import (
 from tests.web.site import page_text, serve_pages, web_links
 
 
-async def test_a_finished_elimination_shows_its_rounds_result_and_bracket(world):
-    site = await serve_pages(world)
+async def play_an_elimination(world, site=None) -> int:
+    """Four players' Big Two elimination at two-seat tables, played to its payout (its page
+    checked while registering, when `site` is given). The tournament's id."""
     players = add_players(world, 4)
     tournament = await create(
         world, game="bigtwo", format="elimination", buy_in=10, table_size=2, payout="winner"
     )
     await register(world, players)
-    (link,) = web_links(tournament_message(world))
-    status, html, _headers = await site.get(site.local(link))
-    assert status == 200 and "Registration open" in page_text(html)
-    assert "Player1, Player2, Player3, Player4" in page_text(html)
+    if site is not None:
+        (link,) = web_links(tournament_message(world))
+        status, html, _headers = await site.get(site.local(link))
+        assert status == 200 and "Registration open" in page_text(html)
+        assert "Player1, Player2, Player3, Player4" in page_text(html)
     reply = await world.tester.click(world.admin, tournament_message(world), "Start")
     assert "has started" in reply.text, reply.text
     for number in (1, 2):
@@ -40,7 +42,12 @@ async def test_a_finished_elimination_shows_its_rounds_result_and_bracket(world)
         await eventually_async(lambda n=number: _recorded(world, tournament, n))
     await eventually_async(lambda: _status_is(world, tournament, TournamentStatus.FINISHED))
     await world.tester.idle()
+    return tournament
 
+
+async def test_a_finished_elimination_shows_its_rounds_result_and_bracket(world):
+    site = await serve_pages(world)
+    tournament = await play_an_elimination(world, site)
     (link,) = web_links(tournament_message(world))
     status, html, _headers = await site.get(site.local(link))
     assert status == 200
