@@ -10,8 +10,8 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta
+from collections.abc import Iterator
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol, Self, cast
 
 import discord
@@ -22,7 +22,7 @@ from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
-from bot.discord.web_links import OPEN_ON_THE_WEB, web_link
+from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
 from bot.engine import registry
 from bot.errors import UserError
 from bot.i18n import N_, _, n_, speaking
@@ -38,9 +38,7 @@ from bot.tables.tournament_draws import rounds_planned
 if TYPE_CHECKING:
     import re
 
-    from bot.store import Database
     from bot.tables.tournaments import Tournaments
-    from bot.web.links import Links
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +53,8 @@ EVENT_HOURS = 3  # how long the scheduled event says the tournament lasts
 BRACKET_FILE = "bracket.png"
 
 
-class TournamentHost(Protocol):
-    """What the presenter and the buttons ask of the bot."""
+class TournamentHost(WebLinkHost, Protocol):
+    """What the presenter and the buttons ask of the bot (and what signs the page's link)."""
 
     tournaments: Tournaments
     tournament_store: TournamentStore
@@ -71,12 +69,6 @@ class TournamentHost(Protocol):
 
     @property
     def speakers(self) -> Speakers: ...
-    @property
-    def web_links(self) -> Links | None: ...
-    @property
-    def database(self) -> Database: ...
-    @property
-    def clock(self) -> Callable[[], datetime]: ...
 
 
 class TournamentPresenter:

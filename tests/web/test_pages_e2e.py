@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
+
 from bot.web.links import Links
 from tests.discord.test_history_e2e import labels_of, play_to_the_showdown, replayed_hand, state_at
 from tests.discord.test_lowball_e2e import ALICE
@@ -41,6 +43,7 @@ def replay_link(site, table_page: str) -> str:
     return site.base + found[1].replace("&amp;", "&")
 
 
+@pytest.mark.both_backends  # the pages' reads on SQLite and PostgreSQL
 async def test_a_closed_tables_page_lists_its_hands_and_how_to_verify_them(world):
     site = await serve_pages(world)
     table_id = await closed_lowball_table(world)
@@ -145,6 +148,7 @@ async def test_member_names_are_escaped_on_every_page(world):
         )
 
 
+@pytest.mark.both_backends
 async def test_the_boards_and_a_members_page_with_the_skill_chart(world):
     site = await serve_pages(world)
     await closed_lowball_table(world)
