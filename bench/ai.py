@@ -1,7 +1,8 @@
 """The AI players against random legal players, per game: how often the AI wins, and how long
-it takes to decide.
+it takes to decide; or one AI level against another (`--versus expert:standard`).
 
     .venv/bin/python bench/ai.py [GAME ...] [--matches 1000] [--seed 0]
+    .venv/bin/python bench/ai.py [GAME ...] --versus expert:standard [--matches 200]
 
 Seat 0 is the game's AI policy, every other seat a random legal player. Points games play
 whole matches: the AI's share of first places, with a 95% Wilson interval, against the 1/N a
@@ -9,12 +10,22 @@ random player would get. Chip games play single hands from fresh stacks (Liar's 
 one pot to the end, whole matches): the AI's chips won per hand less the random players'
 average, with a 95% interval, against the 0 of equals. Decision time is the wall time of each
 AI decision (`ai_move`), p50 and p99 over every decision of the run.
+
+With `--versus A:B`, level A plays half the seats and level B the others, the seats swapped
+from one deal to the next (an odd table gives A the extra seat every other deal; partners sit
+across, so in Botifarra each level is a partnership). Each deal is one hand from fresh stacks
+(a whole match where only the match decides: Last One, Turup, Liar's Terrapin). The result is
+A's share of what the two levels won, per seat: for points games the hands (or matches) won,
+for chip games the chips won, as A's chips per hand per seat less B's, each with a 95%
+interval (a Wilson interval on the shares of two-player deals; else a bootstrap over deals).
+Decision time is each level's own, p50 and p99.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import time
 
@@ -22,6 +33,7 @@ import bot.games  # noqa: F401  (registers every game)
 import bot.games.simulate as simulate
 from bot.engine import GameSpec, registry
 from bot.games import ai
+from bot.games.expert import expert_move
 from bot.games.simulate import Seats, play_match, policies_for, usual_players
 
 Z95 = 1.96
@@ -114,10 +126,129 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: every game with an AI)")
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--versus", metavar="A:B", help="two levels (beginner, standard, expert) against each other"
+    )
     arguments = parser.parse_args()
     ids = arguments.games or [spec.id for spec in registry.games() if spec.ai]
     for game_id in ids:
-        print(bench(registry.get(game_id), arguments.matches, arguments.seed), flush=True)
+        spec = registry.get(game_id)
+        if arguments.versus:
+            first, second = arguments.versus.split(":")
+            print(versus(spec, first, second, arguments.matches, arguments.seed), flush=True)
+        else:
+            print(bench(spec, arguments.matches, arguments.seed), flush=True)
+
+
+# ---- one level against another ------------------------------------------------------------
+
+# Games whose hands don't decide anything alone: a level's strength shows over the match.
+MATCH_ONLY = {"lastone", "turup", "liars"}
+BOOTSTRAP = 400
+
+
+def mover(spec: GameSpec, level: str, seed: int, timed: list[float]):
+    """A player of `level` for `Seats`, timing each decision into `timed`."""
+    rng = random.Random(f"{level}:{seed}")
+    policy = spec.ai
+    assert policy is not None
+
+    def move(state, seat):
+        started = time.perf_counter()
+        try:
+            if level == ai.EXPERT:
+                return expert_move(spec, state, seat, rng)
+            if level == ai.BEGINNER:
+                return ai.beginner_move(state, seat, policy, rng)
+            return ai.ai_move(state, seat, policy, rng)
+        finally:
+            timed.append(time.perf_counter() - started)
+
+    return move
+
+
+def versus(spec: GameSpec, first: str, second: str, deals: int, seed: int) -> str:
+    players = players_for(spec)
+    options = spec.options_model(**OPTIONS.get(spec.id, {}))
+    chips = spec.chips_for(options)
+    times: dict[str, list[float]] = {first: [], second: []}
+    per_deal: list[tuple[float, float]] = []  # (first's per-seat take, second's)
+    started = time.perf_counter()
+    for deal in range(deals):
+        mine = {seat for seat in range(players) if (seat + deal) % 2 == 0}
+        movers = {
+            seat: mover(
+                spec,
+                first if seat in mine else second,
+                seed + deal,
+                times[first if seat in mine else second],
+            )
+            for seat in range(players)
+        }
+        seats = Seats(policies_for(spec, players, "ai"), seed + deal, movers=movers)
+        result = play_match(
+            spec,
+            seats,
+            seed + deal,
+            options=options,
+            most_hands=None if spec.id in MATCH_ONLY else 1,
+        )
+        if chips:
+            takes = [float(c) for c in result.chips]
+        else:
+            firsts = [seat for seat, place in enumerate(result.placings) if place == 1]
+            takes = [1 / len(firsts) if seat in firsts else 0.0 for seat in range(players)]
+        ours = sum(takes[s] for s in mine) / len(mine)
+        theirs = sum(takes[s] for s in range(players) if s not in mine) / (players - len(mine))
+        per_deal.append((ours, theirs))
+    elapsed = time.perf_counter() - started
+    timing = "; ".join(
+        f"{level} decision p50 {percentile(times[level], 0.5):.0f} ms, "
+        f"p99 {percentile(times[level], 0.99):.0f} ms, most {percentile(times[level], 1):.0f} ms"
+        for level in (first, second)
+    )
+    unit = "matches" if spec.id in MATCH_ONLY else "hands"
+    if chips:
+        gains = [ours - theirs for ours, theirs in per_deal]
+        mean = statistics.fmean(gains)
+        half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0
+        outcome = (
+            f"{deals} {unit}, {first}'s chips per {unit[:-1]} per seat over {second}'s "
+            f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
+        )
+    else:
+        share = won_share(per_deal)
+        low, high = share_interval(per_deal, players, seed)
+        outcome = (
+            f"{deals} {unit}, {first} won {share:.1%} of what the two won per seat "
+            f"(95% CI {low:.1%} to {high:.1%})"
+        )
+    return (
+        f"{spec.name} ({players} players), {first} v {second}: {outcome}; {timing}; {elapsed:.0f} s"
+    )
+
+
+def won_share(per_deal: list[tuple[float, float]]) -> float:
+    ours = sum(o for o, _ in per_deal)
+    theirs = sum(t for _, t in per_deal)
+    return ours / (ours + theirs) if ours + theirs else 0.5
+
+
+def share_interval(
+    per_deal: list[tuple[float, float]], players: int, seed: int
+) -> tuple[float, float]:
+    """Wilson's interval where each deal is one player against one (a share of wins); else
+    a bootstrap over the deals."""
+    if players == 2:
+        return wilson(sum(o for o, _ in per_deal), len(per_deal))
+    rng = random.Random(seed)
+    shares = sorted(won_share([rng.choice(per_deal) for _ in per_deal]) for _ in range(BOOTSTRAP))
+    return shares[int(0.025 * BOOTSTRAP)], shares[int(0.975 * BOOTSTRAP) - 1]
+
+
+def percentile(seconds: list[float], share: float) -> float:
+    ordered = sorted(seconds)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0
 
 
 if __name__ == "__main__":

@@ -270,3 +270,12 @@ async def play_western_hand(western: TableDriver) -> None:
     await western.play("Call 1")  # bob
     while western.table.state.phase == "showdown":
         await western.play("Muck")
+
+
+async def add_ai(world: World, user: User, message: Message, level: str = "Standard"):
+    """`user` presses Add AI on the lobby `message`, then the level asked for: the answer to
+    the level's button (or the refusal of Add AI itself)."""
+    asked = await world.tester.click(user, message, "Add AI")
+    if asked.response is None or not any(b.get("label") == level for b in asked.response.buttons()):
+        return asked
+    return await world.tester.click(user, asked.response, level)

@@ -97,6 +97,24 @@ FAIR_DEALS = N_(
 )
 
 
+# Add AI's levels (README, AI players), for a game with AI players.
+AI_LEVELS = N_(
+    "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
+    "plays by the game's rules of thumb; Expert plays each move it weighs out in many deals of "
+    "the cards hidden from it, within a fifth of a second, and picks what does best."
+)
+AI_LEVELS_UNSEARCHED = N_(
+    "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
+    "plays by the game's rules of thumb; in this game Expert plays as Standard does."
+)
+
+
+def ai_note(game: GameSpec) -> str:
+    if game.ai is None:
+        return ""
+    return "\n\n" + _(AI_LEVELS if game.searches else AI_LEVELS_UNSEARCHED)
+
+
 async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:
     """`/<game> rules`: the rules as played here, and this channel's table options."""
     bot = host(interaction)
@@ -112,7 +130,7 @@ async def rules_command(interaction: discord.Interaction, game: GameSpec, rules:
         ]
         embed.add_field(name=_("This table"), value=" · ".join(part for part in parts if part))
     # The longest rules leave no room below them: the notes every game shares go underneath.
-    embed.set_footer(text=f"{rating_note(game)}\n\n{_(FAIR_DEALS)}")
+    embed.set_footer(text=f"{rating_note(game)}\n\n{_(FAIR_DEALS)}{ai_note(game)}")
     await send_answer(interaction, embed=embed, ephemeral=True)
     for page in more:  # a language longer than English may need more than one embed
         await interaction.followup.send(embed=discord.Embed(description=page), ephemeral=True)

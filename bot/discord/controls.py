@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 
+from bot.discord.ai_levels import which_level
 from bot.discord.custom_ids import CustomId, Field, count, number
 from bot.discord.format import kind_name, side_letter
 from bot.discord.internals import WrittenView
@@ -22,6 +23,7 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
+from bot.games.ai import LEVEL_NAMES, LEVELS
 from bot.i18n import N_, _
 from bot.tables import Table
 
@@ -44,6 +46,8 @@ BUTTON_LOOKS: dict[str, tuple[str, discord.ButtonStyle]] = {  # labels said when
     "shuffle": (N_("Shuffle sides"), discord.ButtonStyle.secondary),
     "add_ai": (N_("Add AI"), discord.ButtonStyle.secondary),
     "remove_ai": (N_("Remove AI"), discord.ButtonStyle.secondary),
+    # Add AI's chooser (`choose_ai_level`): one button per level.
+    **{f"ai_{level}": (name, discord.ButtonStyle.primary) for level, name in LEVEL_NAMES.items()},
 }
 # `tb:12:join`, `ta:12:3:bet.4`, `ts:12:3:play:1`, `tq:12:3`, `tm:12:3`
 TABLE_BUTTON = CustomId("tb", (TABLE, Field("verb", "|".join(BUTTON_LOOKS))))
@@ -228,6 +232,11 @@ class TableButton(
         if self.verb in ("leave", "confirm_leave"):
             await self.leave(interaction, bot, table)
             return
+        if self.verb == "add_ai":
+            manager = can_manage(interaction)
+            await bot.runtime.check_add_ai(self.table_id, interaction.user.id, can_manage=manager)
+            await choose_ai_level(interaction, table)
+            return
         reply = await self.change_lobby(interaction, bot)
         await send_answer(interaction, content=reply, ephemeral=True)
 
@@ -244,8 +253,11 @@ class TableButton(
         if self.verb == "shuffle":
             await runtime.shuffle_sides(self.table_id, user.id, can_manage=manager)
             return _("The sides are shuffled.")
-        if self.verb == "add_ai":
-            name = await runtime.add_ai(self.table_id, user.id, can_manage=manager, key=key)
+        if self.verb.startswith("ai_"):
+            level = self.verb.removeprefix("ai_")
+            name = await runtime.add_ai(
+                self.table_id, user.id, can_manage=manager, key=key, level=level
+            )
             return _("{name} sits down.", name=name)
         if self.verb == "remove_ai":
             name = await runtime.remove_ai(self.table_id, user.id, can_manage=manager, key=key)
@@ -291,6 +303,12 @@ class TableButton(
             raise UserError(_("You are not playing at this table."))
         await bot.runtime.back(self.table_id, interaction.user.id)
         await bot.presenter.show_hand(interaction, table, seat.seat)
+
+
+async def choose_ai_level(interaction: discord.Interaction, table: Table) -> None:
+    """Add AI asks which level, privately: a button per level, each saying what it does."""
+    view = buttons(table.id, *(f"ai_{level}" for level in LEVELS))
+    await send_answer(interaction, content=which_level(), view=view, ephemeral=True)
 
 
 async def play(

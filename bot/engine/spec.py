@@ -80,6 +80,9 @@ class GameSpec(BaseModel, Generic[OptionsT]):
     one_against_the_others: bool = False
     # Plays AI seats (a `Policy` of the game's view); a game without one has none.
     ai: Policy[Any] | None = None
+    # The Expert AI searches sampled worlds (bot/games/expert.py): only where everything
+    # hidden from a seat is cards, which a world deals again. Else Expert plays as Standard.
+    searches: bool = False
     # (options) -> where the deal comes from when it isn't the table's seed, in a sentence
     # (Soliterrapin's daily deck: the date); None, or no function: from the seed.
     deal_from: Callable[[OptionsT], str | None] | None = None

@@ -13,11 +13,33 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
-from bot.engine import Action, GameState, Policy
+from bot.engine import Action, GameState, Policy, UnlistedActions
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
+
+
+_rolling_out: ContextVar[bool] = ContextVar("rolling_out", default=False)
+
+
+@contextmanager
+def rolling_out() -> Iterator[None]:
+    """Within it, policies play the Expert's playouts: thousands of moves a decision, so a
+    policy that searches on its own (a trick game's endgame) plays its quick rules instead."""
+    token = _rolling_out.set(True)
+    try:
+        yield
+    finally:
+        _rolling_out.reset(token)
+
+
+def in_rollout() -> bool:
+    return _rolling_out.get()
 
 
 def ai_move(state: GameState, seat: int, policy: Policy[Any], rng: random.Random) -> Action | None:
@@ -43,3 +65,38 @@ def random_move(state: GameState, seat: int, rng: random.Random) -> Action | Non
     if decision.optional and rng.random() < 0.5:
         return None
     return state.sample(seat, rng)
+
+
+# ---- levels (README, AI players) ----------------------------------------------------------
+
+BEGINNER, STANDARD, EXPERT = "beginner", "standard", "expert"
+LEVELS = (BEGINNER, STANDARD, EXPERT)
+LEVEL_NAMES = {BEGINNER: N_("Beginner"), STANDARD: N_("Standard"), EXPERT: N_("Expert")}
+# How often a Beginner plays a random plausible move instead of the Standard one.
+BEGINNER_SLIPS = 0.45
+
+
+def beginner_move(
+    state: GameState, seat: int, policy: Policy[Any], rng: random.Random
+) -> Action | None:
+    """A player a newcomer can beat: the Standard move, but often a random plausible one
+    instead. Never an absurd one: an optional choice (a free "Last one!" call, a claim) is
+    taken as Standard takes it, and a fold is never chosen where checking is free."""
+    standard = ai_move(state, seat, policy, rng)
+    decision = next(d for d in state.pending() if d.seat == seat)
+    if decision.optional or rng.random() >= BEGINNER_SLIPS:
+        return standard
+    choices = plausible(state, seat)
+    return rng.choice(choices) if choices else standard
+
+
+def plausible(state: GameState, seat: int) -> list[Action]:
+    """The seat's legal moves a beginner might make: for a game that can't list its moves,
+    its suggestions (each a sensible one); no fold while a check is allowed."""
+    actions = (
+        state.suggestions(seat, 12)
+        if isinstance(state, UnlistedActions)
+        else state.legal_actions(seat)
+    )
+    kinds = {action.kind for action in actions}
+    return [a for a in actions if not (a.kind == "fold" and "check" in kinds)]

@@ -4,12 +4,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
-from bot.engine import Event, GameSpec, GameState, HandEnded, MatchEnded, Policy, placings
+from bot.engine import (
+    Action,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    MatchEnded,
+    Policy,
+    placings,
+)
 from bot.games.ai import ai_move, random_move
 
 STACK = 100  # each seat's chips in a chip game
@@ -49,14 +59,27 @@ class Tally:
         self.chips = [total + won for total, won in zip(self.chips, result.chips, strict=True)]
 
 
-class Seats:
-    """Who plays each seat: an AI policy, or a random legal player (None)."""
+# A player of its own kind for a seat (an AI level, bench/ai.py): (state, seat) -> its move.
+Mover = Callable[[GameState, int], Action | None]
 
-    def __init__(self, policies: list[Policy[Any] | None], seed: int) -> None:
+
+class Seats:
+    """Who plays each seat: an AI policy, or a random legal player (None); `movers` puts a
+    player of its own in some seats (Beginner, Expert)."""
+
+    def __init__(
+        self,
+        policies: list[Policy[Any] | None],
+        seed: int,
+        movers: dict[int, Mover] | None = None,
+    ) -> None:
         self.policies = policies
+        self.movers = movers or {}
         self.rng = random.Random(f"seats:{seed}")
 
-    def move(self, state: GameState, seat: int):
+    def move(self, state: GameState, seat: int) -> Action | None:
+        if seat in self.movers:
+            return self.movers[seat](state, seat)
         policy = self.policies[seat]
         if policy is None:
             return random_move(state, seat, self.rng)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from bot.cards import FrenchCard, Suit
+from bot.games.ai import in_rollout
 from bot.games.tricks import Trick, TrickPlay, TrickRules, beats, legal_cards
 
 LOAD_CHANCE = 0.3  # how often a card that cannot win still lands in its own side's trick
@@ -247,7 +248,7 @@ def choose_card(table: Table, rng: random.Random) -> FrenchCard:
     legal = list(table.legal)
     if len(legal) == 1:
         return legal[0]
-    if len(table.hand) <= table.endgame_cards:
+    if len(table.hand) <= table.endgame_cards and not in_rollout():
         found = endgame(table, rng)
         if found is not None:
             return found

@@ -38,6 +38,7 @@ class SeatRecord:
     prompt: int = 0  # the table version at which this seat's pending decision opened
     side: int | None = None  # the partnership, in games played by sides
     ai: bool = False  # the bot plays this seat; its chips are the house's
+    ai_level: str | None = None  # how well it plays (bot/games/ai.py, LEVELS): None for a member
     # The prompt last shown to the seat. Saved with the table's next step: after a crash the
     # newest may be shown twice, never not at all.
     prompted: int | None = None

@@ -70,7 +70,7 @@ class TableReads:
             table = TableRecord(**fields)
             seats = await self.db.fetch_all(
                 "SELECT seat, member_id, name, has_left AS left, leaving, timeouts, away,"
-                " dm_failed, prompt, side, ai, prompted FROM table_seats"
+                " dm_failed, prompt, side, ai, ai_level, prompted FROM table_seats"
                 " WHERE table_id = ? ORDER BY seat",
                 table.id,
             )

@@ -108,9 +108,9 @@ class TableStore(TableReads):
         async def write(tx: Transaction) -> None:
             await self._insert(tx, table)
             await tx.many(
-                "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(table.id, s.seat, s.member_id, s.name, s.side, s.ai) for s in seats],
+                "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai, ai_level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, s.seat, s.member_id, s.name, s.side, s.ai, s.ai_level) for s in seats],
             )
             await self._write_table(tx, table, TableStatus.PLAYING, state, 0, deadline)
             await link(tx, table.id)
@@ -127,12 +127,12 @@ class TableStore(TableReads):
         key: str,
         side: int | None = None,
         *,
-        ai: bool = False,
+        ai_level: str | None = None,
     ) -> SeatRecord:
-        """A seat joins the lobby with its buy-in (an AI's from the house)."""
+        """A seat joins the lobby with its buy-in (an AI's, `ai_level` given, from the house)."""
 
         async def write(tx: Transaction) -> SeatRecord:
-            return await self._seat(tx, table, member_id, name, key, side, ai=ai)
+            return await self._seat(tx, table, member_id, name, key, side, ai_level=ai_level)
 
         seat = await self.db.step(write)
         table.seats.append(seat)
@@ -147,20 +147,22 @@ class TableStore(TableReads):
         key: str,
         side: int | None = None,
         *,
-        ai: bool = False,
+        ai_level: str | None = None,
     ) -> SeatRecord:
         number = 1 + max((s.seat for s in table.seats), default=-1)
+        ai = ai_level is not None
         await tx.run(
-            "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO table_seats (table_id, seat, member_id, name, side, ai, ai_level)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             table.id,
             number,
             member_id,
             name,
             side,
             ai,
+            ai_level,
         )
-        seat = SeatRecord(number, member_id, name, side=side, ai=ai)
+        seat = SeatRecord(number, member_id, name, side=side, ai=ai, ai_level=ai_level)
         move = Move(seat.account, Account.table(table.id), table.buy_in, "buy-in")
         await self.ledger.execute_in(tx, table.guild_id, key, "buy_in", [move])
         return seat

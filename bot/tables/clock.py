@@ -17,7 +17,8 @@ from typing import Protocol
 
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
-from bot.games.ai import ai_move
+from bot.games.ai import BEGINNER, EXPERT, ai_move, beginner_move
+from bot.games.expert import expert_move
 from bot.store import TableStatus
 from bot.tables.core import RuntimeCore
 from bot.tables.table import Table
@@ -143,11 +144,12 @@ class Clock:
         if table is None:
             return
         await asyncio.sleep(wait)
+        searched = await self._search(table, version, wait)
         try:
             async with self.core.locked(table_id) as table:
                 if table.record.version != version or table.record.status != TableStatus.PLAYING:
                     return  # the table moved on: a later wake-up decides
-                events = await self.ai_step(table, wait)
+                events = await self.ai_step(table, wait, searched)
         except UserError:
             return  # closed meanwhile
         except Exception:
@@ -155,11 +157,10 @@ class Clock:
             return
         self.core.show(table, events)
 
-    async def ai_step(self, table: Table, waited: float | None = None) -> list[Event]:
-        """The first AI seat that acts now makes its move (one per step, as a player would):
-        a choice the next move takes away first, then other out-of-turn choices, then turns.
-        `waited`: only the decisions whose wait (`_ai_delay`) is over. Under the table's lock."""
-        policy = table.game.ai
+    def _acting(self, table: Table, waited: float | None) -> list[Decision]:
+        """The AI seats' decisions that may be taken now, the first to act first: a choice
+        the next move takes away, then other out-of-turn choices, then turns. `waited`: only
+        those whose wait (`_ai_delay`) is over."""
         decisions = [
             decision
             for decision in table.pending()
@@ -167,14 +168,69 @@ class Clock:
             and (waited is None or self._ai_delay(table, decision) <= waited)
         ]
         decisions.sort(key=lambda d: (not d.until_next_move, not d.optional))
-        for decision in decisions:
-            rng = random.Random(f"{table.id}:{table.record.version}:{decision.seat}")
-            state = table.game_state
-            if policy is not None:
-                action = ai_move(state, decision.seat, policy, rng)
+        return decisions
+
+    async def _search(self, table: Table, version: int, wait: float) -> dict[int, Action | None]:
+        """The Expert seats' moves, worked out in a thread from the state as it is now, so the
+        search blocks neither the event loop nor the table: a move made meanwhile changes the
+        version, and the move found is dropped (`ai_step` checks)."""
+        if table.record.version != version or table.record.status != TableStatus.PLAYING:
+            return {}
+        game = table.game
+        experts = [
+            d.seat
+            for d in self._acting(table, wait)
+            if table.seats[d.seat].ai_level == EXPERT and game.searches
+        ]
+        if not experts:
+            return {}
+        snapshot = table.game_state.snapshot()  # read here, on the loop: play goes on meanwhile
+        seeds = {seat: ai_seed(table, seat) for seat in experts}
+
+        def search() -> dict[int, Action | None]:
+            state = game.restore(snapshot)
+            return {
+                seat: expert_move(game, state, seat, random.Random(seed))
+                for seat, seed in seeds.items()
+            }
+
+        try:
+            return await asyncio.to_thread(search)
+        except Exception:
+            log.exception("Expert search at table %s failed; Standard plays", table.id)
+            return {}
+
+    async def ai_step(
+        self,
+        table: Table,
+        waited: float | None = None,
+        searched: dict[int, Action | None] | None = None,
+    ) -> list[Event]:
+        """The first AI seat that acts now makes its move (one per step, as a player would),
+        at its level: an Expert's as searched (`searched`, by seat), if still legal. Under the
+        table's lock."""
+        policy = table.game.ai
+        for decision in self._acting(table, waited):
+            seat, state = decision.seat, table.game_state
+            rng = random.Random(ai_seed(table, seat))
+            if policy is None:
+                action = None if decision.optional else state.default_action(seat)
+            elif searched and seat in searched and still_legal(state, seat, searched[seat]):
+                action = searched[seat]
+            elif table.seats[seat].ai_level == BEGINNER:
+                action = beginner_move(state, seat, policy, rng)
             else:
-                action = None if decision.optional else state.default_action(decision.seat)
+                action = ai_move(state, seat, policy, rng)
             if action is not None:
                 events = await self.steps.move_for_ai(table, decision, action)
                 return events + await self.steps.play_for_away(table)
         return []
+
+
+def ai_seed(table: Table, seat: int) -> str:
+    """An AI's random numbers at a step: the same for the same table, step and seat."""
+    return f"{table.id}:{table.record.version}:{seat}"
+
+
+def still_legal(state: GameState, seat: int, action: Action | None) -> bool:
+    return action is None or state.can(seat, action)

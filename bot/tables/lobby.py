@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from bot.engine import Decision, Event, GameSpec, GameState, deals, registry
 from bot.engine.deals import DealSeed
 from bot.errors import UserError
+from bot.games.ai import LEVEL_NAMES, LEVELS, STANDARD
 from bot.i18n import N_, _, n_
 from bot.store import (
     Account,
@@ -173,16 +174,20 @@ class Lobby:
         await self.core.store.remove_seat(table.record, seat, key)
         return _("You left the table; your buy-in is back in your balance.")
 
-    async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
-        """The host seats an AI player (its buy-in from the house); returns its name."""
+    async def add_ai(
+        self, table_id: int, member_id: int, *, can_manage: bool, key: str, level: str = STANDARD
+    ) -> str:
+        """The host seats an AI player of `level` (its buy-in from the house); its name."""
+        if level not in LEVELS:
+            raise UserError(_("There is no such AI level."))
         async with self.core.locked(table_id) as table:
             self._check_host(table, member_id, can_manage, "add_ai")
             await self._check_ai_allowed(table)
             number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
-            name = _("🤖 AI {number}", number=number)
+            name = _("🤖 AI {number} · {level}", number=number, level=_(LEVEL_NAMES[level]))
             try:
                 await self.core.store.add_seat(
-                    table.record, -number, name, key, table.smallest_side(), ai=True
+                    table.record, -number, name, key, table.smallest_side(), ai_level=level
                 )
             except InsufficientChips as short:
                 raise UserError(
@@ -197,6 +202,12 @@ class Lobby:
                 ) from None
         self.core.show(table, [])
         return name
+
+    async def check_add_ai(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
+        """Whether the member may seat an AI now: asked before its level is (UserError)."""
+        table = self.core.get(table_id)
+        self._check_host(table, member_id, can_manage, "add_ai")
+        await self._check_ai_allowed(table)
 
     async def _check_ai_allowed(self, table: Table) -> None:
         if table.record.status != TableStatus.LOBBY:

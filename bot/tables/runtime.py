@@ -38,6 +38,7 @@ from pydantic import BaseModel
 
 from bot.engine import Action, Event, GameSpec
 from bot.engine.deals import SEED_BYTES
+from bot.games.ai import STANDARD
 from bot.shards import EVERY_SHARD, Shards
 from bot.store import GuildSettings, Ledger, TableStore
 from bot.tables.clock import Clock
@@ -119,8 +120,15 @@ class TableRuntime:
     ) -> str | None:
         return await self.lobby.leave(table_id, member_id, key, confirmed=confirmed)
 
-    async def add_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
-        return await self.lobby.add_ai(table_id, member_id, can_manage=can_manage, key=key)
+    async def add_ai(
+        self, table_id: int, member_id: int, *, can_manage: bool, key: str, level: str = STANDARD
+    ) -> str:
+        return await self.lobby.add_ai(
+            table_id, member_id, can_manage=can_manage, key=key, level=level
+        )
+
+    async def check_add_ai(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
+        await self.lobby.check_add_ai(table_id, member_id, can_manage=can_manage)
 
     async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:
         return await self.lobby.remove_ai(table_id, member_id, can_manage=can_manage, key=key)

@@ -12,7 +12,7 @@ import pytest
 from tests.fakediscord.ratelimits import RateLimits
 from tests.framework_cogs import load_framework_games
 from tests.framework_games import BANKER
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, add_ai
 
 POLICY = BANKER.ai  # the largest bet; `fail` makes it raise
 
@@ -38,7 +38,7 @@ async def open_with_two_ai(world) -> TableDriver:
     driver = TableDriver(world)
     await driver.open("fwbanker new", world.alice, [], buy_in=20, hands=2, ai_delay=0)
     for _ in range(2):
-        reply = await world.tester.click(world.alice, driver.message(), "Add AI")
+        reply = await add_ai(world, world.alice, driver.message())
         assert "sits down" in reply.text
     driver.total_chips = await totals(world)
     return driver
@@ -57,7 +57,7 @@ async def test_the_host_seats_ai_players_who_play_by_themselves(games):
     lobby = driver.message().text()
     assert "🤖 AI 1" in lobby and "🤖 AI 2" in lobby
     assert await ledger.house_balance(guild) == 1000 - 2 * 20  # their buy-ins
-    refused = await world.tester.click(world.bob, driver.message(), "Add AI")
+    refused = await add_ai(world, world.bob, driver.message())
     assert refused.text.startswith("Only the member who opened the table")
     await driver.start(world.alice)
     await settle(world)
@@ -88,17 +88,17 @@ async def test_remove_ai_and_a_server_that_turns_ai_off(games):
     ledger, guild = world.bot.ledger, world.guild.id
     driver = await open_with_two_ai(world)
     reply = await world.tester.click(world.alice, driver.message(), "Remove AI")
-    assert reply.text == "🤖 AI 2 left the table."
+    assert reply.text == "🤖 AI 2 · Standard left the table."
     assert await ledger.house_balance(guild) == 1000 - 20
     refused = await world.tester.slash(world.bob, world.channel, "table ai", allowed=False)
     assert "Manage Server" in refused.text
     done = await world.tester.slash(world.admin, world.channel, "table ai", allowed=False)
     assert "turned off" in done.text
-    refused = await world.tester.click(world.alice, driver.message(), "Add AI")
+    refused = await add_ai(world, world.alice, driver.message())
     assert refused.text == "AI players are turned off on this server."
     await world.tester.slash(world.admin, world.channel, "table ai", allowed=True)
-    reply = await world.tester.click(world.alice, driver.message(), "Add AI")
-    assert reply.text == "🤖 AI 2 sits down."
+    reply = await add_ai(world, world.alice, driver.message())
+    assert reply.text == "🤖 AI 2 · Standard sits down."
 
 
 async def test_an_ai_that_fails_plays_the_default(games):
@@ -149,7 +149,7 @@ async def test_a_human_and_three_ai_players_play_crash_to_the_end_within_discord
 async def test_ai_players_go_on_after_a_restart(world):
     driver = TableDriver(world)
     await driver.open("crash new", world.alice, [], ai_delay=10)
-    await world.tester.click(world.alice, driver.message(), "Add AI")
+    await add_ai(world, world.alice, driver.message())
     await driver.start(world.alice)
     assert world.bot.runtime.ai_turns  # the AI is thinking (for ten seconds)
     await world.stop_bot()
@@ -172,7 +172,7 @@ async def crash_with_three_ai(world) -> int:
     driver = TableDriver(world)
     await driver.open("crash new", world.alice, [], target=1, ai_delay=0)
     for _ in range(3):
-        await world.tester.click(world.alice, driver.message(), "Add AI")
+        await add_ai(world, world.alice, driver.message())
     message_id = driver.table.record.message_id
     await driver.start(world.alice)
     while driver.table_id is not None:

@@ -15,7 +15,7 @@ from bot.games.backhand import Bet
 from bot.store import TableStore
 from bot.tables import action_token
 from tests import ROOT
-from tests.tables_e2e import TableDriver, channel_text
+from tests.tables_e2e import TableDriver, add_ai, channel_text
 
 pytestmark = pytest.mark.both_backends
 
@@ -188,7 +188,7 @@ async def test_an_ai_whose_bet_the_house_cant_cover_bets_the_minimum_instead(wor
     driver = TableDriver(world)
     await driver.open("backhand new", world.alice, [], buy_in=50, min_bet=1, max_bet=10)
     driver.table.record.ai_delay = 3600  # the AI moves when the test says
-    await world.tester.click(world.alice, driver.message(), "Add AI")  # its buy-in: the house's
+    await add_ai(world, world.alice, driver.message())  # its buy-in: the house's
     await driver.start(world.alice)
     table = driver.table
     await bet(driver, 0, 10)  # the house holds 10 of its last 11

@@ -15,7 +15,7 @@ from bot.games.last_one import Called, Drew, HandScored, LastOneOptions
 from bot.games.last_one.ui import CALL_OPEN, LastOneUI
 from tests.e2e import eventually
 from tests.fakediscord import Message
-from tests.tables_e2e import TableDriver, answer, channel_text, dm_text, labels
+from tests.tables_e2e import TableDriver, add_ai, answer, channel_text, dm_text, labels
 
 # Seat 0 (Alice) deals; Bob, on her left, plays first; then Carol.
 GAME = {1: "9h 3c 5c Ks", 2: "8c 6s 6d Qd", 0: "BJ 10s Js Qs"}
@@ -202,7 +202,7 @@ async def test_nine_cards_are_accepted_by_joining_and_refused_at_six_players(wor
     accepted = "hand size: 9 (by joining, every player accepts nine cards; five players at most)"
     assert accepted in driver.message().text()
     for _ in range(4):
-        await world.tester.click(world.alice, driver.message(), "Add AI")
+        await add_ai(world, world.alice, driver.message())
     assert len(driver.table.seats) == 6
     refused = await world.tester.click(world.alice, driver.message(), "Start")
     assert refused.response.ephemeral and refused.text == (
@@ -261,7 +261,7 @@ async def test_an_ai_player_calls_before_the_next_ai_player_plays(world, monkeyp
     driver = TableDriver(world)
     await driver.open("lastone new", world.alice, [], hand_size=4, threshold=40, ai_delay=0)
     for _ in range(2):
-        await world.tester.click(world.alice, driver.message(), "Add AI")
+        await add_ai(world, world.alice, driver.message())
     shown = record_shown(world, monkeypatch)
     await driver.start(world.alice)
     while not any(isinstance(e, HandScored) for e in shown):
@@ -278,7 +278,7 @@ async def test_an_ai_player_with_a_long_delay_still_calls_before_a_quick_player(
     world.bot.runtime.stacked = [dealt(HEADS_UP, "7h", "Qc Qd Qs")]
     driver = TableDriver(world)
     await driver.open("lastone new", world.alice, [], hand_size=4, ai_delay=10)
-    await world.tester.click(world.alice, driver.message(), "Add AI")
+    await add_ai(world, world.alice, driver.message())
     shown = record_shown(world, monkeypatch)
     await driver.start(world.alice)
     table, runtime = driver.table, world.bot.runtime

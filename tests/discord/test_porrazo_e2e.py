@@ -15,7 +15,7 @@ import pytest
 
 from bot.games import porrazo  # noqa: F401  (registers the game)
 from bot.games.porrazo.ui import PorrazoUI
-from tests.tables_e2e import TableDriver, channel_text, labels
+from tests.tables_e2e import TableDriver, add_ai, channel_text, labels
 
 UI = PorrazoUI()
 
@@ -251,7 +251,7 @@ async def test_ai_seats_declare_before_the_deals_first_card(world):
     driver = TableDriver(world)
     await driver.open("porrazo new", world.alice, [], ai_delay=0)
     for _ in range(2):
-        reply = await world.tester.click(world.alice, driver.message(), "Add AI")
+        reply = await add_ai(world, world.alice, driver.message())
         assert "sits down" in reply.text
     world.bot.runtime.stacked = [AI_DEALS]
     await driver.start(world.alice)

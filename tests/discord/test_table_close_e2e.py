@@ -16,7 +16,7 @@ from tests.discord.test_last_one_e2e import (
     record_shown,
     settle_ai,
 )
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, add_ai
 
 CLOSED = "The table is closed: the hand in play was finished"
 
@@ -73,7 +73,7 @@ async def test_last_one_closes_at_once_in_a_melee_window_and_ranks_by_its_rules(
     driver = TableDriver(world)
     await driver.open("lastone new", world.alice, [], hand_size=4, threshold=40, ai_delay=0)
     for _ in range(2):
-        await world.tester.click(world.alice, driver.message(), "Add AI")
+        await add_ai(world, world.alice, driver.message())
     await driver.start(world.alice)
     await settle_ai(world)  # the AI players' two turns, by themselves
     assert driver.table.required_seats() == [0]

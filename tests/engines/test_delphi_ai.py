@@ -30,7 +30,7 @@ from bot.games.delphi import (
 from bot.games.delphi.ai import LONG_MEMORY, POLICY, answer_for, verdict_for, yes_share
 from bot.games.delphi.library import BY_ID, EASY, HARD, LIBRARY, MEDIUM
 from bot.games.simulate import Seats, play_match
-from tests.tables_e2e import TableDriver
+from tests.tables_e2e import TableDriver, add_ai
 
 LEVEL_NAMES = {EASY: "easy", MEDIUM: "medium", HARD: "hard"}
 
@@ -244,7 +244,7 @@ async def test_a_player_oracle_table_with_ai_players_plays_to_the_end(world):
     driver = TableDriver(world)
     await driver.open("delphi new", world.alice, [], cards=6, ai_delay=0)
     for _ in range(2):
-        reply = await world.tester.click(world.alice, driver.message(), "Add AI")
+        reply = await add_ai(world, world.alice, driver.message())
         assert "sits down" in reply.text
     world.bot.runtime.stacked = [["Kh", "2s", "9d", "Qc", "Ah", "3h"]]
     await driver.start(world.alice)

@@ -64,7 +64,7 @@ async def community(path: Path) -> None:
         assert await ledger.fund_house(GUILD, 500, reason="bankroll", key="fund")
         table = await store.create(lobby(), "Host", key="open")
         await store.add_seat(table, GUEST, "Guest", key="join")
-        await store.add_seat(table, AI_SEAT, "Robot", key="join-ai", ai=True)
+        await store.add_seat(table, AI_SEAT, "Robot", key="join-ai", ai_level="expert")
         await store.set_message(table, 555)
         await store.start(table, '{"hand": 1}', None)
         pot = [Move(Account.table(table.id), Account.member(GUEST), 120, "pot")]

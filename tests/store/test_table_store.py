@@ -132,7 +132,7 @@ async def test_a_lobby_with_an_ai_seat_and_sides_is_cancelled_and_every_buy_in_g
     assert await ledger.fund_house(GUILD, 100, reason="bankroll", key="fund")
     table = await store.create(lobby(), "Host", key="open", side=0)
     await store.add_seat(table, 8, "Guest", key="join-8", side=1)
-    await store.add_seat(table, -1, "Robot", key="join-ai", ai=True)
+    await store.add_seat(table, -1, "Robot", key="join-ai", ai_level="standard")
     await store.set_sides(table, {0: 1, 2: 0})
     await store.remove_seat(table, table.seats[1], key="leave-8")
     assert await ledger.balance(GUILD, 8) == 100

@@ -19,4 +19,5 @@ BIG_TWO = GameSpec(
     deck=french_deck,
     create=new_big_two,
     ai=BigTwoPolicy(),
+    searches=True,
 )

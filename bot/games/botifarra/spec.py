@@ -21,4 +21,5 @@ BOTIFARRA = GameSpec(
     create=new_botifarra,
     sides=SIDES,
     ai=BotifarraPolicy(),
+    searches=True,
 )

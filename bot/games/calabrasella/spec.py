@@ -23,4 +23,5 @@ CALABRASELLA = GameSpec(
     uses_chips=True,
     one_against_the_others=True,
     ai=CalabrasellaPolicy(),
+    searches=True,
 )

@@ -21,4 +21,5 @@ CRASH = GameSpec(
     deck=french_deck,
     create=new_crash,
     ai=CrashPolicy(),
+    searches=True,
 )

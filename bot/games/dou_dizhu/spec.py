@@ -22,4 +22,5 @@ DOU_DIZHU = GameSpec(
     uses_chips=True,
     one_against_the_others=True,
     ai=DouDizhuPolicy(),
+    searches=True,
 )

@@ -20,4 +20,5 @@ LAST_ONE = GameSpec(
     deck=full_deck,
     create=new_last_one,
     ai=LastOnePolicy(),
+    searches=True,
 )

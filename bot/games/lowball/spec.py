@@ -21,5 +21,6 @@ LOWBALL = GameSpec(
     create=new_lowball,
     uses_chips=True,
     ai=LowballPolicy(),
+    searches=True,
     hand_history=PHH,
 )

@@ -22,4 +22,5 @@ PORRAZO = GameSpec(
     create=new_porrazo,
     sides=partnership_sides,
     ai=PorrazoPolicy(),
+    searches=True,
 )

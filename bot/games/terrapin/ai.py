@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.cards.decktet import CROWN, DECK, DecktetCard, Suit
+from bot.games.ai import in_rollout
 
 TURTLE_BUTT = -1  # below every score, as in bot.games.terrapin.table
 SAMPLES = 200  # sampled deals per estimate: about ±3% on a chance, a few ms of work
 RIVAL_HANDS = 600  # with few rivals, sample more deals, up to this many rival hands valued
+ROLLOUT_SAMPLES = 20  # in an Expert's playouts (bot/games/expert.py)
 
 _SUIT_BIT = {suit: 1 << place for place, suit in enumerate(Suit)}
 ALL_SUITS = (1 << len(_SUIT_BIT)) - 1
@@ -155,6 +157,8 @@ def showdown(
     """Deal the rivals' hidden cards from the pool many times (the shared cards known)."""
     hidden = sum(rival.hidden for rival in rivals)
     samples = max(SAMPLES, RIVAL_HANDS // max(len(rivals), 1)) if rivals else 0
+    if in_rollout():  # an Expert's playout: its many worlds do the sampling
+        samples = min(samples, ROLLOUT_SAMPLES) if rivals else 0
     seen = [Partial.of([*rival.known, *shared]) for rival in rivals]
     cards, rows = list(pool), []
     for _ in range(samples):

@@ -185,8 +185,10 @@ def terrapin_spec(
     options_model: type[OptionsT],
     actions: TypeAdapter[Action],
     ai: Policy[Any],
+    searches: bool = True,
 ) -> GameSpec[OptionsT]:
-    """A Terrapin betting variant: 2-7 players on the basic Decktet, playing for chips."""
+    """A Terrapin betting variant: 2-7 players on the basic Decktet, playing for chips.
+    `searches`: Expert searches its hidden cards (False where a secret is no card)."""
 
     def create(options: OptionsT, stacks: list[int], rng: Rng) -> tuple[TerrapinTable, list[Event]]:
         # Validated from a mapping, as __init__ is: each variant adds its own fields (its
@@ -215,4 +217,5 @@ def terrapin_spec(
         create=create,
         uses_chips=True,
         ai=ai,
+        searches=searches,
     )

@@ -26,4 +26,5 @@ TOTIT = GameSpec(
     deck=totit_deck,
     create=new_totit,
     ai=TotitPolicy(),
+    searches=True,
 )

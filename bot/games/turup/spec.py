@@ -26,4 +26,5 @@ TURUP = GameSpec(
     deck_by_seats=packs_for,
     create=new_turup,
     ai=TurupPolicy(),
+    searches=True,
 )

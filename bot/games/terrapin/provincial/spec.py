@@ -14,4 +14,5 @@ PROVINCIAL = terrapin_spec(
     options_model=ProvincialOptions,
     actions=TypeAdapter(ProvincialAction),
     ai=ProvincialPolicy(),
+    searches=False,  # the fists chosen in secret are no cards: a world would read them
 )

@@ -1,0 +1,66 @@
+"""AI levels at a table, through the fake Discord: Add AI asks the host which level (and says
+what each does), the seat shows its level and keeps it across a restart, and an Expert's
+search runs off the bot's event loop, in a thread, while the table plays on."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from bot.games.expert import Budget
+from bot.tables import clock
+from tests.tables_e2e import TableDriver, add_ai
+
+LEVELS = ["Beginner", "Standard", "Expert"]
+
+
+async def settle_ai(driver: TableDriver) -> None:
+    runtime = driver.world.bot.runtime
+    await driver.settle()
+    while runtime.ai_turns:
+        await asyncio.gather(*list(runtime.ai_turns))
+        await driver.settle()
+
+
+async def test_the_host_picks_each_ai_players_level_and_an_expert_searches_off_the_loop(
+    world, monkeypatch
+):
+    searched_in: list[int] = []
+    search = clock.expert_move
+
+    def spied(*args, **kwargs):
+        searched_in.append(threading.get_ident())
+        return search(*args, budget=Budget(worlds=2, seconds=None, candidates=3))
+
+    monkeypatch.setattr(clock, "expert_move", spied)
+    driver = TableDriver(world)
+    await driver.open("bigtwo new", world.alice, [], ai_delay=0)
+    refused = await world.tester.click(world.bob, driver.message(), "Add AI")
+    assert refused.text.startswith("Only the member who opened the table"), refused.text
+    asked = await world.tester.click(world.alice, driver.message(), "Add AI")
+    assert [button["label"] for button in asked.response.buttons()] == LEVELS
+    assert asked.response.ephemeral and "**Expert** plays out many deals" in asked.text
+    reply = await world.tester.click(world.alice, asked.response, "Expert")
+    assert reply.text == "🤖 AI 1 · Expert sits down."
+    reply = await add_ai(world, world.alice, driver.message(), "Beginner")
+    assert reply.text == "🤖 AI 2 · Beginner sits down."
+    assert "🤖 AI 1 · Expert" in driver.message().text()
+    levels = await world.bot.database.fetch_all(
+        "SELECT member_id, ai_level FROM table_seats WHERE ai <> 0 ORDER BY seat"
+    )
+    assert [tuple(row) for row in levels] == [(-1, "expert"), (-2, "beginner")]
+
+    await driver.start(world.alice)
+    table_id = driver.table.id
+    for _ in range(40):  # alice's turns time out; the AI seats play theirs
+        await settle_ai(driver)
+        if driver.table_id is None or driver.table.state.hand > 1:
+            break
+        await world.bot.runtime.fire_deadline(table_id)
+    assert searched_in, "the Expert never searched"
+    assert threading.get_ident() not in searched_in  # in a thread, never on the loop
+
+    await world.stop_bot()
+    await world.start_bot()
+    resumed = world.bot.runtime.tables[table_id]  # a new hand: the table plays on
+    assert [seat.ai_level for seat in resumed.seats] == [None, "expert", "beginner"]

@@ -1,0 +1,123 @@
+"""The AI levels (bot/games/ai.py, bot/games/expert.py): Expert's search reads only what its
+seat sees, and every level plays legally.
+
+A twin of a state deals the cards hidden from a seat differently (a random permutation of
+them, wherever they lie): the seat's view is the same, so Expert must choose the same with the
+same random numbers. Were it to read the real deal, the twins' choices would part."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+import bot.games  # noqa: F401  (registers every game)
+from bot.engine import GameSpec, GameState, registry
+from bot.games.ai import BEGINNER_SLIPS, ai_move, beginner_move, plausible
+from bot.games.expert import Budget, expert_move
+from bot.games.simulate import Seats, play_match, policies_for, step, usual_players
+
+SEARCHING = sorted(spec.id for spec in registry.games() if spec.searches)
+SMALL = Budget(worlds=2, seconds=None, candidates=3)
+
+
+def players(spec: GameSpec) -> int:
+    return 4 if spec.id == "botifarra" else usual_players(spec)
+
+
+def states_along_a_match(spec: GameSpec, seed: int, most: int):
+    """States met in a match of Standard players, each with a pending decision."""
+    count = players(spec)
+    seats = Seats(policies_for(spec, count, "ai"), seed)
+    chips = spec.chips_for(spec.options_model())
+    state = spec.new_match(None, [100 if chips else 0] * count, seed)
+    for _ in range(most):
+        if state.is_over():
+            return
+        if state.awaiting_next_hand():
+            state.next_hand()
+            continue
+        if state.pending():
+            yield state
+        step(state, seats)
+
+
+def twin(spec: GameSpec, state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The state with the cards hidden from `seat` dealt again among their places."""
+    hidden = sorted(str(card) for card in state.hidden_from(seat))
+    dealt = hidden[:]
+    rng.shuffle(dealt)
+    mapping = dict(zip(hidden, dealt, strict=True))
+
+    def mapped(node):
+        if isinstance(node, str):
+            return mapping.get(node, node)
+        if isinstance(node, list):
+            return [mapped(item) for item in node]
+        if isinstance(node, dict):
+            return {mapping.get(k, k): mapped(v) for k, v in node.items()}
+        return node
+
+    return spec.restore(orjson.dumps(mapped(orjson.loads(state.snapshot()))).decode())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SEARCHING)
+def test_expert_chooses_alike_in_states_its_seat_cannot_tell_apart(game):
+    spec = registry.get(game)
+    checked = 0
+    for index, state in enumerate(states_along_a_match(spec, 11, 200)):
+        if index % 3 or checked == 4:
+            continue
+        seat = sorted(state.pending(), key=lambda d: not d.optional)[0].seat
+        other = twin(spec, state, seat, random.Random(index))
+        assert other.view(seat) == state.view(seat), "the twin differs in what the seat sees"
+        chosen = expert_move(spec, state, seat, random.Random(index), SMALL)
+        assert expert_move(spec, other, seat, random.Random(index), SMALL) == chosen, (
+            f"{game}: Expert's choice depends on cards hidden from seat {seat}"
+        )
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SEARCHING)
+def test_an_expert_seat_plays_a_hand_legally(game):
+    spec = registry.get(game)
+    count = players(spec)
+    rng = random.Random(5)
+
+    def expert(state: GameState, seat: int):
+        return expert_move(spec, state, seat, rng, SMALL)
+
+    seats = Seats(policies_for(spec, count, "ai"), 5, movers={0: expert})
+    result = play_match(spec, seats, 5, most_hands=1)
+    assert result.steps > 0
+
+
+def test_a_beginner_never_folds_when_checking_is_free_and_takes_free_calls_as_standard():
+    lowball = registry.get("lowball")
+    checked_free = 0
+    for state in states_along_a_match(lowball, 3, 400):
+        seat = state.pending()[0].seat
+        kinds = {action.kind for action in state.legal_actions(seat)}
+        if "check" in kinds and "fold" in kinds:
+            checked_free += 1
+            assert all(action.kind != "fold" for action in plausible(state, seat))
+            for draw in range(20):
+                move = beginner_move(state, seat, lowball.ai, random.Random(draw))
+                assert move is not None and move.kind != "fold"
+    assert checked_free
+    last_one = registry.get("lastone")
+    calls = 0
+    for state in states_along_a_match(last_one, 4, 600):
+        for decision in state.pending():
+            if decision.optional:
+                calls += 1
+                for draw in range(5):
+                    standard = ai_move(state, decision.seat, last_one.ai, random.Random(draw))
+                    beginner = beginner_move(state, decision.seat, last_one.ai, random.Random(draw))
+                    assert beginner == standard
+    assert calls
+    assert 0 < BEGINNER_SLIPS < 1
