@@ -142,6 +142,11 @@ def lobby_controls(table: Table) -> Controls:
 
 
 def table_controls(table: Table) -> Controls:
+    """My hand and Leave; and Add AI while a player is leaving a points match, whose seat an
+    AI player may take (`Table.departing`)."""
+    seat_free = table.game.ai is not None and not table.game.chips_for(table.options)
+    if seat_free and table.departing() is not None and table.record.tournament_id is None:
+        return buttons(table.id, "hand", "leave", "add_ai")
     return buttons(table.id, "hand", "leave")
 
 

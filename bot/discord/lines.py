@@ -11,7 +11,7 @@ from bot.discord.game_ui import GameUI
 from bot.engine import Event, HandStarted
 from bot.i18n import N_, _, n_
 from bot.tables import Table
-from bot.tables.events import SeatLeft, TableClosed, TableResumed, TimedOut
+from bot.tables.events import AiTookSeat, SeatLeft, TableClosed, TableResumed, TimedOut
 
 RECENT_LINES = 6
 
@@ -64,6 +64,13 @@ class TableLines:
                 )
             case TableResumed():
                 return _("The bot restarted; the game goes on.")
+            case AiTookSeat():
+                return _(
+                    "{name} takes {departed}'s seat: this table has an AI player from now on, "
+                    "so its results are not rated.",
+                    name=names[event.seat],
+                    departed=event.departed,
+                )
             case TableClosed() if table.record.tournament_id is not None:
                 return match_over(table.record.tournament_id, event.why)
             case TableClosed():

@@ -436,6 +436,28 @@ class TableStore(TableReads):
 
         await self.db.step(write)
 
+    async def give_seat_to_ai(
+        self, table: TableRecord, seat: SeatRecord, member_id: int, name: str, level: str
+    ) -> None:
+        """A departing member's seat in a points match goes to an AI player: no chip moves."""
+
+        async def write(tx: Transaction) -> None:
+            await tx.run(
+                "UPDATE table_seats SET member_id = ?, name = ?, ai = 1, ai_level = ?,"
+                " leaving = 0, away = 0, timeouts = 0 WHERE table_id = ? AND seat = ?",
+                member_id,
+                name,
+                level,
+                table.id,
+                seat.seat,
+            )
+
+        await self.db.step(write)
+        seat.member_id, seat.name, seat.ai, seat.ai_level = member_id, name, True, level
+        seat.leaving = seat.away = False
+        seat.timeouts = 0
+        seat.saved = seat.flags()
+
     async def save_seats(self, table: TableRecord) -> None:
         async def write(tx: Transaction) -> list[tuple[SeatRecord, tuple]]:
             return await self._write_seats(tx, table)

@@ -26,6 +26,14 @@ class SeatLeft(Event):
     chips: int
 
 
+class AiTookSeat(Event):
+    """A departing player's seat went to an AI player mid-match (`departed`: their name)."""
+
+    kind: Literal["ai_took_seat"] = "ai_took_seat"
+    seat: int
+    departed: str
+
+
 class TableClosed(Event):
     """The table is closed. `why`: "" when the game ended by itself, else "cancelled",
     "closed" (a command) or "channel_deleted". A table that was played also has its final

@@ -30,7 +30,7 @@ from bot.store import (
 from bot.store.history import HistoryStore
 from bot.tables import verification
 from bot.tables.core import RuntimeCore
-from bot.tables.events import TableClosed, TableStarted
+from bot.tables.events import AiTookSeat, TableClosed, TableStarted
 from bot.tables.play import Play, Scheduler
 from bot.tables.table import Table
 
@@ -177,7 +177,8 @@ class Lobby:
     async def add_ai(
         self, table_id: int, member_id: int, *, can_manage: bool, key: str, level: str = STANDARD
     ) -> str:
-        """The host seats an AI player of `level` (its buy-in from the house); its name."""
+        """The host seats an AI player of `level`: in the lobby, its buy-in from the house; in
+        a points match, in the seat of a player who is leaving. Its name."""
         if level not in LEVELS:
             raise UserError(_("There is no such AI level."))
         async with self.core.locked(table_id) as table:
@@ -185,23 +186,45 @@ class Lobby:
             await self._check_ai_allowed(table)
             number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
             name = _("🤖 AI {number} · {level}", number=number, level=_(LEVEL_NAMES[level]))
-            try:
-                await self.core.store.add_seat(
-                    table.record, -number, name, key, table.smallest_side(), ai_level=level
-                )
-            except InsufficientChips as short:
-                raise UserError(
-                    n_(
-                        "The house has {count} chip and can't buy an AI player in for "
-                        "{needed}. A server manager can add chips with /chips bankroll.",
-                        "The house has {count} chips and can't buy an AI player in for "
-                        "{needed}. A server manager can add chips with /chips bankroll.",
-                        short.available,
-                        needed=short.needed,
-                    )
-                ) from None
-        self.core.show(table, [])
+            if table.record.status == TableStatus.PLAYING:
+                events = await self._take_departing_seat(table, -number, name, level)
+            else:
+                await self._seat_in_lobby(table, -number, name, level, key)
+                events = []
+        self.core.show(table, events)
         return name
+
+    async def _seat_in_lobby(
+        self, table: Table, member_id: int, name: str, level: str, key: str
+    ) -> None:
+        try:
+            await self.core.store.add_seat(
+                table.record, member_id, name, key, table.smallest_side(), ai_level=level
+            )
+        except InsufficientChips as short:
+            raise UserError(
+                n_(
+                    "The house has {count} chip and can't buy an AI player in for "
+                    "{needed}. A server manager can add chips with /chips bankroll.",
+                    "The house has {count} chips and can't buy an AI player in for "
+                    "{needed}. A server manager can add chips with /chips bankroll.",
+                    short.available,
+                    needed=short.needed,
+                )
+            ) from None
+
+    async def _take_departing_seat(
+        self, table: Table, member_id: int, name: str, level: str
+    ) -> list[Event]:
+        """The seat of a player leaving a points match goes to the AI, which plays on in it
+        (the match no longer ends when its hand does); the table has AI players from now on,
+        so its results are no longer rated."""
+        seat = table.departing()
+        assert seat is not None  # checked by _check_ai_allowed
+        departed = seat.name
+        await self.core.store.give_seat_to_ai(table.record, seat, member_id, name, level)
+        self.scheduler.arm(table)  # the AI acts at once if the seat has a decision
+        return [AiTookSeat(seat=seat.seat, departed=departed)]
 
     async def check_add_ai(self, table_id: int, member_id: int, *, can_manage: bool) -> None:
         """Whether the member may seat an AI now: asked before its level is (UserError)."""
@@ -210,12 +233,15 @@ class Lobby:
         await self._check_ai_allowed(table)
 
     async def _check_ai_allowed(self, table: Table) -> None:
-        if table.record.status != TableStatus.LOBBY:
-            raise UserError(_("AI players are seated in the lobby, before the game starts."))
         if table.game.ai is None:
             raise UserError(_("{game} has no AI player yet.", game=_(table.game.name)))
         if not await self.core.guilds.ai_seats(table.record.guild_id):
             raise UserError(_("AI players are turned off on this server."))
+        if table.record.status == TableStatus.PLAYING:
+            self._check_departing_seat(table)
+            return
+        if table.record.status != TableStatus.LOBBY:
+            raise UserError(_("AI players are seated in the lobby, before the game starts."))
         if len(table.seats) >= table.game.max_players:
             raise UserError(
                 n_(
@@ -223,6 +249,17 @@ class Lobby:
                     "The table is full ({count} players).",
                     table.game.max_players,
                 )
+            )
+
+    @staticmethod
+    def _check_departing_seat(table: Table) -> None:
+        if table.record.tournament_id is not None:
+            raise UserError(_("A tournament's tables play without AI players."))
+        if table.game.chips_for(table.options):
+            raise UserError(_("AI players join a chip game in its lobby, before it starts."))
+        if table.departing() is None or table.closing or table.everyone_leaving():
+            raise UserError(
+                _("No seat is free for an AI player: one opens when a player presses Leave.")
             )
 
     async def remove_ai(self, table_id: int, member_id: int, *, can_manage: bool, key: str) -> str:

@@ -133,6 +133,10 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def departing(self) -> SeatRecord | None:
+        """A member's seat whose player is leaving the match (an AI player may take it)."""
+        return next((s for s in self.seats if s.leaving and not s.left and not s.ai), None)
+
     def everyone_leaving(self) -> bool:
         """Every player still seated leaves when the hand ends: the table is being closed."""
         staying = [seat for seat in self.seats if not seat.left]

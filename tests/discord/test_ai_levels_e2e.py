@@ -64,3 +64,57 @@ async def test_the_host_picks_each_ai_players_level_and_an_expert_searches_off_t
     await world.start_bot()
     resumed = world.bot.runtime.tables[table_id]  # a new hand: the table plays on
     assert [seat.ai_level for seat in resumed.seats] == [None, "expert", "beginner"]
+
+
+async def test_an_ai_player_takes_the_seat_of_a_player_leaving_a_points_match(world):
+    driver = TableDriver(world)
+    await driver.open("bigtwo new", world.alice, [world.bob, world.carol], ai_delay=0)
+    await driver.start(world.alice)
+    assert "Add AI" not in {b["label"] for b in driver.message().buttons()}  # no seat free
+    asked = await world.tester.click(world.bob, driver.message(), "Leave")
+    leaving = await world.tester.click(world.bob, asked.response, "Leave now")
+    assert leaving.text.startswith("You will leave when this hand ends"), leaving.text
+    await driver.settle()
+    assert "Add AI" in {b["label"] for b in driver.message().buttons()}
+    refused = await add_ai(world, world.carol, driver.message(), "Expert")
+    assert refused.text.startswith("Only the member who opened the table"), refused.text
+    reply = await add_ai(world, world.alice, driver.message(), "Expert")
+    assert reply.text == "🤖 AI 1 · Expert sits down.", reply.text
+    await settle_ai(driver)
+    bob_seat = driver.table.seats[1]
+    assert (bob_seat.member_id, bob_seat.ai, bob_seat.ai_level) == (-1, True, "expert")
+    assert not bob_seat.leaving and driver.table.record.has_ai
+    said = "🤖 AI 1 · Expert takes Bob's seat: this table has an AI player from now on"
+    assert said in driver.message().text()
+    assert "Add AI" not in {b["label"] for b in driver.message().buttons()}
+    forged = f"tb:{driver.table.id}:ai_expert"  # a modified client asks for another one
+    again = await world.tester.forge(world.alice, world.channel, forged, message=driver.message())
+    assert again.text.startswith("No seat is free for an AI player"), again.text
+    # The hand ends and the match plays on (with bob gone it would have ended): the AI's seat
+    # is played, and the hand's results are marked as with an AI player (not rated).
+    table_id = driver.table.id
+    for _ in range(60):
+        await settle_ai(driver)
+        if driver.table_id is None or driver.table.state.hand > 1:
+            break
+        await world.bot.runtime.fire_deadline(table_id)
+    assert driver.table_id == table_id and driver.table.state.hand == 2
+    rows = await world.bot.database.fetch_all(
+        "SELECT member_id, with_ai FROM results WHERE table_id = ? AND scope = 'hand'", table_id
+    )
+    assert {row[0] for row in rows} == {world.alice.id, -1, world.carol.id}
+    assert all(row[1] for row in rows)
+
+
+async def test_a_chip_table_in_play_takes_no_ai_player(world):
+    driver = TableDriver(world)
+    await driver.open("lowball new", world.alice, [world.bob], buy_in=50, small_bet=2)
+    await driver.start(world.alice)
+    asked = await world.tester.click(world.bob, driver.message(), "Leave")
+    await world.tester.click(world.bob, asked.response, "Leave now")
+    await driver.settle()
+    assert "Add AI" not in {b["label"] for b in driver.message().buttons()}
+    forged = f"tb:{driver.table.id}:ai_standard"
+    refused = await world.tester.forge(world.alice, world.channel, forged, message=driver.message())
+    assert refused.text == "AI players join a chip game in its lobby, before it starts."
+    assert not any(seat.ai for seat in driver.table.seats)
