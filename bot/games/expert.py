@@ -66,7 +66,7 @@ def expert_move(
     if len(candidates) < 2:
         return standard
     worlds = Worlds(state, seat)
-    totals = [0.0] * len(candidates)
+    played: list[list[float]] = []  # per world, each candidate's value
     deadline = None if budget.seconds is None else clock() + budget.seconds
     for _world in range(budget.worlds):
         world, seed = worlds.sample(rng), rng.getrandbits(32)
@@ -77,10 +77,30 @@ def expert_move(
             values.append(playout(spec, spec.restore(world), seat, action, seed, budget.steps))
         if len(values) < len(candidates):
             break
-        totals = [total + value for total, value in zip(totals, values, strict=True)]
-    # The Standard pick wins a tie: the search found nothing better.
-    best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] == standard))
-    return candidates[best]
+        played.append(values)
+    return candidates[surely_better(played)]
+
+
+# How sure the search must be that a move beats the Standard pick to play it instead: the
+# lower bound of its gain, in standard errors. With a few noisy worlds the best-looking of
+# several moves is often only the luckiest; Standard's pick stands unless one is clearly better.
+SURE = 1.3
+
+
+def surely_better(played: list[list[float]]) -> int:
+    """The candidate (index; 0 is the Standard pick) whose gain over the Standard pick, world
+    by world, has the best lower bound, if that is above nothing; else the Standard pick."""
+    if len(played) < 2:
+        return 0
+    best, best_bound = 0, 0.0
+    for index in range(1, len(played[0])):
+        gains = [values[index] - values[0] for values in played]
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+        bound = mean - SURE * spread / len(gains) ** 0.5
+        if bound > best_bound:
+            best, best_bound = index, bound
+    return best
 
 
 def candidates_for(

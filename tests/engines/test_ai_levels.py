@@ -15,7 +15,7 @@ import pytest
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import GameSpec, GameState, registry
 from bot.games.ai import BEGINNER_SLIPS, ai_move, beginner_move, plausible
-from bot.games.expert import Budget, expert_move
+from bot.games.expert import Budget, expert_move, surely_better
 from bot.games.simulate import Seats, play_match, policies_for, step, usual_players
 
 SEARCHING = sorted(spec.id for spec in registry.games() if spec.searches)
@@ -121,3 +121,12 @@ def test_a_beginner_never_folds_when_checking_is_free_and_takes_free_calls_as_st
                     assert beginner == standard
     assert calls
     assert 0 < BEGINNER_SLIPS < 1
+
+
+def test_expert_leaves_the_standard_pick_only_for_a_move_surely_better():
+    rng = random.Random(1)
+    noisy = [[rng.gauss(0, 1) for _ in range(6)] for _ in range(12)]  # six equal moves
+    assert surely_better(noisy) == 0  # the luckiest-looking of equals is no reason to move
+    better = [[v[0], v[1], v[2] + 3, *v[3:]] for v in noisy]
+    assert surely_better(better) == 2
+    assert surely_better([[0.0, 5.0]]) == 0  # one world proves nothing
