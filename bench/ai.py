@@ -207,13 +207,13 @@ def versus(spec: GameSpec, first: str, second: str, deals: int, seed: int) -> st
         f"p99 {percentile(times[level], 0.99):.0f} ms, most {percentile(times[level], 1):.0f} ms"
         for level in (first, second)
     )
-    unit = "matches" if spec.id in MATCH_ONLY else "hands"
+    unit, one = ("matches", "match") if spec.id in MATCH_ONLY else ("hands", "hand")
     if chips:
         gains = [ours - theirs for ours, theirs in per_deal]
         mean = statistics.fmean(gains)
         half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0
         outcome = (
-            f"{deals} {unit}, {first}'s chips per {unit[:-1]} per seat over {second}'s "
+            f"{deals} {unit}, {first}'s chips per {one} per seat over {second}'s "
             f"{mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f})"
         )
     else:

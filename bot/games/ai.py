@@ -73,7 +73,7 @@ BEGINNER, STANDARD, EXPERT = "beginner", "standard", "expert"
 LEVELS = (BEGINNER, STANDARD, EXPERT)
 LEVEL_NAMES = {BEGINNER: N_("Beginner"), STANDARD: N_("Standard"), EXPERT: N_("Expert")}
 # How often a Beginner plays a random plausible move instead of the Standard one.
-BEGINNER_SLIPS = 0.45
+BEGINNER_SLIPS = 0.6
 
 
 def beginner_move(
