@@ -30,8 +30,8 @@ from typing import Any
 
 import orjson
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, MatchEnded, UnlistedActions
-from bot.games.ai import ai_move, rolling_out
+from bot.engine import Action, Event, GameSpec, GameState, HandEnded, MatchEnded
+from bot.games.ai import ai_move, plausible, rolling_out
 from bot.games.simulate import Seats, step
 
 
@@ -60,7 +60,7 @@ def expert_move(
     """Expert's choice for `seat`'s pending decision (None: an optional choice let go)."""
     assert spec.ai is not None  # a game that searches has a Standard policy to play out with
     standard = ai_move(state, seat, spec.ai, rng)
-    if not spec.searches:
+    if not spec.searches or optional(state, seat):
         return standard
     candidates = candidates_for(state, seat, standard, rng, budget.candidates)
     if len(candidates) < 2:
@@ -103,20 +103,19 @@ def surely_better(played: list[list[float]]) -> int:
     return best
 
 
+def optional(state: GameState, seat: int) -> bool:
+    """An optional choice (a free "Last one!" call, a claim) is taken at once, as Standard
+    takes it: a search's time could let the next move take it away."""
+    return any(d.optional for d in state.pending() if d.seat == seat)
+
+
 def candidates_for(
     state: GameState, seat: int, standard: Action | None, rng: random.Random, most: int
 ) -> list[Action | None]:
     """The actions compared: every legal one when few, else the Standard pick and a random
-    sample of the others (passing kept among them). None: letting an optional choice go."""
-    decision = next(d for d in state.pending() if d.seat == seat)
+    sample of the others (passing kept among them)."""
     found: list[Action | None] = [standard]
-    if decision.optional and standard is not None:
-        found.append(None)
-    legal = (
-        state.suggestions(seat, most * 2)
-        if isinstance(state, UnlistedActions)
-        else state.legal_actions(seat)
-    )
+    legal = plausible(state, seat)  # never a fold where checking is free
     others = [action for action in legal if action != standard]
     rng.shuffle(others)
     others.sort(key=lambda action: action.kind != "pass")  # a pass stays among the sample

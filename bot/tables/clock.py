@@ -177,10 +177,10 @@ class Clock:
         if table.record.version != version or table.record.status != TableStatus.PLAYING:
             return {}
         game = table.game
-        experts = [
+        experts = [  # an optional choice is taken at once, unsearched (expert.optional)
             d.seat
             for d in self._acting(table, wait)
-            if table.seats[d.seat].ai_level == EXPERT and game.searches
+            if table.seats[d.seat].ai_level == EXPERT and game.searches and not d.optional
         ]
         if not experts:
             return {}

@@ -96,7 +96,7 @@ def test_an_expert_seat_plays_a_hand_legally(game):
     assert result.steps > 0
 
 
-def test_a_beginner_never_folds_when_checking_is_free_and_takes_free_calls_as_standard():
+def test_no_level_folds_where_checking_is_free_nor_misses_a_free_call():
     lowball = registry.get("lowball")
     checked_free = 0
     for state in states_along_a_match(lowball, 3, 400):
@@ -108,6 +108,9 @@ def test_a_beginner_never_folds_when_checking_is_free_and_takes_free_calls_as_st
             for draw in range(20):
                 move = beginner_move(state, seat, lowball.ai, random.Random(draw))
                 assert move is not None and move.kind != "fold"
+            for draw in range(2):
+                move = expert_move(lowball, state, seat, random.Random(draw), SMALL)
+                assert move is not None and move.kind != "fold"
     assert checked_free
     last_one = registry.get("lastone")
     calls = 0
@@ -118,7 +121,8 @@ def test_a_beginner_never_folds_when_checking_is_free_and_takes_free_calls_as_st
                 for draw in range(5):
                     standard = ai_move(state, decision.seat, last_one.ai, random.Random(draw))
                     beginner = beginner_move(state, decision.seat, last_one.ai, random.Random(draw))
-                    assert beginner == standard
+                    expert = expert_move(last_one, state, decision.seat, random.Random(draw))
+                    assert beginner == standard == expert
     assert calls
     assert 0 < BEGINNER_SLIPS < 1
 
