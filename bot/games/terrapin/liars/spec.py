@@ -14,4 +14,8 @@ LIARS = terrapin_spec(
     options_model=LiarsOptions,
     actions=TypeAdapter(LiarsAction),
     ai=LiarsPolicy(),
+    # A claim tells of hidden cards, and a world that deals them again ignores it: such a
+    # search lost to Standard (bench/ai.py, 60 matches: -1.20 chips a match, 95% CI -1.93
+    # to -0.47), so Expert plays as Standard until worlds weigh the claims.
+    searches=False,
 )
