@@ -6,7 +6,8 @@
 - playouts terminate within `max_steps`;
 - every card stays in the game: the multiset of `all_cards()` equals the deck for the table's
   number of seats (`spec.deck_for(seats)`), every step;
-- `chip_total()` never changes (chips only leave with a leaving player or at the cash-out);
+- `chip_total()` never changes (chips only leave with a leaving player or at the cash-out, and
+  come in with a player taking a seat left empty);
   a house game (`house_cover`) starts with an empty `house_bank()`, brings to its bank what
   the hands' `house_chips` (the house's report) don't account for (the chips enter the
   game's total), holds nothing between hands, and the cash-out pays the players everything
@@ -57,8 +58,9 @@
   (`spec.sides_for`, seat i on side i % sides) partners share their placing and score, and a
   hand's winners are whole sides; playouts use only seat counts the sides divide;
 - any snapshot restores to an equal state that continues exactly like the original;
-- for games played hand after hand: players leave between hands taking their stacks, and
-  cashing out at the end hands back every chip.
+- for games played hand after hand: players leave between hands taking their stacks, new
+  players take seats left empty where the game allows it (`can_take_seat`) bringing chips,
+  and cashing out at the end hands back every chip.
 
 Each step is audited from facts computed once (the pending seats, every seat's legal actions,
 the snapshot), so a game's `legal_actions` runs about twice per step (the audit, the replay).
@@ -104,6 +106,10 @@ BOGUS = Action(kind="no-such-action")
 NEXT_HAND = Action(kind="table:next-hand")
 LEAVE = Action(kind="table:leave")
 CLOSE_WINDOW = Action(kind="table:close-window")  # a window's time ran out
+TAKE_SEAT = Action(kind="table:take-seat")  # a new player sits in a seat left empty
+SEAT_CHIPS = 40  # what they bring
+TAKE_SEAT_RATE = 0.2  # how often a seat left empty is taken, at a step where one may be
+SEATS_TAKEN = 2  # at most, a playout: chips brought in keep a match from ending
 REFUSALS_PER_SEAT = 3  # actions seen earlier, not legal now, that each pending seat tries
 DEFAULT_RATE = 0.1  # how often a required seat times out (plays its default)
 # How often an optional holder acts: when nobody else must (a window: else it closes), and
@@ -278,10 +284,12 @@ def choose(
     pending: Sequence[Decision],
     legal: Sequence[list[Action]] | None = None,
     policy: Policy | None = None,
+    seat_taking: bool = False,
 ) -> Move:
     """The next step, as a table would take it. Now and then an optional holder acts; else a
     seat play waits for acts (now and then timing out: its default); with nobody to wait for
-    the table deals the next hand (or a seat leaves), or a window's time runs out."""
+    the table deals the next hand (or a seat leaves), or a window's time runs out; and now
+    and then, at any step, a seat left empty is taken by a new player (`seat_taking`)."""
     required = [decision.seat for decision in pending if not decision.optional]
     optional = [decision for decision in pending if decision.optional]
     waiting = not required and not state.awaiting_next_hand()
@@ -289,6 +297,9 @@ def choose(
         "nobody is required to act, yet the game is not over, not between hands and has no "
         "window to close: it stalls"
     )
+    free = [s for s in range(state.seat_count) if seat_taking and state.can_take_seat(s)]
+    if free and chooser.random() < TAKE_SEAT_RATE:
+        return Move(chooser.choice(free), TAKE_SEAT, "table")
     if optional and chooser.random() < (OPTIONAL_BESIDE if required else OPTIONAL_ALONE):
         return pick(state, chooser, chooser.choice(optional), legal, policy)
     if required:
@@ -310,11 +321,15 @@ def between_hands(state: GameState, chooser: random.Random) -> Move:
 
 
 def perform(state: GameState, seat: int, action: Action) -> tuple[int, list[Event]]:
-    """Carry out a step; returns the chips that left the game with it, and its events."""
+    """Carry out a step; returns the chips that left the game with it (brought into it: less
+    than none), and its events."""
     if action == NEXT_HAND:
         return 0, state.next_hand()
     if action == CLOSE_WINDOW:
         return 0, state.close_window()
+    if action == TAKE_SEAT:
+        state.take_seat(seat, SEAT_CHIPS)
+        return -SEAT_CHIPS, []
     if action == LEAVE:
         try:
             return state.leave(seat), []
@@ -370,6 +385,7 @@ def playout(
     snapshot = state.snapshot() if audit else ""
     events: list[Event] = dealt  # what the last step (at first, the deal) told the table
     steps: list[Step] = []
+    seats_taken = 0
     closed_with_a_hold = False  # a table closed while the house holds chips, tried once
     while not state.is_over():
         where = f"{spec.id} seed {seed} ({seats} seats) step {len(steps)}"
@@ -385,7 +401,9 @@ def playout(
         else:
             pending = state.pending()
         with context(where):
-            move = choose(state, chooser, pending, facts.legal if audit else None, policy)
+            legal = facts.legal if audit else None
+            move = choose(state, chooser, pending, legal, policy, seats_taken < SEATS_TAKEN)
+        seats_taken += move.action == TAKE_SEAT
         if met is not None:
             met |= meets(state, pending, move)
         if audit and move.how != "table":
@@ -398,7 +416,7 @@ def playout(
         else:
             left, events = perform(state, move.seat, move.action)
         if met is not None:
-            met |= events_met(events) | ({("a player leaves with chips",)} if left else set())
+            met |= events_met(events) | ({("a player leaves with chips",)} if left > 0 else set())
         auditor.chips -= left
         snapshot = state.snapshot()
         steps.append(Step(move.seat, move.action, snapshot))

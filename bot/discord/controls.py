@@ -142,10 +142,10 @@ def lobby_controls(table: Table) -> Controls:
 
 
 def table_controls(table: Table) -> Controls:
-    """My hand and Leave; and Add AI while a player is leaving a points match, whose seat an
-    AI player may take (`Table.departing`)."""
-    seat_free = table.game.ai is not None and not table.game.chips_for(table.options)
-    if seat_free and table.departing() is not None and table.record.tournament_id is None:
+    """My hand and Leave; and Add AI while an AI player may take a seat (`Table.seat_for_ai`):
+    one a chip game's player has left, or one a points match's player is leaving."""
+    ai_may_sit = table.game.ai is not None and table.record.tournament_id is None
+    if ai_may_sit and table.seat_for_ai() is not None:
         return buttons(table.id, "hand", "leave", "add_ai")
     return buttons(table.id, "hand", "leave")
 

@@ -11,7 +11,14 @@ from bot.discord.game_ui import GameUI
 from bot.engine import Event, HandStarted
 from bot.i18n import N_, _, n_
 from bot.tables import Table
-from bot.tables.events import AiTookSeat, SeatLeft, TableClosed, TableResumed, TimedOut
+from bot.tables.events import (
+    AiTookSeat,
+    SeatLeft,
+    SeatTaken,
+    TableClosed,
+    TableResumed,
+    TimedOut,
+)
 
 RECENT_LINES = 6
 
@@ -70,6 +77,17 @@ class TableLines:
                     "so its results are not rated.",
                     name=names[event.seat],
                     departed=event.departed,
+                )
+            case SeatTaken():
+                return n_(
+                    "{name} sits in the empty seat with {count} chip from the house and is dealt "
+                    "in from the next hand: this table has an AI player from now on, so its "
+                    "results are not rated.",
+                    "{name} sits in the empty seat with {count} chips from the house and is dealt "
+                    "in from the next hand: this table has an AI player from now on, so its "
+                    "results are not rated.",
+                    event.chips,
+                    name=names[event.seat],
                 )
             case TableClosed() if table.record.tournament_id is not None:
                 return match_over(table.record.tournament_id, event.why)

@@ -227,6 +227,16 @@ class GameState(BaseModel, ABC):
         """Whether `seat` may leave at once (else it leaves when the hand ends)."""
         return self.awaiting_next_hand() or self.is_over()
 
+    def can_take_seat(self, seat: int) -> bool:
+        """Whether a new player may sit in `seat`, which its player has left, with chips of
+        their own: in a chip game that plays on without the seat, they are dealt in from the
+        next hand. False where the game has no such seat (a points match, one pot a match)."""
+        return False
+
+    def take_seat(self, seat: int, chips: int) -> None:
+        """A new player sits in the seat left empty (`can_take_seat`) with `chips`."""
+        raise IllegalAction(_("Nobody can sit in this seat now."))
+
     def leave_warning(self, seat: int) -> str | None:
         """What `seat` gives up by leaving now (a carried pot), said before they confirm."""
         return None

@@ -212,6 +212,16 @@ class PokerTable(HandAfterHand):
         chips, self.stacks[seat], self.seated[seat] = self.stacks[seat], 0, False
         return chips
 
+    def can_take_seat(self, seat: int) -> bool:
+        """A seat its player has left: not in the hand being played (they left between
+        hands), so a new player waits for the next deal."""
+        return not self.seated[seat] and not self.is_over()
+
+    def take_seat(self, seat: int, chips: int) -> None:
+        if not self.can_take_seat(seat):
+            raise IllegalAction(_("Nobody can sit in this seat now."))
+        self.seated[seat], self.stacks[seat] = True, chips
+
     def left_in_pot(self, seat: int) -> int:
         """Chips carried to the next hand that stay at the table if `seat` leaves now."""
         return self.carry

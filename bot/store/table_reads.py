@@ -84,10 +84,12 @@ class TableReads:
         return tables
 
     async def net_results(self, table_id: int) -> dict[int, int]:
-        """Per seat, the chips its results at this table account for so far."""
+        """Per seat, the chips the results of whoever sits in it now account for so far (a
+        seat an AI player took over: the AI's, not those of the player who left it)."""
         rows = await self.db.fetch_all(
-            "SELECT seat, CAST(SUM(chip_net) AS BIGINT) FROM results WHERE table_id = ?"
-            " AND scope IN ('hand', 'settle') GROUP BY seat",
+            "SELECT r.seat, CAST(SUM(r.chip_net) AS BIGINT) FROM results r JOIN table_seats s"
+            " ON s.table_id = r.table_id AND s.seat = r.seat AND s.member_id = r.member_id"
+            " WHERE r.table_id = ? AND r.scope IN ('hand', 'settle') GROUP BY r.seat",
             table_id,
         )
         return {row[0]: row[1] for row in rows}

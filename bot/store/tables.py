@@ -16,6 +16,7 @@ from bot.i18n import _
 from bot.shards import EVERY_SHARD, Shards
 from bot.store.db import Database, Transaction
 from bot.store.ledger import Account, Ledger, Move
+from bot.store.one_statement import step_in_one_statement
 from bot.store.records import (
     ActionRecord,
     ChipOperation,
@@ -225,9 +226,12 @@ class TableStore(TableReads):
         action: ActionRecord | None = None,
         chips: Sequence[ChipOperation] = (),
         status: TableStatus | None = None,
+        occupant: SeatRecord | None = None,
     ) -> None:
         """One step of play, atomically; raises StaleTable if someone else moved first. A step
-        that closes the table marks its close undrawn, until the table message shows it."""
+        that closes the table marks its close undrawn, until the table message shows it.
+        `occupant`: a seat that changed hands in the step (an AI player took it), written
+        with who sits in it now."""
         version, status = table.version + 1, status or table.status
         logged = None if action is None else action.action.model_dump_json()
 
@@ -256,55 +260,22 @@ class TableStore(TableReads):
                     action.timed_out,
                 )
             written = await self._write_seats(tx, table)
+            if occupant is not None:
+                await _write_occupant(tx, table, occupant)
             for operation in chips:
                 await self._execute(tx, table, operation)
             return written
 
-        if chips or self.db.backend != "postgres":
+        if chips or occupant or self.db.backend != "postgres":
             written = await self.db.step(write)
         else:
-            written = await self._step_in_one_statement(
-                table, state, deadline, status, action, logged
+            written = _changed_seats(table)
+            await step_in_one_statement(
+                self.db, table, written, state, _iso(deadline), status, action, logged
             )
         self._saved(written)
         table.state, table.version, table.deadline = state, version, deadline
         table.status = status
-
-    async def _step_in_one_statement(
-        self,
-        table: TableRecord,
-        state: str,
-        deadline: datetime | None,
-        status: TableStatus,
-        action: ActionRecord | None,
-        logged: str | None,
-    ) -> list[tuple[SeatRecord, tuple]]:
-        """A step that moves no chips, on PostgreSQL: the table, its action (`logged`: its
-        JSON) and its seats in one statement, one round trip to the server instead of five or
-        six (each of which waits for the bot's busy event loop). Its own transaction,
-        committed as it ends."""
-        written = _changed_seats(table)
-        rows = [(s.seat, *flags) for s, flags in written]  # the seat, then its flags
-        numbers = [[int(row[i]) for row in rows] for i in range(7)]  # seat ... prompt
-        prompted = [row[7] for row in rows]  # the one that may be NULL
-        ((moved,),) = await self.db.fetch_all(
-            STEP_IN_ONE_STATEMENT,
-            state,
-            _iso(deadline),
-            status,
-            status == TableStatus.CLOSED,
-            table.id,
-            table.version,
-            None if action is None else action.seat,
-            logged,
-            action is not None and action.timed_out,
-            action is not None,
-            *numbers,
-            prompted,
-        )
-        if moved != 1:
-            raise StaleTable(f"table {table.id} is no longer at version {table.version}")
-        return written
 
     async def _execute(self, tx: Transaction, table: TableRecord, operation: ChipOperation) -> None:
         """The operation's results and chip movements; a tournament's table moves no chip
@@ -466,32 +437,22 @@ class TableStore(TableReads):
         self._saved(written)
 
 
-# The step of `TableStore._step_in_one_statement` (PostgreSQL: data-modifying WITH). The
-# action and the seats are written only where the table moved from the version it was at.
-STEP_IN_ONE_STATEMENT = """
-WITH moved AS (
-    UPDATE game_tables SET state = ?, version = version + 1, deadline = ?, status = ?,
-        close_undrawn = ?
-    WHERE id = ? AND version = ? RETURNING id, version
-), logged AS (
-    INSERT INTO table_actions (table_id, version, seat, action, timed_out)
-    SELECT id, version, ?, ?, ? FROM moved WHERE ?::boolean
-), seats AS (
-    UPDATE table_seats SET has_left = given.has_left, leaving = given.leaving,
-        timeouts = given.timeouts, away = given.away, dm_failed = given.dm_failed,
-        prompt = given.prompt, prompted = given.prompted
-    FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[],
-        ?::bigint[], ?::bigint[])
-        AS given (seat, has_left, leaving, timeouts, away, dm_failed, prompt, prompted)
-    WHERE table_seats.table_id IN (SELECT id FROM moved) AND table_seats.seat = given.seat
-)
-SELECT count(*) FROM moved
-"""
-
-
 def _changed_seats(table: TableRecord) -> list[tuple[SeatRecord, tuple]]:
     """The seats whose flags changed since last saved, with their flags now."""
     return [(seat, flags) for seat in table.seats if (flags := seat.flags()) != seat.saved]
+
+
+async def _write_occupant(tx: Transaction, table: TableRecord, seat: SeatRecord) -> None:
+    await tx.run(
+        "UPDATE table_seats SET member_id = ?, name = ?, ai = ?, ai_level = ?"
+        " WHERE table_id = ? AND seat = ?",
+        seat.member_id,
+        seat.name,
+        seat.ai,
+        seat.ai_level,
+        table.id,
+        seat.seat,
+    )
 
 
 def _iso(moment: datetime | None) -> str | None:

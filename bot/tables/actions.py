@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, RootModel
 
 from bot.engine import Action, Event, GameState
 from bot.i18n import N_, Nn_
-from bot.tables.events import SeatLeft
+from bot.tables.events import SeatLeft, SeatTaken
 
 
 def action_token(action: Action) -> str:
@@ -29,6 +29,18 @@ class TableAction(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     kind: Literal["window_closed", "next_hand", "leave", "close", "house_cannot_cover"]
+
+
+class TakeSeat(BaseModel):
+    """A seat its player left taken by an AI player, with `chips` from the house (the seat is
+    the action record's)."""
+
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["take_seat"] = "take_seat"
+    chips: int
+
+
+TableStep = TableAction | TakeSeat  # what the table does on its own
 
 
 class EmptyTableClose(RootModel[Literal["close"]]):
@@ -61,11 +73,15 @@ HOUSE_CLOSING = Nn_(
 
 
 def take_table_step(
-    state: GameState, step: TableAction, seat: int | None = None, house_reason: str = HOUSE_SHORT
+    state: GameState, step: TableStep, seat: int | None = None, house_reason: str = HOUSE_SHORT
 ) -> list[Event]:
     """What the table's own step does to `state`: the runtime takes it (bot/tables/play.py)
-    and a replay takes it again from the log (bot/tables/history.py). `seat`: a leave's;
-    `house_reason`: what the players are told when the house can't cover a bet."""
+    and a replay takes it again from the log (bot/tables/history.py). `seat`: a leave's or a
+    seat taken; `house_reason`: what the players are told when the house can't cover a bet."""
+    if isinstance(step, TakeSeat):
+        assert seat is not None  # logged with its seat
+        state.take_seat(seat, step.chips)
+        return [SeatTaken(seat=seat, chips=step.chips)]
     match step.kind:
         case "next_hand":
             return state.next_hand()

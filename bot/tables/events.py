@@ -34,6 +34,15 @@ class AiTookSeat(Event):
     departed: str
 
 
+class SeatTaken(Event):
+    """An AI player sat in a seat its player had left, bringing `chips` from the house: it is
+    dealt in from the next hand (a chip game's)."""
+
+    kind: Literal["seat_taken"] = "seat_taken"
+    seat: int
+    chips: int
+
+
 class TableClosed(Event):
     """The table is closed. `why`: "" when the game ended by itself, else "cancelled",
     "closed" (a command) or "channel_deleted". A table that was played also has its final

@@ -26,12 +26,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import orjson
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from bot.engine import Action, Event, GameSpec, GameState, HandEnded, HandMove, HandStarted
 from bot.i18n import _
 from bot.store.history import LoggedStep, TableLog
-from bot.tables.actions import EmptyTableClose, TableAction, take_table_step
+from bot.tables.actions import EmptyTableClose, TableAction, TableStep, TakeSeat, take_table_step
 
 
 class ReplayUnavailable(Exception):
@@ -151,6 +151,8 @@ def _kind(action: BaseModel | None) -> str | None:
 
 # ---- replaying the log ------------------------------------------------------------------------
 
+TABLE_STEPS: TypeAdapter[TableStep] = TypeAdapter(TableStep)
+
 
 def read_action(spec: GameSpec, step: LoggedStep) -> BaseModel:
     """A logged action: the game's (a seat's), else one of the table's own steps."""
@@ -161,14 +163,14 @@ def read_action(spec: GameSpec, step: LoggedStep) -> BaseModel:
             pass  # a seat's leave, the table's own step
     if orjson.loads(step.action) == "close":
         return EmptyTableClose()
-    return TableAction.model_validate_json(step.action)
+    return TABLE_STEPS.validate_json(step.action)
 
 
 def apply_step(state: GameState, step: LoggedStep, action: BaseModel) -> list[Event]:
     """Do again what the runtime did for `step` (bot/tables/play.py), on `state`."""
     if isinstance(action, EmptyTableClose):
         return []
-    if not isinstance(action, TableAction):
+    if not isinstance(action, TableAction | TakeSeat):
         assert step.seat is not None  # a game action is a seat's
         return state.apply(step.seat, action)  # type: ignore[arg-type]
     return take_table_step(state, action, step.seat)

@@ -178,6 +178,7 @@ class Lobby:
         self, table_id: int, member_id: int, *, can_manage: bool, key: str, level: str = STANDARD
     ) -> str:
         """The host seats an AI player of `level`: in the lobby, its buy-in from the house; in
+        a chip game in play, in a seat its player has left, bought in from the house too; in
         a points match, in the seat of a player who is leaving. Its name."""
         if level not in LEVELS:
             raise UserError(_("There is no such AI level."))
@@ -186,11 +187,13 @@ class Lobby:
             await self._check_ai_allowed(table)
             number = next(n for n in range(1, 100) if table.seat_of(-n) is None)
             name = _("🤖 AI {number} · {level}", number=number, level=_(LEVEL_NAMES[level]))
-            if table.record.status == TableStatus.PLAYING:
-                events = await self._take_departing_seat(table, -number, name, level)
-            else:
+            if table.record.status != TableStatus.PLAYING:
                 await self._seat_in_lobby(table, -number, name, level, key)
                 events = []
+            elif table.game.chips_for(table.options):
+                events = await self._take_free_seat(table, -number, name, level)
+            else:
+                events = await self._take_departing_seat(table, -number, name, level)
         self.core.show(table, events)
         return name
 
@@ -202,16 +205,19 @@ class Lobby:
                 table.record, member_id, name, key, table.smallest_side(), ai_level=level
             )
         except InsufficientChips as short:
-            raise UserError(
-                n_(
-                    "The house has {count} chip and can't buy an AI player in for "
-                    "{needed}. A server manager can add chips with /chips bankroll.",
-                    "The house has {count} chips and can't buy an AI player in for "
-                    "{needed}. A server manager can add chips with /chips bankroll.",
-                    short.available,
-                    needed=short.needed,
-                )
-            ) from None
+            raise house_cannot_buy_in(short) from None
+
+    async def _take_free_seat(
+        self, table: Table, member_id: int, name: str, level: str
+    ) -> list[Event]:
+        """A chip game's seat its player has left goes to the AI, bought in from the house:
+        it is dealt in from the next hand, and the table is no longer rated."""
+        seat = table.seat_for_ai()
+        assert seat is not None  # checked by _check_ai_allowed
+        try:
+            return await self.play.seat_ai(table, seat, member_id, name, level)
+        except InsufficientChips as short:
+            raise house_cannot_buy_in(short) from None
 
     async def _take_departing_seat(
         self, table: Table, member_id: int, name: str, level: str
@@ -238,7 +244,7 @@ class Lobby:
         if not await self.core.guilds.ai_seats(table.record.guild_id):
             raise UserError(_("AI players are turned off on this server."))
         if table.record.status == TableStatus.PLAYING:
-            self._check_departing_seat(table)
+            self._check_seat_in_play(table)
             return
         if table.record.status != TableStatus.LOBBY:
             raise UserError(_("AI players are seated in the lobby, before the game starts."))
@@ -252,12 +258,14 @@ class Lobby:
             )
 
     @staticmethod
-    def _check_departing_seat(table: Table) -> None:
+    def _check_seat_in_play(table: Table) -> None:
         if table.record.tournament_id is not None:
             raise UserError(_("A tournament's tables play without AI players."))
-        if table.game.chips_for(table.options):
-            raise UserError(_("AI players join a chip game in its lobby, before it starts."))
-        if table.departing() is None or table.closing or table.everyone_leaving():
+        if table.seat_for_ai() is None or table.closing or table.everyone_leaving():
+            if table.game.chips_for(table.options):
+                raise UserError(
+                    _("No seat is free for an AI player: one opens when a player has left.")
+                )
             raise UserError(
                 _("No seat is free for an AI player: one opens when a player presses Leave.")
             )
@@ -445,3 +453,16 @@ class Lobby:
         """`doing`: what the member would do, a key of HOST_ONLY."""
         if member_id != table.record.creator_id and not can_manage:
             raise UserError(_(HOST_ONLY[doing]))
+
+
+def house_cannot_buy_in(short: InsufficientChips) -> UserError:
+    return UserError(
+        n_(
+            "The house has {count} chip and can't buy an AI player in for "
+            "{needed}. A server manager can add chips with /chips bankroll.",
+            "The house has {count} chips and can't buy an AI player in for "
+            "{needed}. A server manager can add chips with /chips bankroll.",
+            short.available,
+            needed=short.needed,
+        )
+    )

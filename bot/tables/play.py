@@ -25,6 +25,7 @@ from bot.store import (
     ActionRecord,
     ChipOperation,
     InsufficientChips,
+    Move,
     ResultRow,
     SeatRecord,
     StaleTable,
@@ -39,6 +40,7 @@ from bot.tables.actions import (
     LEAVE,
     NEXT_HAND,
     WINDOW_CLOSED,
+    TakeSeat,
     action_token,
     take_table_step,
 )
@@ -215,6 +217,34 @@ class Play:
             return [left, *await self.wind_up(table)]
         return [left]
 
+    async def seat_ai(
+        self, table: Table, seat: SeatRecord, member_id: int, name: str, level: str
+    ) -> list[Event]:
+        """An AI player of `level` takes a chip game's seat its player has left, bought in
+        from the house with the table's buy-in as in the lobby: a logged step, so replays and
+        verification take it again. Raises InsufficientChips when the house can't pay."""
+        state = table.working_copy()
+        chips = table.record.buy_in
+        events = take_table_step(state, TakeSeat(chips=chips), seat.seat)
+        buy_in = Move(Account.house(), Account.table(table.id), chips, "buy-in")
+        key = f"seat:{table.id}:{table.record.version + 1}"
+        operation = ChipOperation(key, "buy_in", [buy_in])
+        taken = dataclasses.replace(
+            seat,
+            member_id=member_id,
+            name=name,
+            ai=True,
+            ai_level=level,
+            left=False,
+            leaving=False,
+            away=False,
+            timeouts=0,
+            dm_failed=False,
+        )
+        record = ActionRecord(seat.seat, TakeSeat(chips=chips))
+        await self._commit(table, state, record, [operation], occupant=taken)
+        return events
+
     async def wind_up(self, table: Table) -> list[Event]:
         """End a game in play for everyone. Closing is not leaving: nobody forfeits, the game
         ranks everyone by its own rules. Every seat is flagged as leaving (saved, so a
@@ -355,10 +385,14 @@ class Play:
         *,
         acted: int | None = None,
         leaving: SeatRecord | None = None,
+        occupant: SeatRecord | None = None,
     ) -> None:
-        """Write a step (snapshot, action, seat flags, chips) in one transaction, then keep the
-        new state and re-arm the deadline. If the write fails, nothing in memory changes."""
+        """Write a step (snapshot, action, seat flags, chips; `occupant`: a seat that changed
+        hands) in one transaction, then keep the new state and re-arm the deadline. If the
+        write fails, nothing in memory changes."""
         saved = [dataclasses.replace(s) for s in table.seats]
+        if occupant is not None:
+            table.record.seats[occupant.seat] = occupant
         if leaving is not None:
             leaving.left, leaving.leaving, leaving.away = True, False, False
         pending = state.pending()
@@ -373,6 +407,7 @@ class Play:
                 deadline=self.scheduler.deadline(table, state, pending),
                 action=record,
                 chips=chips,
+                occupant=occupant,
             )
         except StaleTable:
             await self._reload(table)

@@ -137,6 +137,15 @@ class Table:
         """A member's seat whose player is leaving the match (an AI player may take it)."""
         return next((s for s in self.seats if s.leaving and not s.left and not s.ai), None)
 
+    def seat_for_ai(self) -> SeatRecord | None:
+        """The seat an AI player may take in a game in play: in a chip game, one its player
+        has left (it is dealt in from the next hand); in a points match, one whose player is
+        leaving (it plays on in their place)."""
+        if not self.game.chips_for(self.options):
+            return self.departing()
+        state = self.game_state
+        return next((s for s in self.seats if s.left and state.can_take_seat(s.seat)), None)
+
     def everyone_leaving(self) -> bool:
         """Every player still seated leaves when the hand ends: the table is being closed."""
         staying = [seat for seat in self.seats if not seat.left]

@@ -104,17 +104,3 @@ async def test_an_ai_player_takes_the_seat_of_a_player_leaving_a_points_match(wo
     )
     assert {row[0] for row in rows} == {world.alice.id, -1, world.carol.id}
     assert all(row[1] for row in rows)
-
-
-async def test_a_chip_table_in_play_takes_no_ai_player(world):
-    driver = TableDriver(world)
-    await driver.open("lowball new", world.alice, [world.bob], buy_in=50, small_bet=2)
-    await driver.start(world.alice)
-    asked = await world.tester.click(world.bob, driver.message(), "Leave")
-    await world.tester.click(world.bob, asked.response, "Leave now")
-    await driver.settle()
-    assert "Add AI" not in {b["label"] for b in driver.message().buttons()}
-    forged = f"tb:{driver.table.id}:ai_standard"
-    refused = await world.tester.forge(world.alice, world.channel, forged, message=driver.message())
-    assert refused.text == "AI players join a chip game in its lobby, before it starts."
-    assert not any(seat.ai for seat in driver.table.seats)

@@ -15,7 +15,7 @@ from bot.engine import GameSpec, HandEnded, HandStarted
 from bot.games import GAMES
 from bot.store.history import LoggedStep, TableLog
 from bot.tables.actions import NEXT_HAND as TABLE_NEXT_HAND
-from bot.tables.actions import WINDOW_CLOSED
+from bot.tables.actions import WINDOW_CLOSED, TakeSeat
 from bot.tables.history import (
     HandReplay,
     ReplayUnavailable,
@@ -28,6 +28,8 @@ from tests.conformance import (
     JSON_STRING,
     LEAVE,
     NEXT_HAND,
+    SEAT_CHIPS,
+    TAKE_SEAT,
     Audit,
     playout,
     seat_counts,
@@ -64,6 +66,8 @@ def logged_match(spec: GameSpec, seats: int, seed: int) -> tuple[str, list[Logge
             seat, action = None, WINDOW_CLOSED.model_dump_json()
         elif step.action == LEAVE:
             seat, action = step.seat, LEFT
+        elif step.action == TAKE_SEAT:
+            seat, action = step.seat, TakeSeat(chips=SEAT_CHIPS).model_dump_json()
         else:
             seat, action = step.seat, step.action.model_dump_json()
         log.append(LoggedStep(len(log) + 1, seat, action, timed_out=False))

@@ -78,6 +78,15 @@ class BackhandTable(HouseBanked, UnlistedActions, HandAfterHand):
             self.end_match(EVERYONE_LEFT)
         return chips
 
+    def can_take_seat(self, seat: int) -> bool:
+        """For chips, a seat its player has left: a new player bets from the next hand."""
+        return self.for_chips and not self.seated[seat] and not self.is_over()
+
+    def take_seat(self, seat: int, chips: int) -> None:
+        if not self.can_take_seat(seat):
+            raise IllegalAction(_("Nobody can sit in this seat now."))
+        self.seated[seat], self.stacks[seat] = True, chips
+
     def cash_out(self) -> list[int]:
         """Every seat's stack, with a bet still in play given back (the hand is void); the
         house's hold stays for the runtime to return."""

@@ -280,6 +280,10 @@ class LiarsState(TerrapinTable):
                 self.finish_match()
         return super().leave(seat)
 
+    def can_take_seat(self, seat: int) -> bool:
+        """The match is played for one pot: nobody joins it once it has started."""
+        return False
+
     def left_in_pot(self, seat: int) -> int:
         """The whole game is played for one pot: a player still in gives up their share."""
         return self.pot if self.alive[seat] else 0
