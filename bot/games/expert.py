@@ -6,9 +6,12 @@ be: every card hidden from the seat is dealt again at random into the places hid
 (the other hands, the stub, a hole card), and the deal's random source is replaced, so that
 what the seat has seen (its hand, every card shown, played, passed or discarded in sight, the
 counts of cards each place holds) stays as it is and nothing else is known. In each world every
-seat then plays on with the Standard policy to the end of the hand, and the candidate with the
-best mean result is chosen (the same worlds for every candidate: their differences are the
-candidates', not the deals').
+seat then plays on with the Standard policy to the end of the hand (the same worlds and random
+numbers for every candidate: their differences are the candidates', not the deals'). A
+candidate is played instead of the Standard pick only when its gain, world by world, is surely
+above nothing (`surely_better`); one surely no better is dropped after a few worlds, so the
+time goes to the others (`compare`). The time limit holds whatever a playout costs: a playout
+still under way at the deadline is abandoned.
 
 A world is made from the state's JSON in two steps: the hidden cards are first relabelled in a
 canonical order (the k-th hidden card met is the k-th in card order), then dealt by a random
@@ -30,9 +33,18 @@ from typing import Any
 
 import orjson
 
-from bot.engine import Action, Event, GameSpec, GameState, HandEnded, MatchEnded
+from bot.engine import (
+    Action,
+    Event,
+    GameSpec,
+    GameState,
+    HandEnded,
+    IllegalAction,
+    MatchEnded,
+    Policy,
+    registry,
+)
 from bot.games.ai import ai_move, plausible, rolling_out
-from bot.games.simulate import Seats, step
 
 
 @dataclass(frozen=True)
@@ -42,8 +54,12 @@ class Budget:
 
     worlds: int = 40
     seconds: float | None = 0.2
-    candidates: int = 8  # actions compared at most, the Standard pick always among them
+    # Actions compared at most, the Standard pick always among them: each costs a playout a
+    # world, so 4 rather than 8 fits twice the worlds (docs/performance.md, AI levels).
+    candidates: int = 4
     steps: int = 600  # a playout longer than this is cut short (and counts as nothing)
+    # Worlds played before a candidate may be dropped as surely no better (`hopeless`).
+    prune_after: int = 4
 
 
 DEFAULT_BUDGET = Budget()
@@ -58,27 +74,101 @@ def expert_move(
     clock: Callable[[], float] = time.perf_counter,
 ) -> Action | None:
     """Expert's choice for `seat`'s pending decision (None: an optional choice let go)."""
+    return search(spec, state, seat, rng, budget, clock)[0]
+
+
+def search(
+    spec: GameSpec,
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    budget: Budget = DEFAULT_BUDGET,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[Action | None, int]:
+    """`expert_move`, and how many worlds it played out (bench/ai.py reports them)."""
     assert spec.ai is not None  # a game that searches has a Standard policy to play out with
+    # The budget counts from the decision's start: Standard's own pick may take time too.
+    deadline = Deadline(None if budget.seconds is None else clock() + budget.seconds, clock)
     standard = ai_move(state, seat, spec.ai, rng)
     if not spec.searches or optional(state, seat):
-        return standard
+        return standard, 0
     candidates = candidates_for(state, seat, standard, rng, budget.candidates)
     if len(candidates) < 2:
-        return standard
+        return standard, 0
+    gains, worlds = compare(spec, state, seat, candidates, rng, budget, deadline)
+    return candidates[surest(gains)], worlds
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a search must stop (`at` None: never; its worlds alone bound it)."""
+
+    at: float | None
+    clock: Callable[[], float] = time.perf_counter
+
+    def passed(self) -> bool:
+        return self.at is not None and self.clock() >= self.at
+
+
+def compare(
+    spec: GameSpec,
+    state: GameState,
+    seat: int,
+    candidates: list[Action | None],
+    rng: random.Random,
+    budget: Budget,
+    deadline: Deadline,
+) -> tuple[list[list[float]], int]:
+    """Each candidate's gain over the Standard pick (candidate 0), world by world, and how
+    many worlds were played. A candidate surely no better is dropped after `prune_after`
+    worlds, so the time left goes to the others; the search ends once none is left, out of
+    worlds or out of time (a world not played out for every candidate still in counts not).
+    What is dropped depends only on the worlds' results: deterministic for a given rng."""
     worlds = Worlds(state, seat)
-    played: list[list[float]] = []  # per world, each candidate's value
-    deadline = None if budget.seconds is None else clock() + budget.seconds
-    for _world in range(budget.worlds):
+    gains: list[list[float]] = [[] for _ in candidates]
+    alive = list(range(1, len(candidates)))
+    played = 0
+    while alive and played < budget.worlds:
         world, seed = worlds.sample(rng), rng.getrandbits(32)
         values: list[float] = []
-        for action in candidates:
-            if values and deadline is not None and clock() >= deadline:
-                break  # out of time: a world not played out for every candidate counts not
-            values.append(playout(spec, spec.restore(world), seat, action, seed, budget.steps))
-        if len(values) < len(candidates):
-            break
-        played.append(values)
-    return candidates[surely_better(played)]
+        for index in [0, *alive]:
+            action = candidates[index]
+            value = playout(spec, spec.restore(world), seat, action, seed, budget.steps, deadline)
+            if value is None:
+                return gains, played
+            values.append(value)
+        for index, value in zip(alive, values[1:], strict=True):
+            gains[index].append(value - values[0])
+        played += 1
+        if played >= budget.prune_after:
+            alive = [index for index in alive if not hopeless(gains[index])]
+    return gains, played
+
+
+def searched_moves(game_id: str, snapshot: str, seeds: dict[int, str], budget: Budget) -> str:
+    """Each seat's Expert move in the state `snapshot` of game `game_id`, as JSON (seat:
+    the action's JSON, or null): what a search in a process of its own sends back
+    (bot/tables/search_pool.py); its arguments and answer are plain data, so pickled cheaply."""
+    spec = registry.get(game_id)
+    state = spec.restore(snapshot)
+    moves = {
+        str(seat): expert_move(spec, state, seat, random.Random(seed), budget)
+        for seat, seed in seeds.items()
+    }
+    return orjson.dumps(
+        {
+            seat: None if move is None else move.model_dump(mode="json")
+            for seat, move in moves.items()
+        }
+    ).decode()
+
+
+def read_moves(spec: GameSpec, found: str) -> dict[int, Action | None]:
+    """The moves `searched_moves` found, read back as the game's actions."""
+    return {
+        int(seat): None if move is None else spec.actions.validate_python(move)
+        for seat, move in orjson.loads(found).items()
+    }
 
 
 # How sure the search must be that a move beats the Standard pick to play it instead: the
@@ -89,18 +179,48 @@ SURE = 1.3
 
 def surely_better(played: list[list[float]]) -> int:
     """The candidate (index; 0 is the Standard pick) whose gain over the Standard pick, world
-    by world, has the best lower bound, if that is above nothing; else the Standard pick."""
-    if len(played) < 2:
+    by world, has the best lower bound, if that is above nothing; else the Standard pick.
+    `played` holds each world's values, one per candidate."""
+    if not played:
         return 0
-    best, best_bound = 0, 0.0
-    for index in range(1, len(played[0])):
-        gains = [values[index] - values[0] for values in played]
-        mean = sum(gains) / len(gains)
-        spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
-        bound = mean - SURE * spread / len(gains) ** 0.5
-        if bound > best_bound:
+    return surest([[values[i] - values[0] for values in played] for i in range(len(played[0]))])
+
+
+# Fewer worlds than this prove nothing: two or three alike have no spread, so no error.
+LEAST_WORLDS = 4
+# A gain this small is nothing: two equal hands' values may differ in their last bits
+# (0.1 + 0.2 - 0.3), and a move that only ever ties must not look surely better.
+NOTHING = 1e-9
+
+
+def surest(gains: list[list[float]]) -> int:
+    """`surely_better` from each candidate's gains (candidate 0's are none)."""
+    best, best_bound = 0, NOTHING
+    for index in range(1, len(gains)):
+        bound = gain_bound(gains[index], -SURE) if len(gains[index]) >= LEAST_WORLDS else None
+        if bound is not None and bound > best_bound:
             best, best_bound = index, bound
     return best
+
+
+# When a candidate is dropped (`hopeless`): its gain's upper bound, in standard errors, is
+# nothing or below. Looser than SURE, as a move dropped for good should be clearly no better;
+# a move that ties the Standard pick world after world (gain 0, no spread) is dropped too.
+DROP = 1.0
+
+
+def hopeless(gains: list[float]) -> bool:
+    bound = gain_bound(gains, DROP)
+    return bound is not None and bound <= NOTHING
+
+
+def gain_bound(gains: list[float], errors: float) -> float | None:
+    """The mean gain plus `errors` standard errors (None: under two worlds prove nothing)."""
+    if len(gains) < 2:
+        return None
+    mean = sum(gains) / len(gains)
+    spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
+    return mean + errors * spread / len(gains) ** 0.5
 
 
 def optional(state: GameState, seat: int) -> bool:
@@ -123,23 +243,60 @@ def candidates_for(
     return found
 
 
+# A playout checks its deadline every this many steps: a clock read costs far less than a
+# step, but a step can be slow (a policy weighing many plays), so a few steps at most.
+CHECK_EVERY = 4
+
+
 def playout(
-    spec: GameSpec, world: GameState, seat: int, first: Action | None, seed: int, most: int
-) -> float:
+    spec: GameSpec,
+    world: GameState,
+    seat: int,
+    first: Action | None,
+    seed: int,
+    most: int,
+    deadline: Deadline | None = None,
+) -> float | None:
     """`seat` takes `first` in `world`, then everyone plays the Standard policy to the end of
-    the hand: what the hand was worth to `seat`."""
+    the hand: what the hand was worth to `seat`. None: the deadline came first (abandoned,
+    so that no decision outlasts its budget whatever a playout costs)."""
     assert spec.ai is not None
+    if deadline is not None and deadline.passed():
+        return None
     events: list[Event] = [] if first is None else world.apply(seat, first)
-    players = Seats([spec.ai] * world.seat_count, seed)
+    rng = random.Random(seed)
     with rolling_out():
-        for _step in range(most):
+        for step in range(most):
             ended = next((e for e in events if isinstance(e, HandEnded | MatchEnded)), None)
             if ended is not None:
                 return hand_value(ended, seat)
             if world.is_over() or world.awaiting_next_hand():
                 return 0.0
-            events = step(world, players)
+            if deadline is not None and step % CHECK_EVERY == CHECK_EVERY - 1 and deadline.passed():
+                return None
+            events = rollout_step(world, spec.ai, rng)
     return 0.0
+
+
+def rollout_step(world: GameState, policy: Policy[Any], rng: random.Random) -> list[Event]:
+    """`simulate.step` with Standard players, cheaper: `ai_move` checks a policy's answer
+    before the step applies it, which checks it again (each check lists the legal actions,
+    up to a quarter of a playout's time); here `apply`'s own check is the only one, and an
+    answer it refuses gets the default action, as `ai_move` gives it."""
+    for decision in sorted(world.pending(), key=lambda decision: not decision.optional):
+        seat = decision.seat
+        try:
+            action = policy.choose(seat, world.view(seat), decision, world.legal_actions(seat), rng)
+        except Exception:  # as `ai_move`: a failing policy plays the default
+            action = None
+        if action is not None:
+            try:
+                return world.apply(seat, action)
+            except IllegalAction:
+                pass
+        if not decision.optional:
+            return world.apply(seat, world.default_action(seat))
+    return world.close_window()
 
 
 def hand_value(ended: HandEnded | MatchEnded, seat: int) -> float:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from bot.cards import FrenchCard, Suit
+from bot.cards import FrenchCard, Rank, Suit
 from bot.games.ai import in_rollout
 from bot.games.tricks import Trick, TrickPlay, TrickRules, beats, legal_cards
 
@@ -67,7 +67,14 @@ class Table:
         return self.side_of(seat) == self.side_of(self.seat)
 
     def power(self, card: FrenchCard) -> int:
-        return self.rules.power(card)
+        return self.powers[card.rank]
+
+    @cached_property
+    def powers(self) -> dict[Rank | None, int]:
+        """`rules.power` by rank, looked up rather than searched: the card play asks it
+        thousands of times a decision (in the Expert's playouts most of all)."""
+        order = self.rules.order
+        return {rank: len(order) - index for index, rank in enumerate(order)}
 
     def later_seats(self) -> list[int]:
         """The seats still to play to the trick after this one."""
@@ -157,6 +164,11 @@ class Odds:
             }
             total = sum(weights.values()) + table.elsewhere
             self.chance[card] = {s: w / total for s, w in weights.items()} if total else {}
+        # `outstanding`'s answers, by suit, in the order of `chance` (asked many times a play)
+        self.by_suit: dict[Suit | None, list[FrenchCard]] = {}
+        for card, held in self.chance.items():
+            if held:
+                self.by_suit.setdefault(card.suit, []).append(card)
 
     def holds(self, seat: int, card: FrenchCard) -> float:
         return self.chance.get(card, {}).get(seat, 0.0)
@@ -167,7 +179,7 @@ class Odds:
 
     def outstanding(self, suit: Suit | None) -> list[FrenchCard]:
         """Unseen cards of `suit` someone may still hold."""
-        return [card for card, held in self.chance.items() if card.suit == suit and held]
+        return list(self.by_suit.get(suit, ()))
 
     def beat_chance(self, seat: int, best: FrenchCard, led: Suit | None) -> float:
         """The chance `seat`, yet to play, can beat `best` in a trick led in `led`."""

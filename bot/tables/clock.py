@@ -18,8 +18,8 @@ from typing import Protocol
 from bot.engine import Action, Decision, Event, GameState
 from bot.errors import UserError
 from bot.games.ai import BEGINNER, EXPERT, ai_move, beginner_move
-from bot.games.expert import expert_move
 from bot.store import TableStatus
+from bot.tables import search_pool
 from bot.tables.core import RuntimeCore
 from bot.tables.table import Table
 
@@ -171,9 +171,10 @@ class Clock:
         return decisions
 
     async def _search(self, table: Table, version: int, wait: float) -> dict[int, Action | None]:
-        """The Expert seats' moves, worked out in a thread from the state as it is now, so the
-        search blocks neither the event loop nor the table: a move made meanwhile changes the
-        version, and the move found is dropped (`ai_step` checks)."""
+        """The Expert seats' moves, worked out in a process of their own (search_pool.py) from
+        the state as it is now, so the search blocks neither the event loop nor the table: a
+        move made meanwhile changes the version, and the move found is dropped (`ai_step`
+        checks)."""
         if table.record.version != version or table.record.status != TableStatus.PLAYING:
             return {}
         game = table.game
@@ -186,16 +187,8 @@ class Clock:
             return {}
         snapshot = table.game_state.snapshot()  # read here, on the loop: play goes on meanwhile
         seeds = {seat: ai_seed(table, seat) for seat in experts}
-
-        def search() -> dict[int, Action | None]:
-            state = game.restore(snapshot)
-            return {
-                seat: expert_move(game, state, seat, random.Random(seed))
-                for seat, seed in seeds.items()
-            }
-
         try:
-            return await asyncio.to_thread(search)
+            return await search_pool.searches.moves(game, snapshot, seeds)
         except Exception:
             log.exception("Expert search at table %s failed; Standard plays", table.id)
             return {}

@@ -1,14 +1,16 @@
 """AI levels at a table, through the fake Discord: Add AI asks the host which level (and says
 what each does), the seat shows its level and keeps it across a restart, and an Expert's
-search runs off the bot's event loop, in a thread, while the table plays on."""
+search runs off the bot's event loop while the table plays on (here in a thread, to spy on
+it; tests/discord/test_search_pool.py runs it in its process)."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
 
+from bot.games import expert
 from bot.games.expert import Budget
-from bot.tables import clock
+from bot.tables import search_pool
 from tests.tables_e2e import TableDriver, add_ai
 
 LEVELS = ["Beginner", "Standard", "Expert"]
@@ -26,13 +28,15 @@ async def test_the_host_picks_each_ai_players_level_and_an_expert_searches_off_t
     world, monkeypatch
 ):
     searched_in: list[int] = []
-    search = clock.expert_move
+    search = expert.expert_move
 
     def spied(*args, **kwargs):
         searched_in.append(threading.get_ident())
-        return search(*args, budget=Budget(worlds=2, seconds=None, candidates=3))
+        return search(*args, **kwargs)
 
-    monkeypatch.setattr(clock, "expert_move", spied)
+    monkeypatch.setattr(expert, "expert_move", spied)
+    small = Budget(worlds=2, seconds=None, candidates=3)
+    monkeypatch.setattr(search_pool, "searches", search_pool.SearchPool(small, processes=False))
     driver = TableDriver(world)
     await driver.open("bigtwo new", world.alice, [], ai_delay=0)
     refused = await world.tester.click(world.bob, driver.message(), "Add AI")

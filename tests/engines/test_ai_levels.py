@@ -15,7 +15,7 @@ import pytest
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import GameSpec, GameState, registry
 from bot.games.ai import BEGINNER_SLIPS, ai_move, beginner_move, plausible
-from bot.games.expert import Budget, expert_move, surely_better
+from bot.games.expert import Budget, expert_move, hopeless, search, surely_better
 from bot.games.simulate import Seats, play_match, policies_for, step, usual_players
 
 SEARCHING = sorted(spec.id for spec in registry.games() if spec.searches)
@@ -134,3 +134,56 @@ def test_expert_leaves_the_standard_pick_only_for_a_move_surely_better():
     better = [[v[0], v[1], v[2] + 3, *v[3:]] for v in noisy]
     assert surely_better(better) == 2
     assert surely_better([[0.0, 5.0]]) == 0  # one world proves nothing
+
+
+def test_a_slow_playout_is_abandoned_at_the_deadline():
+    """Each Standard move takes 10 ms of a fake clock: a playout's whole hand (tens of moves)
+    would overshoot a 50 ms budget many times over, were the deadline checked only between
+    playouts. It is checked within them, so a decision ends within a few moves of it."""
+    botifarra = registry.get("botifarra")
+    clock = FakeClock()
+    slow = botifarra.model_copy(update={"ai": Slowed(botifarra.ai, clock)})
+    budget = Budget(worlds=40, seconds=0.05, candidates=4)
+    searched = 0
+    for index, state in enumerate(states_along_a_match(botifarra, 7, 30)):
+        seat = sorted(state.pending(), key=lambda d: not d.optional)[0].seat
+        started = clock.now
+        _, worlds = search(slow, state, seat, random.Random(index), budget, clock)
+        assert clock.now - started <= budget.seconds + 0.06, "a playout outran the deadline"
+        searched += worlds == 0 and len(plausible(state, seat)) > 1
+    assert searched, "no search was cut short before its first world"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Slowed:
+    """A policy whose every answer advances the fake clock by 10 ms."""
+
+    def __init__(self, policy, clock: FakeClock) -> None:
+        self.policy, self.clock, self.game_id = policy, clock, policy.game_id
+
+    def choose(self, *args):
+        self.clock.now += 0.01
+        return self.policy.choose(*args)
+
+
+def test_expert_drops_a_candidate_surely_no_better():
+    assert hopeless([0.0, 0.0, 0.0, 0.0])  # ties the Standard pick world after world
+    assert hopeless([-1.0, -0.5, -1.0, 0.0])
+    assert not hopeless([0.0, 1.0, 0.0, 0.0])  # one world better: not yet clearly no better
+    assert not hopeless([1.0, 0.5, 1.0, -0.5])
+    assert not hopeless([-3.0])  # one world proves nothing
+
+
+def test_ties_and_a_few_worlds_are_no_evidence():
+    tie = 0.1 + 0.2 - 0.3  # two equal hands' values, apart in their last bits
+    assert tie > 0 and surely_better([[0.0, tie]] * 10) == 0
+    assert hopeless([tie] * 4)
+    assert surely_better([[0.0, 0.8]] * 3) == 0  # three worlds alike: no spread, no proof
+    assert surely_better([[0.0, 0.8]] * 4) == 1

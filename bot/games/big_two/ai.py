@@ -86,10 +86,17 @@ def unbeatable(cards: Sequence[int], unseen: Sequence[int]) -> bool:
     return not any(len(others) >= len(cards) and max(others) > top for others in by_rank.values())
 
 
+@lru_cache(maxsize=16)
+def unseen_values(seen: frozenset[FrenchCard]) -> tuple[int, ...]:
+    """The values of the cards the seat has not seen: the same for every play it weighs (a
+    frozenset keeps its hash, so a decision's lookups are cheap)."""
+    return tuple(value(card) for card in DECK if card not in seen)
+
+
 def combination_strength(cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
     combo = classify(list(cards))
     values = [value(card) for card in cards]
-    if combo.size <= 3 and unbeatable(values, [value(c) for c in DECK if c not in seen]):
+    if combo.size <= 3 and unbeatable(values, unseen_values(seen)):
         return 1.0
     if combo.size == 1:
         return single_strength(values[0])

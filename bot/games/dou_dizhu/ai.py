@@ -74,10 +74,17 @@ def combination_strength(cards: Sequence[FrenchCard], seen: frozenset[FrenchCard
         return 1.0
     if len(main) > 1 and widest < 4:  # a straight or a chain (kickers aside)
         return chain_strength(max(main))
-    unseen = Counter(order(card) for card in DECK if card not in seen)
+    unseen = unseen_ranks(seen)
     if not any(n >= widest for rank, n in unseen.items() if rank > main[0]):
         return 1.0  # nobody can beat it but with a bomb
     return single_strength(main[0]) if len(cards) == 1 else set_strength(main[0])
+
+
+@lru_cache(maxsize=16)
+def unseen_ranks(seen: frozenset[FrenchCard]) -> Counter[int]:
+    """How many cards of each rank the seat has not seen: the same for every play it weighs
+    (a frozenset keeps its hash, so a decision's lookups are cheap). Read only."""
+    return Counter(order(card) for card in DECK if card not in seen)
 
 
 def is_bomb(cards: Sequence[FrenchCard]) -> bool:
