@@ -4,7 +4,6 @@ JSON Lines export) names a card hidden from them at that step."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 
@@ -35,6 +34,7 @@ from tests.conformance import (
     seat_counts,
     starting_stacks,
     strings_of,
+    with_options,
 )
 from tests.engines.test_conformance import QUICKER
 from tests.tinygame import TINY
@@ -44,11 +44,7 @@ LEFT = '{"kind":"leave"}'
 
 
 def quicker(spec: GameSpec) -> GameSpec:
-    options = QUICKER.get(spec.id)
-    if not options:
-        return spec
-    defaults = functools.partial(spec.options_model, **options)
-    return spec.model_copy(update={"options_model": defaults})
+    return with_options(spec, QUICKER.get(spec.id))
 
 
 def logged_match(spec: GameSpec, seats: int, seed: int) -> tuple[str, list[LoggedStep], list[str]]:
