@@ -2,7 +2,7 @@
 it takes to decide; or one AI level against another (`--versus expert:standard`).
 
     .venv/bin/python bench/ai.py [GAME ...] [--matches 1000] [--seed 0]
-    .venv/bin/python bench/ai.py [GAME ...] --versus expert:standard [--matches 200]
+    .venv/bin/python bench/ai.py [GAME ...] --versus expert:standard [--matches 200] [--worlds N]
 
 Seat 0 is the game's AI policy, every other seat a random legal player. Points games play
 whole matches: the AI's share of first places, with a 95% Wilson interval, against the 1/N a
@@ -20,7 +20,9 @@ for chip games the chips won, as A's chips per hand per seat less B's, each with
 interval (a Wilson interval on the shares of two-player deals; else a bootstrap over deals).
 Decision time is each level's own, p50 and p99; for Expert, also the worlds each search
 played out (p10 and p50 over the decisions it searched: fewer worlds are not always the
-time's fault, as a search also ends once every candidate is dropped as no better).
+time's fault, as a search also ends once every candidate is dropped as no better). With
+`--worlds N` an Expert search plays N worlds and has no time limit: its strength whatever the
+machine's load (the decision times then say what N worlds cost).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import bot.games  # noqa: F401  (registers every game)
 import bot.games.simulate as simulate
 from bot.engine import GameSpec, registry
 from bot.games import ai
-from bot.games.expert import search
+from bot.games.expert import DEFAULT_BUDGET, Budget, search
 from bot.games.simulate import Seats, play_match, policies_for, usual_players
 
 Z95 = 1.96
@@ -131,13 +133,24 @@ def main() -> None:
     parser.add_argument(
         "--versus", metavar="A:B", help="two levels (beginner, standard, expert) against each other"
     )
+    parser.add_argument(
+        "--worlds",
+        type=int,
+        help="an Expert search's worlds, with no time limit: its strength on a busy machine",
+    )
     arguments = parser.parse_args()
+    budget = DEFAULT_BUDGET
+    if arguments.worlds:
+        budget = Budget(worlds=arguments.worlds, seconds=None)
     ids = arguments.games or [spec.id for spec in registry.games() if spec.ai]
     for game_id in ids:
         spec = registry.get(game_id)
         if arguments.versus:
             first, second = arguments.versus.split(":")
-            print(versus(spec, first, second, arguments.matches, arguments.seed), flush=True)
+            print(
+                versus(spec, first, second, arguments.matches, arguments.seed, budget),
+                flush=True,
+            )
         else:
             print(bench(spec, arguments.matches, arguments.seed), flush=True)
 
@@ -149,9 +162,16 @@ MATCH_ONLY = {"lastone", "turup", "liars"}
 BOOTSTRAP = 400
 
 
-def mover(spec: GameSpec, level: str, seed: int, timed: list[float], worlds: list[int]):
+def mover(
+    spec: GameSpec,
+    level: str,
+    seed: int,
+    timed: list[float],
+    worlds: list[int],
+    budget: Budget = DEFAULT_BUDGET,
+):
     """A player of `level` for `Seats`, timing each decision into `timed` (and an Expert's
-    worlds played out, where it searched, into `worlds`)."""
+    worlds played out, where it searched, into `worlds`); an Expert searches within `budget`."""
     rng = random.Random(f"{level}:{seed}")
     policy = spec.ai
     assert policy is not None
@@ -160,7 +180,7 @@ def mover(spec: GameSpec, level: str, seed: int, timed: list[float], worlds: lis
         started = time.perf_counter()
         try:
             if level == ai.EXPERT:
-                move, played = search(spec, state, seat, rng)
+                move, played = search(spec, state, seat, rng, budget)
                 if played:
                     worlds.append(played)
                 return move
@@ -173,7 +193,14 @@ def mover(spec: GameSpec, level: str, seed: int, timed: list[float], worlds: lis
     return move
 
 
-def versus(spec: GameSpec, first: str, second: str, deals: int, seed: int) -> str:
+def versus(
+    spec: GameSpec,
+    first: str,
+    second: str,
+    deals: int,
+    seed: int,
+    budget: Budget = DEFAULT_BUDGET,
+) -> str:
     players = players_for(spec)
     options = spec.options_model(**OPTIONS.get(spec.id, {}))
     chips = spec.chips_for(options)
@@ -190,6 +217,7 @@ def versus(spec: GameSpec, first: str, second: str, deals: int, seed: int) -> st
                 seed + deal,
                 times[first if seat in mine else second],
                 worlds,
+                budget,
             )
             for seat in range(players)
         }

@@ -391,3 +391,15 @@ class Policy(ABC, Generic[ViewT]):
         rng: random.Random,
     ) -> Action | None:
         """The seat's move (None: let an optional choice go)."""
+
+    def ranked(
+        self,
+        seat: int,
+        view: ViewT,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """The seat's moves, the policy's likeliest best first (None: it ranks none). The
+        Expert search compares the first few (bot/games/expert.py `candidates_for`)."""
+        return None

@@ -25,6 +25,7 @@ no card (Delphi's rule, Provincial's fists) would be read from the state as it i
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -45,6 +46,8 @@ from bot.engine import (
     registry,
 )
 from bot.games.ai import ai_move, plausible, rolling_out
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,7 @@ def search(
     standard = ai_move(state, seat, spec.ai, rng)
     if not spec.searches or optional(state, seat):
         return standard, 0
-    candidates = candidates_for(state, seat, standard, rng, budget.candidates)
+    candidates = candidates_for(spec, state, seat, standard, rng, budget.candidates)
     if len(candidates) < 2:
         return standard, 0
     gains, worlds = compare(spec, state, seat, candidates, rng, budget, deadline)
@@ -230,17 +233,39 @@ def optional(state: GameState, seat: int) -> bool:
 
 
 def candidates_for(
-    state: GameState, seat: int, standard: Action | None, rng: random.Random, most: int
+    spec: GameSpec,
+    state: GameState,
+    seat: int,
+    standard: Action | None,
+    rng: random.Random,
+    most: int,
 ) -> list[Action | None]:
-    """The actions compared: every legal one when few, else the Standard pick and a random
-    sample of the others (passing kept among them)."""
+    """The actions compared: the Standard pick, then the ones its policy ranks next (where it
+    ranks them), else a random sample of the plausible others (passing kept among them)."""
     found: list[Action | None] = [standard]
     legal = plausible(state, seat)  # never a fold where checking is free
     others = [action for action in legal if action != standard]
+    ranking = policy_ranking(spec, state, seat, rng)
+    if ranking is not None:
+        ranked = [action for action in ranking if action in others]  # legal, not Standard's
+        return found + ranked[: max(0, most - len(found))]
     rng.shuffle(others)
     others.sort(key=lambda action: action.kind != "pass")  # a pass stays among the sample
     found += others[: max(0, most - len(found))]
     return found
+
+
+def policy_ranking(
+    spec: GameSpec, state: GameState, seat: int, rng: random.Random
+) -> list[Action] | None:
+    """The Standard policy's own ranking of the seat's moves (None: it gives none, or fails)."""
+    assert spec.ai is not None
+    decision = next(d for d in state.pending() if d.seat == seat)
+    try:
+        return spec.ai.ranked(seat, state.view(seat), decision, state.legal_actions(seat), rng)
+    except Exception:  # a ranking is a hint: without it the sample is random, as before
+        log.exception("%s AI failed to rank its moves", spec.id)
+        return None
 
 
 # A playout checks its deadline every this many steps: a clock read costs far less than a

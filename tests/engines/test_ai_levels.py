@@ -15,7 +15,14 @@ import pytest
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import GameSpec, GameState, registry
 from bot.games.ai import BEGINNER_SLIPS, ai_move, beginner_move, plausible
-from bot.games.expert import Budget, expert_move, hopeless, search, surely_better
+from bot.games.expert import (
+    Budget,
+    candidates_for,
+    expert_move,
+    hopeless,
+    search,
+    surely_better,
+)
 from bot.games.simulate import Seats, play_match, policies_for, step, usual_players
 
 SEARCHING = sorted(spec.id for spec in registry.games() if spec.searches)
@@ -171,6 +178,39 @@ class Slowed:
     def choose(self, *args):
         self.clock.now += 0.01
         return self.policy.choose(*args)
+
+    def ranked(self, *args):
+        return self.policy.ranked(*args)
+
+
+class Ranking:
+    """A policy that ranks the legal moves last first, a made-up move ahead of them."""
+
+    def __init__(self, policy, made_up) -> None:
+        self.policy, self.made_up, self.game_id = policy, made_up, policy.game_id
+
+    def choose(self, *args):
+        return self.policy.choose(*args)
+
+    def ranked(self, seat, view, decision, legal, rng):
+        return [self.made_up, *reversed(legal)]
+
+
+def test_expert_compares_the_moves_its_policy_ranks_next():
+    big_two = registry.get("bigtwo")
+    state = next(
+        s
+        for s in states_along_a_match(big_two, 3, 200)
+        if len(plausible(s, s.pending()[0].seat)) > 4
+    )
+    seat = state.pending()[0].seat
+    legal = plausible(state, seat)
+    standard = ai_move(state, seat, big_two.ai, random.Random(0))
+    made_up = legal[0].model_copy(update={"kind": "made-up"})
+    ranking = big_two.model_copy(update={"ai": Ranking(big_two.ai, made_up)})
+    found = candidates_for(ranking, state, seat, standard, random.Random(0), 3)
+    expected = [move for move in reversed(legal) if move != standard][:2]
+    assert found == [standard, *expected]  # the made-up move is no candidate
 
 
 def test_expert_drops_a_candidate_surely_no_better():
