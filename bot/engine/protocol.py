@@ -403,3 +403,10 @@ class Policy(ABC, Generic[ViewT]):
         """The seat's moves, the policy's likeliest best first (None: it ranks none). The
         Expert search compares the first few (bot/games/expert.py `candidates_for`)."""
         return None
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """Deal again, within `world` (a state the Expert search imagines: the cards hidden from
+        `seat` dealt at random), the hands that the others' play so far makes unlikely (their
+        draws, their bets), so that the search plays against the hands that play implies. The
+        cards moved stay hidden from `seat`. A policy that has no model of it changes nothing
+        (the search then skips it)."""

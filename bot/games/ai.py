@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -100,3 +100,31 @@ def plausible(state: GameState, seat: int) -> list[Action]:
     )
     kinds = {action.kind for action in actions}
     return [a for a in actions if not (a.kind == "fold" and "check" in kinds)]
+
+
+# ---- the Expert's worlds, as the others' play implies (`Policy.shape_world`) ------------------
+
+Place = tuple[list[Any], int]  # a face-down card: its pile and its index there
+
+
+def reshape(
+    hand: list[Any],
+    likelihood: Callable[[list[Any]], float],
+    piles: Sequence[list[Any]],
+    rng: random.Random,
+    tries: int,
+    choose: Callable[[list[Place]], list[Place] | None] | None = None,
+) -> None:
+    """Deal a hand again from the face-down cards in `piles` until it is kept, each hand
+    with the chance `likelihood` gives it (a few `tries` at most): the hands a player holds
+    in the Expert's worlds then come as often as their play makes them likely. `choose` may
+    say which of the face-down cards, shuffled, to deal first (those that make a likely hand
+    where such hands are rare); the cards stay hidden, only where they lie changes."""
+    for _ in range(tries):
+        if rng.random() < likelihood(hand):
+            return
+        places = [(pile, index) for pile in piles for index in range(len(pile))]
+        rng.shuffle(places)
+        chosen = choose(places) if choose is not None else None
+        for position, (pile, index) in enumerate((chosen or places)[: len(hand)]):
+            hand[position], pile[index] = pile[index], hand[position]

@@ -18,7 +18,9 @@ canonical order (the k-th hidden card met is the k-th in card order), then dealt
 permutation. So two states a seat cannot tell apart (the same view: only hidden cards lie
 differently) give the same worlds for the same random numbers, and the search sees only what
 the seat sees, as the other levels do (tests/engines/test_ai_levels.py checks it for every
-game that searches).
+game that searches). Where the Standard policy knows what the others' play says of their cards
+(`Policy.shape_world`: Lowball's draws, say), it deals again in each world the hands that play
+makes unlikely, so the search plays against the hands the play implies rather than any hands.
 
 Only games whose hidden information is all cards search (`GameSpec.searches`): a secret that is
 no card (Delphi's rule, Provincial's fists) would be read from the state as it is."""
@@ -128,11 +130,14 @@ def compare(
     worlds or out of time (a world not played out for every candidate still in counts not).
     What is dropped depends only on the worlds' results: deterministic for a given rng."""
     worlds = Worlds(state, seat)
+    shapes = shapes_worlds(spec)
     gains: list[list[float]] = [[] for _ in candidates]
     alive = list(range(1, len(candidates)))
     played = 0
     while alive and played < budget.worlds:
         world, seed = worlds.sample(rng), rng.getrandbits(32)
+        if shapes:
+            world = shaped(spec, world, seat, rng)
         values: list[float] = []
         for index in [0, *alive]:
             action = candidates[index]
@@ -349,6 +354,19 @@ def score_margin(ended: HandEnded, seat: int) -> float:
     sign = 1 if min(best) == max(known) else -1 if max(best) == min(known) else 0
     others = [known[s] for s in range(len(known)) if s != seat]
     return sign * (known[seat] - sum(others) / max(len(others), 1)) / spread
+
+
+def shapes_worlds(spec: GameSpec) -> bool:
+    """Whether the game's Standard policy deals a world's hands as the others' play implies."""
+    return getattr(type(spec.ai), "shape_world", Policy.shape_world) is not Policy.shape_world
+
+
+def shaped(spec: GameSpec, world: str, seat: int, rng: random.Random) -> str:
+    """The world with the hands the others' play makes unlikely dealt again (`shape_world`)."""
+    assert spec.ai is not None
+    state = spec.restore(world)
+    spec.ai.shape_world(state, seat, rng)
+    return state.snapshot()
 
 
 class Worlds:

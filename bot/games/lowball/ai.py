@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 from bot.cards import FrenchCard
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, GameState, Policy
+from bot.games.ai import Place, reshape
 from bot.games.betting import Bet, Call, Check, Fold, Raise
 from bot.games.jokerless import rank_of
 from bot.games.lowball.rules import (
@@ -26,6 +28,7 @@ from bot.games.lowball.rules import (
     HAND_SIZE,
     Draw,
     LowballKind,
+    LowballState,
     LowballView,
     StandPat,
     high_value,
@@ -153,6 +156,31 @@ def betting_move(view: LowballView, seat: int, legal: list[Action]) -> Action:
     return Fold()
 
 
+# ---- what the others' draws say of their cards (the Expert's worlds) ---------------------------
+
+# How likely a player is to have drawn as they did holding cards the AI itself would not have
+# drawn so with (a pat hand that is no made low, say): a human may snow or misjudge.
+UNLIKE_THE_AI = 0.002
+# Hands dealt at most to find one like a player's draws (a made low is a few percent of them).
+SHAPE_TRIES = 100
+
+
+def draws_likelihood(cards: list[FrenchCard], draws: list[int]) -> float:
+    """How likely a player who drew `draws` (cards drawn at each draw of this hand so far)
+    holds `cards` now, by the AI's own drawing: a hand that stood pat at its last draw is a
+    made low the AI would stand pat with; one that drew k kept five less k cards the AI would
+    keep (distinct low ranks)."""
+    if not draws:
+        return 1.0
+    left = DRAWS + 1 - len(draws)  # draws left at the last one, that one included
+    drawn = draws[-1]
+    if drawn == 0:
+        pat = is_made(cards) and top(cards) <= PAT_TOP[left]
+        return 1.0 if pat else UNLIKE_THE_AI
+    keepable = {value(card) for card in cards if value(card) <= KEEP_TOP[left]}
+    return 1.0 if len(keepable) >= HAND_SIZE - drawn else UNLIKE_THE_AI
+
+
 class LowballPolicy(Policy[LowballView]):
     game_id = "lowball"
 
@@ -170,3 +198,35 @@ class LowballPolicy(Policy[LowballView]):
             thrown = [card for card in cards if card not in kept]
             return Draw(cards=thrown) if thrown else StandPat()
         return betting_move(view, seat, legal)
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """Each opponent still in the hand holds cards they would have drawn so with
+        (`draws_likelihood`): a hand unlike their draws is dealt again from the face-down
+        cards (`reshape`)."""
+        assert isinstance(world, LowballState)
+        for other, hand in enumerate(world.hands):
+            if other == seat or world.shown[other] or world.betting.folded[other] or not hand:
+                continue
+            draws = world.draws[other]
+            top_card = stood_pat_at(draws)
+            choose = None if top_card is None else partial(low_cards, top_card)
+            piles = (world.stub, world.discards)
+            reshape(hand, partial(draws_likelihood, draws=draws), piles, rng, SHAPE_TRIES, choose)
+
+
+def stood_pat_at(draws: list[int]) -> int | None:
+    """The highest top card the AI stands pat with at the last draw, if a player stood pat."""
+    return PAT_TOP[DRAWS + 1 - len(draws)] if draws and draws[-1] == 0 else None
+
+
+def low_cards(top_card: int, places: list[Place]) -> list[Place] | None:
+    """Face-down cards of distinct ranks up to `top_card`, for a hand that stood pat (a made
+    low is a few percent of all hands: dealt blindly, a hundred hands might hold none)."""
+    ranks: set[int] = set()
+    low = []
+    for pile, index in places:
+        rank = value(pile[index])
+        if rank <= top_card and rank not in ranks:
+            ranks.add(rank)
+            low.append((pile, index))
+    return low if len(low) >= HAND_SIZE else None

@@ -9,12 +9,23 @@ bets the least when it must bet or fold, folds otherwise, and mucks a hand that 
 from __future__ import annotations
 
 import random
+from functools import partial
 
-from bot.engine import Action, Decision, Policy
+from bot.cards.decktet import DecktetCard
+from bot.engine import Action, Decision, GameState, Policy
+from bot.games import ai as ai_shared
 from bot.games.betting import Bet, Call, Check, Fold, Raise
 from bot.games.poker import BettingKind, Muck
 from bot.games.terrapin import ai
-from bot.games.terrapin.western.rules import SHARED_CARDS, Stand, Take, WesternKind, WesternView
+from bot.games.terrapin.western.rules import (
+    ANTE,
+    SHARED_CARDS,
+    Stand,
+    Take,
+    WesternKind,
+    WesternState,
+    WesternView,
+)
 
 FINAL_ROUND = 3
 EARLY_CALL_MARGIN = 1.15  # before the last round, more bets will follow a call
@@ -49,6 +60,38 @@ class WesternPolicy(Policy[WesternView]):
         if view.betting_round < FINAL_ROUND and view.deck_left:
             now = max(now, after_draw)  # the draw is still to come
         return bet(view, seat, now, legal)
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        shape_bettor(world, seat, rng)
+
+
+# ---- what the betting says of a rival's cards (the Expert's worlds) -----------------------------
+
+# How often a player bets or raises holding less than an even hand: a bluff, or a misjudgement.
+BLUFFS = 0.15
+EVEN = 0.5  # a hand beating this share of random hands is at least an even one
+SHAPE_TRIES = 30  # hands dealt at most to find one like a bettor's (half of them are)
+
+
+def shape_bettor(world: GameState, seat: int, rng: random.Random) -> None:
+    """The rival who bet or raised last in this hand holds, in the Expert's world, a hand at
+    least as good as an even one, but for a bluff now and then (`betting_likelihood`)."""
+    assert isinstance(world, WesternState)
+    bettor = world.last_aggressor
+    betting = world.betting
+    if bettor == seat or world.shown[bettor] or betting.folded[bettor]:
+        return
+    if betting.committed[bettor] <= ANTE:  # nobody has bet yet this hand
+        return
+    likely = partial(betting_likelihood, shared=world.shared)
+    ai_shared.reshape(world.hands[bettor], likely, (world.deck,), rng, SHAPE_TRIES)
+
+
+def betting_likelihood(hand: list[DecktetCard], shared: list[DecktetCard]) -> float:
+    """How likely a player bets holding `hand`: surely with a hand that beats half of the
+    random hands of its size (the shared cards with it), now and then with less."""
+    cards = ai.ids([*hand, *shared])
+    return 1.0 if ai.chance_at_least(ai.value(cards), len(cards)) <= EVEN else BLUFFS
 
 
 def bet(view: WesternView, seat: int, share: float, legal: list[Action]) -> Action:
