@@ -21,6 +21,7 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import GameSpec
 from bot.errors import UserError
+from bot.games.expert import shapes_worlds
 from bot.i18n import N_, _, catalog, n_
 from bot.store.ratings import PLAYED_FOR_WEIGHT, rated_scope
 from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
@@ -103,6 +104,12 @@ AI_LEVELS = N_(
     "plays by the game's rules of thumb; Expert plays each move it weighs out in many deals of "
     "the cards hidden from it, within a fifth of a second, and picks what does best."
 )
+AI_LEVELS_SHAPED = N_(
+    "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
+    "plays by the game's rules of thumb; Expert plays each move it weighs out in many deals of "
+    "the cards hidden from it, dealt as the others' draws and bets suggest, within a fifth of a "
+    "second, and picks what does best."
+)
 AI_LEVELS_UNSEARCHED = N_(
     "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
     "plays by the game's rules of thumb; in this game Expert plays as Standard does."
@@ -112,7 +119,9 @@ AI_LEVELS_UNSEARCHED = N_(
 def ai_note(game: GameSpec) -> str:
     if game.ai is None:
         return ""
-    return "\n\n" + _(AI_LEVELS if game.searches else AI_LEVELS_UNSEARCHED)
+    if not game.searches:
+        return "\n\n" + _(AI_LEVELS_UNSEARCHED)
+    return "\n\n" + _(AI_LEVELS_SHAPED if shapes_worlds(game) else AI_LEVELS)
 
 
 async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:

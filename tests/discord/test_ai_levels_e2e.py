@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from bot.discord.commands import ai_note
+from bot.engine import registry
 from bot.games import expert
 from bot.games.expert import Budget
 from bot.tables import search_pool
@@ -108,3 +110,12 @@ async def test_an_ai_player_takes_the_seat_of_a_player_leaving_a_points_match(wo
     )
     assert {row[0] for row in rows} == {world.alice.id, -1, world.carol.id}
     assert all(row[1] for row in rows)
+
+
+def test_the_rules_say_where_expert_deals_the_hidden_cards_as_the_play_implies():
+    shaped = "dealt as the others' draws and bets suggest"
+    assert shaped in ai_note(registry.get("lowball"))
+    assert shaped in ai_note(registry.get("western"))
+    assert shaped not in ai_note(registry.get("bigtwo"))
+    assert "weighs out" in ai_note(registry.get("bigtwo"))
+    assert "Expert plays as Standard does" in ai_note(registry.get("provincial"))

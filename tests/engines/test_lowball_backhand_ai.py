@@ -27,7 +27,7 @@ from bot.games.backhand.ai import BackhandPolicy, stock_counts
 from bot.games.betting import Bet as BetChips
 from bot.games.betting import Call, Check, Fold, Raise
 from bot.games.lowball import LOWBALL, Draw, LowballOptions, StandPat, describe
-from bot.games.lowball.ai import LowballPolicy, is_made, keep
+from bot.games.lowball.ai import LowballPolicy, draw_variants, is_made, keep
 from bot.games.simulate import Seats, play_match
 
 LOWBALL_AI = LowballPolicy()
@@ -323,3 +323,15 @@ def test_backhands_count_of_the_stock_is_exact():
                 assert stock_counts(view) == tuple(values[value] for value in range(1, 11))
                 checked += 1
     assert checked > 30
+
+
+def test_lowball_ranks_its_own_draw_first_then_the_nearest_ones():
+    hand = parse_french("2c 4d 7h 9s Kc")
+    assert draw_variants(hand, 3) == [
+        Draw(cards=parse_french("9s Kc")),  # the AI's own: keep the low cards up to an eight
+        Draw(cards=parse_french("Kc")),  # keeping the nine as well
+        Draw(cards=parse_french("7h 9s Kc")),  # throwing the seven too
+        StandPat(),
+    ]
+    made = parse_french("2c 3d 4h 5s 7c")
+    assert draw_variants(made, 1) == [StandPat(), Draw(cards=parse_french("7c"))]

@@ -156,6 +156,27 @@ def betting_move(view: LowballView, seat: int, legal: list[Action]) -> Action:
     return Fold()
 
 
+def draw_variants(cards: list[FrenchCard], draws_left: int) -> list[Action]:
+    """The AI's draw, then the draws nearest it: keeping also the lowest card it throws,
+    throwing also the highest it keeps, and standing pat."""
+    kept = keep(cards, draws_left)
+    throws = [[card for card in cards if card not in kept]]
+    thrown = throws[0]
+    if thrown:
+        lowest = min(thrown, key=value)
+        throws.append([card for card in thrown if card != lowest])
+    if kept:
+        highest = max(kept, key=value)
+        throws.append([card for card in cards if card in thrown or card == highest])
+    throws.append([])
+    moves: list[Action] = []
+    for throw in throws:
+        move = Draw(cards=throw) if throw else StandPat()
+        if move not in moves:
+            moves.append(move)
+    return moves
+
+
 # ---- what the others' draws say of their cards (the Expert's worlds) ---------------------------
 
 # How likely a player is to have drawn as they did holding cards the AI itself would not have
@@ -198,6 +219,20 @@ class LowballPolicy(Policy[LowballView]):
             thrown = [card for card in cards if card not in kept]
             return Draw(cards=thrown) if thrown else StandPat()
         return betting_move(view, seat, legal)
+
+    def ranked(
+        self,
+        seat: int,
+        view: LowballView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """For a draw, the AI's own and its nearest others (`draw_variants`); a bet has too
+        few choices to rank (the search weighs them all)."""
+        if decision.kind != LowballKind.DRAW:
+            return None
+        return draw_variants(view.my_cards or [], DRAWS + 1 - view.draw_round)
 
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
         """Each opponent still in the hand holds cards they would have drawn so with
