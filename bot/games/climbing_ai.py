@@ -7,19 +7,22 @@ for the table: spending a control card or a bomb costs extra until near the end;
 about to go out is beaten with the strongest and never led what they can beat to go out; a
 partner's trick is left alone, and a partner about to go out is fed low. A play nobody can
 beat, after which the rest goes in one play, wins. The games say how to plan a hand and how
-strong a combination is.
+strong a combination is, reading cards as small ints (keys) and remembering what recurs.
+
+For the Expert search (bot/games/expert.py) a policy ranks every move by its score, its pick
+first (`rank_plays`); in the search's playouts it weighs only the few moves it nearly always
+picks from (`likely_moves`).
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from bot.cards import FrenchCard
-from bot.engine import Action, IllegalAction
+from bot.engine import Action
+from bot.games.ai import in_rollout
 from bot.games.climbing import Pass, Play
 
 WEAKNESS = 0.5  # what the weakest combination costs over a turn; the strongest costs a turn
@@ -46,32 +49,35 @@ def combo_cost(strength: float) -> float:
 
 
 class Sense(ABC):
-    """A climbing game's judgement of hands and combinations."""
+    """A climbing game's judgement of hands and combinations. Hands and plays are read as
+    their cards' keys (small ints, cheap to compare and hash, unlike cards)."""
 
     @abstractmethod
-    def plan_cost(self, hand: Sequence[FrenchCard]) -> float:
-        """The cost of the cheapest split of `hand` into combinations."""
+    def key(self, card: FrenchCard) -> int:
+        """The card's place in the game's order: all its plans and strengths look at."""
 
     @abstractmethod
-    def strength(self, cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
-        """How strong a legal combination is, 0 weakest ... 1 strongest (1 when none of the
-        cards not `seen`, held by the others or out of play, can beat it)."""
+    def plan_cost(self, keys: tuple[int, ...]) -> float:
+        """The cost of the cheapest split of a hand (its keys, sorted) into combinations."""
 
-    def is_bomb(self, cards: Sequence[FrenchCard]) -> bool:
+    @abstractmethod
+    def unseen_tops(self, seen: list[int]) -> tuple[int, ...]:
+        """What the cards the seat has not seen (held by the others or out of play) can beat
+        with, from the keys of those it has (its own and those played): by group size (one
+        card, a pair ...), the top key of a rank with that many unseen cards (-1: none)."""
+
+    @abstractmethod
+    def strength(self, keys: tuple[int, ...], unseen_tops: tuple[int, ...]) -> float:
+        """How strong a legal combination (its cards' keys, in its cards' order) is, 0
+        weakest ... 1 strongest (1 when none of the cards unseen can beat it)."""
+
+    def is_bomb(self, keys: tuple[int, ...]) -> bool:
         """A combination that beats any other kind (Dou Dizhu's bombs and rocket)."""
         return False
 
     @abstractmethod
-    def classify(self, cards: list[FrenchCard]) -> object:
-        """The game's own classifier: raises IllegalAction for cards that are no combination."""
-
-    def one_combination(self, cards: Sequence[FrenchCard]) -> bool:
-        """Whether these cards can all go at once."""
-        try:
-            self.classify(list(cards))
-        except IllegalAction:
-            return False
-        return True
+    def one_combination(self, keys: tuple[int, ...]) -> bool:
+        """Whether these cards (their keys, sorted) can all go at once."""
 
 
 @dataclass
@@ -88,11 +94,6 @@ class Table:
     next_seat: int | None = None
     played: list[FrenchCard] = field(default_factory=list)  # this hand's, all public
 
-    @cached_property
-    def seen(self) -> frozenset[FrenchCard]:
-        """The cards nobody else can hold: the seat's own and those played."""
-        return frozenset(self.hand) | frozenset(self.played)
-
     @property
     def free_lead(self) -> bool:
         return not self.to_beat
@@ -107,30 +108,75 @@ class Table:
 
 
 def choose_play(sense: Sense, table: Table, legal: list[Action], rng: random.Random) -> Action:
-    """The play (or pass) that leaves the best hand, all things on the table considered."""
-    base = sense.plan_cost(table.hand)
-    scored = [(score(sense, table, action, base), index) for index, action in enumerate(legal)]
-    low = min(value for value, _ in scored)
-    tied = [legal[index] for value, index in scored if value <= low + 1e-9]
-    return tied[0] if len(tied) == 1 else rng.choice(tied)
+    """The play (or pass) that leaves the best hand, all things on the table considered. In
+    the Expert's playouts, chosen from the few moves it nearly always picks from."""
+    if in_rollout():
+        legal = likely_moves(sense, table, legal)
+    return rank_plays(sense, table, legal, rng)[0]
 
 
-def score(sense: Sense, table: Table, action: Action, base: float) -> float:
-    """Lower is better: the plan of the hand the action leaves, with the table's adjustments."""
+# A playout's move weighs at most these: following, the pass, the lowest plays and the top
+# one; leading, the plays with the lowest card. Over Standard matches the move is Standard's
+# in 97.6% of Big Two's decisions and 96.7% of Dou Dizhu's; a world costs 10 to 15% less.
+LIKELY_FOLLOWS = 8
+LIKELY_LEADS = 16
+
+
+def likely_moves(sense: Sense, table: Table, legal: list[Action]) -> list[Action]:
+    """The moves worth weighing in a playout (legal ones, listed lowest first): a cheaper
+    player that seldom differs from the full weighing, so that a search plays more worlds."""
+    if len(legal) <= LIKELY_FOLLOWS + 2:
+        return legal
+    plays = [action for action in legal if isinstance(action, Play)]
+    others = [action for action in legal if not isinstance(action, Play)]
+    if not table.free_lead:
+        return [*others, *plays[:LIKELY_FOLLOWS], *plays[LIKELY_FOLLOWS:][-1:]]
+    low = min(map(sense.key, table.hand))
+    with_low = [play for play in plays if any(sense.key(card) == low for card in play.cards)]
+    with_low = with_low[:LIKELY_LEADS]
+    whole = [play for play in plays if len(play.cards) == len(table.hand) and play not in with_low]
+    return [*others, *with_low, *whole] or legal
+
+
+def rank_plays(sense: Sense, table: Table, legal: list[Action], rng: random.Random) -> list[Action]:
+    """Every action of `legal`, best first by `score` (ties in their listed order), but the
+    first is `choose_play`'s pick: one of the best, drawn with `rng` when several tie."""
+    hand = sorted(sense.key(card) for card in table.hand)
+    base = sense.plan_cost(tuple(hand))
+    tops = sense.unseen_tops([*hand, *map(sense.key, table.played)])
+    scores = [score(sense, table, action, base, hand, tops) for action in legal]
+    low = min(scores)
+    tied = [index for index, value in enumerate(scores) if value <= low + 1e-9]
+    pick = tied[0] if len(tied) == 1 else rng.choice(tied)
+    order = sorted(range(len(legal)), key=scores.__getitem__)
+    return [legal[pick], *(legal[index] for index in order if index != pick)]
+
+
+def score(
+    sense: Sense,
+    table: Table,
+    action: Action,
+    base: float,
+    hand: list[int],
+    tops: tuple[int, ...],
+) -> float:
+    """Lower is better: the plan of the hand the action leaves, with the table's adjustments.
+    `base` is the plan of the whole hand, `hand` its keys, sorted; `tops` the unseen cards'."""
     if isinstance(action, Pass):
         return base + PASS_UNDER_THREAT[table.threat()]
     if not isinstance(action, Play):
         return float("inf")
-    left = list(table.hand)
-    for card in action.cards:
-        left.remove(card)
+    keys = tuple(sense.key(card) for card in action.cards)
+    left = list(hand)
+    for key in keys:
+        left.remove(key)  # still sorted
     if not left:
         return float("-inf")
-    strength = sense.strength(action.cards, table.seen)
-    if strength >= 1 and sense.one_combination(left):
+    strength = sense.strength(keys, tops)
+    if strength >= 1 and sense.one_combination(tuple(left)):
         return GOES_OUT_NEXT  # nobody beats this, and the rest goes on the lead it wins
-    rest = sense.plan_cost(left)
-    bomb = sense.is_bomb(action.cards)
+    rest = sense.plan_cost(tuple(left))
+    bomb = sense.is_bomb(keys)
     value = rest + SHED * len(left)
     if table.free_lead:
         return value + lead_adjustment(table, action.cards, strength, bomb, rest)

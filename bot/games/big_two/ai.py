@@ -12,14 +12,14 @@ a control, and leading one when the rest of its hand then goes in one play wins 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, Policy
+from bot.cards import french_deck
+from bot.engine import Action, Decision, IllegalAction, Policy
 from bot.games.big_two.rules import BigTwoView, classify, value
-from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost
+from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost, rank_plays
 
 # A card is its Big Two value, rank * 4 + suit: 0 (3♦) ... 51 (2♠).
 TOP_VALUE = 51
@@ -74,34 +74,39 @@ FIVE_CARD_STRENGTHS = {  # by category: straight, flush, full house, four, strai
     5: lambda _start: STRAIGHT_FLUSH,
 }
 DECK = tuple(french_deck())
+BY_VALUE = {value(card): card for card in DECK}
 
 
-def unbeatable(cards: Sequence[int], unseen: Sequence[int]) -> bool:
-    """Whether no single, pair or three of the `unseen` cards beats these (as many cards of
-    one rank): only the others' cards, or those out of play, are unseen."""
-    top = max(cards)
-    by_rank: dict[int, list[int]] = {}
-    for card in unseen:
-        by_rank.setdefault(card // 4, []).append(card)
-    return not any(len(others) >= len(cards) and max(others) > top for others in by_rank.values())
+def set_tops(seen: Iterable[int]) -> tuple[int, ...]:
+    """By size (1 to 3, index 0 unused): the highest unseen card (value) of a rank with that
+    many unseen cards or more, -1 if none: a single, pair or three beats that. `seen`: the
+    values of the cards the seat has seen. Any card of a higher rank is higher, so it is the
+    top unseen card of the highest rank with that many."""
+    known = set(seen)
+    tops = [-1] * 4
+    for rank in range(TOP_VALUE // 4, -1, -1):
+        unseen = [card for card in range(4 * rank, 4 * rank + 4) if card not in known]
+        for size in range(1, min(len(unseen), 3) + 1):
+            if tops[size] < 0:
+                tops[size] = unseen[-1]
+        if tops[3] >= 0:  # and so every smaller size
+            break
+    return tuple(tops)
 
 
-@lru_cache(maxsize=16)
-def unseen_values(seen: frozenset[FrenchCard]) -> tuple[int, ...]:
-    """The values of the cards the seat has not seen: the same for every play it weighs (a
-    frozenset keeps its hash, so a decision's lookups are cheap)."""
-    return tuple(value(card) for card in DECK if card not in seen)
+def combination_strength(values: Sequence[int], tops: Sequence[int]) -> float:
+    """How strong a legal play (its cards' values) is: a single, pair, three or five-card
+    hand. `tops`: the unseen cards' (`set_tops`)."""
+    if len(values) > 3:
+        return five_card_strength(tuple(sorted(values)))
+    if tops[len(values)] > max(values):  # the unseen cards beat it
+        return single_strength(values[0]) if len(values) == 1 else set_strength(values)
+    return 1.0
 
 
-def combination_strength(cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
-    combo = classify(list(cards))
-    values = [value(card) for card in cards]
-    if combo.size <= 3 and unbeatable(values, unseen_values(seen)):
-        return 1.0
-    if combo.size == 1:
-        return single_strength(values[0])
-    if combo.size in (2, 3):
-        return set_strength(values)
+@lru_cache(maxsize=1 << 12)
+def five_card_strength(values: tuple[int, ...]) -> float:
+    combo = classify([BY_VALUE[card] for card in values])
     return FIVE_CARD_STRENGTHS[combo.category](combo.key[0])  # by its first key
 
 
@@ -115,15 +120,18 @@ def plan_cost(hand: tuple[int, ...]) -> float:
     if not hand:
         return 0.0
     low, rest = hand[0], hand[1:]
-    best = combo_cost(single_strength(low)) + plan_cost(rest)
-    same = [card for card in rest if card // 4 == low // 4]
+    best = TOP_COSTS[low] + plan_cost(rest)
+    same = [card for card in rest if card >> 2 == low >> 2]
     for size in (1, 2):
-        for others in combinations(same, size):
-            cost = combo_cost(set_strength((low, *others)))
-            best = min(best, cost + plan_cost(without(rest, others)))
+        for others in combinations(same, size):  # a pair or three: its top card's cost
+            best = min(best, TOP_COSTS[others[-1]] + plan_cost(without(rest, others)))
     for others, strength in fives_with(low, rest):
         best = min(best, combo_cost(strength) + plan_cost(without(rest, others)))
     return best
+
+
+# A single's cost, and a pair's or three's by its top card (`single_strength`, `set_strength`).
+TOP_COSTS = tuple(combo_cost(single_strength(card)) for card in range(TOP_VALUE + 1))
 
 
 def without(cards: tuple[int, ...], used: Sequence[int]) -> tuple[int, ...]:
@@ -137,9 +145,9 @@ def fives_with(low: int, rest: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...
     for card in rest:
         by_rank.setdefault(card // 4, []).append(card)
     rank, suit = divmod(low, 4)
-    for start, ranks in STRAIGHTS:
-        if rank in ranks and all(r in by_rank for r in ranks if r != rank):
-            others = tuple(by_rank[r][0] for r in ranks if r != rank)
+    for start, ranks in STRAIGHTS_WITH[rank]:  # the other four ranks
+        if all(r in by_rank for r in ranks):
+            others = tuple(by_rank[r][0] for r in ranks)
             flush = all(card % 4 == suit for card in others)
             yield others, STRAIGHT_FLUSH if flush else straight_strength(start)
     suited = [card for card in rest if card % 4 == suit]
@@ -163,18 +171,42 @@ def fives_with(low: int, rest: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...
 
 
 def is_straight(cards: Sequence[int]) -> bool:
-    ranks = {card // 4 for card in cards}
-    return any(ranks == set(straight) for _, straight in STRAIGHTS)
+    return frozenset(card >> 2 for card in cards) in STRAIGHT_RANKS
+
+
+STRAIGHT_RANKS = {frozenset(ranks) for _, ranks in STRAIGHTS}
+# By rank: the straights it is in, and their other four ranks (in order).
+STRAIGHTS_WITH = [
+    [(start, [r for r in ranks if r != rank]) for start, ranks in STRAIGHTS if rank in ranks]
+    for rank in range(TOP_VALUE // 4 + 1)
+]
 
 
 class BigTwoSense(Sense):
-    def plan_cost(self, hand: Sequence[FrenchCard]) -> float:
-        return plan_cost(tuple(sorted(value(card) for card in hand)))
+    key = staticmethod(value)
 
-    def strength(self, cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
-        return combination_strength(cards, seen)
+    def plan_cost(self, keys: tuple[int, ...]) -> float:
+        return plan_cost(keys)
 
-    classify = staticmethod(classify)
+    def unseen_tops(self, seen: list[int]) -> tuple[int, ...]:
+        return set_tops(seen)
+
+    def strength(self, keys: tuple[int, ...], unseen_tops: tuple[int, ...]) -> float:
+        return combination_strength(keys, unseen_tops)
+
+    def one_combination(self, keys: tuple[int, ...]) -> bool:
+        return one_combination(keys)
+
+
+@lru_cache(maxsize=1 << 12)
+def one_combination(values: tuple[int, ...]) -> bool:
+    """Whether cards (their values) make one combination; remembered, as most are none and
+    the classifier's refusal (an error, its reason written out) is slow."""
+    try:
+        classify([BY_VALUE[card] for card in values])
+    except IllegalAction:
+        return False
+    return True
 
 
 SENSE = BigTwoSense()
@@ -191,15 +223,28 @@ class BigTwoPolicy(Policy[BigTwoView]):
         legal: list[Action],
         rng: random.Random,
     ) -> Action | None:
-        players = len(view.counts)
-        table = Table(
-            seat=seat,
-            hand=list(view.my_cards or []),
-            counts=view.counts,
-            to_beat=view.to_beat,
-            last_player=view.last_player,
-            opponents=[s for s in range(players) if s != seat],
-            next_seat=(seat + 1) % players,
-            played=view.played,
-        )
-        return choose_play(SENSE, table, legal, rng)
+        return choose_play(SENSE, table_for(seat, view), legal, rng)
+
+    def ranked(
+        self,
+        seat: int,
+        view: BigTwoView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        return rank_plays(SENSE, table_for(seat, view), legal, rng)
+
+
+def table_for(seat: int, view: BigTwoView) -> Table:
+    players = len(view.counts)
+    return Table(
+        seat=seat,
+        hand=list(view.my_cards or []),
+        counts=view.counts,
+        to_beat=view.to_beat,
+        last_player=view.last_player,
+        opponents=[s for s in range(players) if s != seat],
+        next_seat=(seat + 1) % players,
+        played=view.played,
+    )

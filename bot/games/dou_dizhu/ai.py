@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, IllegalAction, Policy
 from bot.games.climbing import Play
-from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost
-from bot.games.dou_dizhu.combos import ACE, BLACK_JOKER, PLAYERS, RED_JOKER, TWO, classify, order
+from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost, rank_plays
+from bot.games.dou_dizhu.combos import ACE, BLACK_JOKER, PLAYERS, RED_JOKER, TWO, combo_of, order
 from bot.games.dou_dizhu.records import Bid, DouDizhuKind, DouDizhuView
 
 RANKS = RED_JOKER + 1
@@ -60,43 +60,64 @@ def chain_strength(top: int) -> float:
 
 
 def counts_of(cards: Sequence[FrenchCard]) -> tuple[int, ...]:
+    return counts_of_ranks(tuple(order(card) for card in cards))
+
+
+def counts_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
     counts = [0] * RANKS
-    for card in cards:
-        counts[order(card)] += 1
+    for rank in ranks:
+        counts[rank] += 1
     return tuple(counts)
 
 
-def combination_strength(cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
-    counts = Counter(order(card) for card in cards)
+DECK_COUNTS = counts_of(DECK)
+
+
+def combination_strength(ranks: tuple[int, ...], tops: Sequence[int]) -> float:
+    """How strong a legal play (its cards' ranks, in its cards' order) is. `tops`: the
+    unseen cards' (`unseen_tops`)."""
+    bomb, widest, main, chain_top = shape_of(ranks)
+    if bomb:
+        return 1.0
+    if chain_top is not None:  # a straight or a chain (kickers aside)
+        return chain_strength(chain_top)
+    if tops[widest] <= main:
+        return 1.0  # nobody can beat it but with a bomb
+    return single_strength(main) if len(ranks) == 1 else set_strength(main)
+
+
+@lru_cache(maxsize=1 << 12)
+def shape_of(ranks: tuple[int, ...]) -> tuple[bool, int, int, int | None]:
+    """A play's ranks (in its cards' order) read for its strength: whether it is a bomb, its
+    widest group's size, that group's first rank, and a chain's top rank (None: no chain)."""
+    counts = Counter(ranks)
     widest = max(counts.values())
     main = [rank for rank, count in counts.items() if count == widest]
-    if is_bomb(cards):
-        return 1.0
-    if len(main) > 1 and widest < 4:  # a straight or a chain (kickers aside)
-        return chain_strength(max(main))
-    unseen = unseen_ranks(seen)
-    if not any(n >= widest for rank, n in unseen.items() if rank > main[0]):
-        return 1.0  # nobody can beat it but with a bomb
-    return single_strength(main[0]) if len(cards) == 1 else set_strength(main[0])
+    bomb = (len(ranks) == 4 and len(counts) == 1) or sorted(ranks) == [BLACK_JOKER, RED_JOKER]
+    chain_top = max(main) if len(main) > 1 and widest < 4 else None
+    return bomb, widest, main[0], chain_top
 
 
-@lru_cache(maxsize=16)
-def unseen_ranks(seen: frozenset[FrenchCard]) -> Counter[int]:
-    """How many cards of each rank the seat has not seen: the same for every play it weighs
-    (a frozenset keeps its hash, so a decision's lookups are cheap). Read only."""
-    return Counter(order(card) for card in DECK if card not in seen)
-
-
-def is_bomb(cards: Sequence[FrenchCard]) -> bool:
-    ranks = {order(card) for card in cards}
-    four = len(cards) == 4 and len(ranks) == 1
-    return four or (ranks == {BLACK_JOKER, RED_JOKER} and len(cards) == 2)
+def unseen_tops(seen: list[int]) -> tuple[int, ...]:
+    """By group size (1 to 4; index 0 unused): the highest rank of which the seat has not
+    seen that many cards, -1 if none. `seen`: the ranks of the cards it has seen."""
+    unseen = list(DECK_COUNTS)
+    for rank in seen:
+        unseen[rank] -= 1
+    tops = [-1] * 5
+    for rank, count in enumerate(unseen):
+        for size in range(1, count + 1):
+            tops[size] = rank
+    return tuple(tops)
 
 
 # ---- planning a hand ----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 15)
 def plan_cost(counts: tuple[int, ...]) -> float:
+    """The cheapest split of a hand (its counts by rank) into combinations: a playout asks
+    for the same hands again and again (the same world for each move compared)."""
     return plan_from(*trimmed(0, counts), 0)
 
 
@@ -153,16 +174,32 @@ CHAIN_COSTS = tuple(combo_cost(chain_strength(rank)) for rank in range(RANKS))
 
 
 class DouDizhuSense(Sense):
-    def plan_cost(self, hand: Sequence[FrenchCard]) -> float:
-        return plan_cost(counts_of(hand))
+    key = staticmethod(order)
 
-    def strength(self, cards: Sequence[FrenchCard], seen: frozenset[FrenchCard]) -> float:
-        return combination_strength(cards, seen)
+    def plan_cost(self, keys: tuple[int, ...]) -> float:
+        return plan_cost(counts_of_ranks(keys))
 
-    def is_bomb(self, cards: Sequence[FrenchCard]) -> bool:
-        return is_bomb(cards)
+    unseen_tops = staticmethod(unseen_tops)
 
-    classify = staticmethod(classify)
+    def strength(self, keys: tuple[int, ...], unseen_tops: tuple[int, ...]) -> float:
+        return combination_strength(keys, unseen_tops)
+
+    def is_bomb(self, keys: tuple[int, ...]) -> bool:
+        return shape_of(keys)[0]
+
+    def one_combination(self, keys: tuple[int, ...]) -> bool:
+        return one_combination(keys)
+
+
+@lru_cache(maxsize=1 << 12)
+def one_combination(ranks: tuple[int, ...]) -> bool:
+    """Whether cards (their ranks, sorted) make one combination; remembered, as most are
+    none and the classifier's refusal (an error, its reason written out) is slow."""
+    try:
+        combo_of(ranks)
+    except IllegalAction:
+        return False
+    return True
 
 
 SENSE = DouDizhuSense()
@@ -181,13 +218,14 @@ def worth_trying(legal: list[Action], hand: Sequence[FrenchCard]) -> list[Action
         if not isinstance(action, Play):
             keep.add(index)  # a pass
             continue
-        split = main_and_kickers(action)
+        split = main_and_kickers(tuple(order(card) for card in action.cards))
         if split is None or len(action.cards) == len(hand):
             keep.add(index)
             continue
         main, kickers = split
-        loose = all(held[rank] == n and rank <= ACE for rank, n in kickers.items())
-        groups.setdefault((main, len(action.cards)), []).append((not loose, sum(kickers), index))
+        loose = all(held[rank] == n and rank <= ACE for rank, n in kickers)
+        ranks = sum(rank for rank, _ in kickers)
+        groups.setdefault((main, len(action.cards)), []).append((not loose, ranks, index))
     for options in groups.values():
         options.sort()
         loose_ones = [option for option in options if not option[0]]
@@ -195,12 +233,15 @@ def worth_trying(legal: list[Action], hand: Sequence[FrenchCard]) -> list[Action
     return [action for index, action in enumerate(legal) if index in keep]
 
 
-def main_and_kickers(action: Play) -> tuple[tuple[int, ...], dict[int, int]] | None:
-    """A play with kickers: the ranks of its threes or four, and its kickers' ranks and
-    sizes. None for any other play."""
-    counts = Counter(order(card) for card in action.cards)
+@lru_cache(maxsize=1 << 12)
+def main_and_kickers(
+    ranks: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None:
+    """A play with kickers (its cards' ranks): the ranks of its threes or four, and its
+    kickers' ranks and sizes. None for any other play."""
+    counts = Counter(ranks)
     widest = max(counts.values())
-    kickers = {rank: n for rank, n in counts.items() if n < widest}
+    kickers = tuple((rank, n) for rank, n in counts.items() if n < widest)
     if widest < 3 or not kickers:
         return None
     return tuple(sorted(rank for rank, n in counts.items() if n == widest)), kickers
@@ -242,22 +283,42 @@ class DouDizhuPolicy(Policy[DouDizhuView]):
     ) -> Action | None:
         if decision.kind == DouDizhuKind.BID:
             return choose_bid(view)
-        landlord = view.landlord
-        assert landlord is not None  # asked to play only once the landlord is chosen
-        farmers = [s for s in range(PLAYERS) if s != landlord]
-        if seat == landlord:
-            opponents, partner = farmers, None
-        else:
-            opponents, partner = [landlord], next(s for s in farmers if s != seat)
-        table = Table(
-            seat=seat,
-            hand=list(view.my_cards or []),
-            counts=view.counts,
-            to_beat=view.to_beat,
-            last_player=view.last_player,
-            opponents=opponents,
-            partner=partner,
-            next_seat=(seat + 1) % PLAYERS,
-            played=view.played,
-        )
+        table = table_for(seat, view)
         return choose_play(SENSE, table, worth_trying(legal, table.hand), rng)
+
+    def ranked(
+        self,
+        seat: int,
+        view: DouDizhuView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """Bids nearest the one it would make first; plays by their scores (the kickers it
+        would never judge left out)."""
+        if decision.kind == DouDizhuKind.BID:
+            chosen = choose_bid(view).chips
+            return sorted(legal, key=lambda bid: abs(getattr(bid, "chips", 0) - chosen))
+        table = table_for(seat, view)
+        return rank_plays(SENSE, table, worth_trying(legal, table.hand), rng)
+
+
+def table_for(seat: int, view: DouDizhuView) -> Table:
+    landlord = view.landlord
+    assert landlord is not None  # asked to play only once the landlord is chosen
+    farmers = [s for s in range(PLAYERS) if s != landlord]
+    if seat == landlord:
+        opponents, partner = farmers, None
+    else:
+        opponents, partner = [landlord], next(s for s in farmers if s != seat)
+    return Table(
+        seat=seat,
+        hand=list(view.my_cards or []),
+        counts=view.counts,
+        to_beat=view.to_beat,
+        last_player=view.last_player,
+        opponents=opponents,
+        partner=partner,
+        next_seat=(seat + 1) % PLAYERS,
+        played=view.played,
+    )
