@@ -3,7 +3,9 @@ capture that completes a pair, else the one whose cards can still be paired (the
 own hand or on the table, not dead in another player's captures), and takes away a card whose
 twin lies in an opponent's captures before they can. It trails the card whose twin it holds
 (to take it back as a pair), never one an opponent's captures would pair. It sees only its
-view: the table, every seat's captures (all were seen being taken) and its own hand."""
+view: the table, every seat's captures (all were seen being taken) and its own hand. For the
+Expert search (bot/games/expert.py) it ranks its moves by the same scores, one copy of a card
+standing for both."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from collections import Counter
 
 from bot.cards import FrenchCard
 from bot.engine import Action, Decision, Policy
-from bot.games.captures_ai import best
+from bot.games.captures_ai import best, ranking
 from bot.games.totit.rules import Capture, TotitView, Trail, pairs_in
 
 PAIR = 1.0  # a pair completed: the game's point
@@ -103,3 +105,22 @@ class TotitPolicy(Policy[TotitView]):
         rng: random.Random,
     ) -> Action | None:
         return best(legal, Table(view, seat).score, rng)
+
+    def ranked(
+        self,
+        seat: int,
+        view: TotitView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        return ranking(legal, Table(view, seat).score, rng, same=alike)
+
+
+def alike(action: Action) -> tuple:
+    """What a move does: the two copies of a card play alike."""
+    if isinstance(action, Capture):
+        return "capture", face(action.card), face(action.target)
+    if isinstance(action, Trail):
+        return "trail", face(action.card)
+    return (action.kind,)
