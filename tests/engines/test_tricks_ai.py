@@ -146,9 +146,9 @@ def played_card(state) -> str:
     return action.card.code
 
 
-def test_botifarra_loads_points_on_the_partners_sure_trick():
-    # Seat 2 (seat 0's partner) wins with the 9♥ and seat 0 plays last: the K♥ goes to it.
-    state = botifarra_at_play(
+def partner_takes_a_sure_trick():
+    """Seat 2 (seat 0's partner) wins with the 9♥ and seat 0 plays last."""
+    return botifarra_at_play(
         {
             0: "Kh 4h 9s 8s 7s Qd Jd 8d 7c 6c 5c 2c",
             1: "Ah 6h 2s 3s 4s 5s 6s 3d 2d 4c 3c",
@@ -160,12 +160,11 @@ def test_botifarra_loads_points_on_the_partners_sure_trick():
         leader=1,
         played="5h 9h 2h",
     )
-    assert played_card(state) == "Kh"
 
 
-def test_botifarra_takes_the_trick_with_its_lowest_sure_winner():
-    # Last to play over an opponent's J♥: the Q♥ is enough, the 9♥ is kept.
-    state = botifarra_at_play(
+def last_over_an_opponents_jack():
+    """Seat 0 plays last over an opponent's J♥, holding the Q♥ and the 9♥."""
+    return botifarra_at_play(
         {
             0: "9h Qh 4h 9s 8s 7s Qd Jd 8d Jc 7c 6c",
             1: "6h 2s 3s 4s 5s 6s 3d 2d 4c 3c 5c",
@@ -177,7 +176,14 @@ def test_botifarra_takes_the_trick_with_its_lowest_sure_winner():
         leader=1,
         played="5h 2h Jh",
     )
-    assert played_card(state) == "Qh"
+
+
+def test_botifarra_loads_points_on_the_partners_sure_trick():
+    assert played_card(partner_takes_a_sure_trick()) == "Kh"  # the K♥ goes to its partner
+
+
+def test_botifarra_takes_the_trick_with_its_lowest_sure_winner():
+    assert played_card(last_over_an_opponents_jack()) == "Qh"  # enough; the 9♥ is kept
 
 
 def test_botifarra_throws_a_card_worth_nothing_when_it_cannot_win():

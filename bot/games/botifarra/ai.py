@@ -18,7 +18,8 @@ import random
 from dataclasses import dataclass
 
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, GameState, Policy
+from bot.games.ai import in_rollout
 from bot.games.botifarra.records import (
     BotifarraKind,
     BotifarraView,
@@ -28,8 +29,16 @@ from bot.games.botifarra.records import (
     PassChoice,
     PlayCard,
 )
-from bot.games.botifarra.rules import RULES, SEATS, SUIT_ORDER, card_points, side_of
+from bot.games.botifarra.rules import (
+    RULES,
+    SEATS,
+    SUIT_ORDER,
+    BotifarraState,
+    card_points,
+    side_of,
+)
 from bot.games.tricks_ai import Table, choose_card
+from bot.games.tricks_expert import deal_as_play_shows, quick_card, rank_cards
 
 DECK = frozenset(spanish_deck())
 TRICK_BONUS = 1
@@ -108,6 +117,12 @@ def passing_value(cards: list[FrenchCard]) -> float:
 def choose_trumps(view: BotifarraView) -> Action:
     """The choice worth the most: a score counts the excess times the multiplier, and
     botifarra doubles it."""
+    return ranked_choices(view)[0][1]
+
+
+def ranked_choices(view: BotifarraView) -> list[tuple[float, Action]]:
+    """Every choice open to the seat with its value, the most valued first (the first of
+    equals as listed: the suits in order, botifarra, passing)."""
     assert view.my_cards is not None  # a policy gets its own seat's view
     cards = list(view.my_cards)
     choices: list[tuple[float, Action]] = [
@@ -116,7 +131,7 @@ def choose_trumps(view: BotifarraView) -> Action:
     choices.append((2 * botifarra_value(cards), ChooseTrumps(suit=None)))
     if not view.passed:
         choices.append((passing_value(cards), PassChoice()))
-    return max(choices, key=lambda choice: choice[0])[1]
+    return sorted(choices, key=lambda choice: -choice[0])
 
 
 def own_excess(view: BotifarraView) -> float:
@@ -177,4 +192,29 @@ class BotifarraPolicy(Policy[BotifarraView]):
             return choose_trumps(view)
         if decision.kind == BotifarraKind.DOUBLE:
             return answer_double(view)
+        if in_rollout():  # an Expert's playout: its many worlds make up for quick rules
+            return PlayCard(card=quick_card(table_for(view)))
         return PlayCard(card=choose_card(table_for(view), rng))
+
+    def ranked(
+        self,
+        seat: int,
+        view: BotifarraView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """The Standard choice first, then the others by the values that chose it."""
+        if decision.kind == BotifarraKind.TRUMPS:
+            return [action for _, action in ranked_choices(view)]
+        if decision.kind == BotifarraKind.DOUBLE:
+            pick = answer_double(view)
+            return [pick, NoDouble() if isinstance(pick, Double) else Double()]
+        table = table_for(view)
+        return [PlayCard(card=card) for card in rank_cards(table, choose_card(table, rng))]
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """In the play, the hidden hands dealt again as the play so far allows."""
+        assert isinstance(world, BotifarraState)
+        if world.phase == "play":
+            deal_as_play_shows(table_for(world.view(seat)), world.hands, [], rng)

@@ -21,7 +21,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from bot.cards import FrenchCard, Rank, Suit, italian_deck
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, GameState, Policy
+from bot.games.ai import in_rollout
 from bot.games.calabrasella.cards import (
     LAST_TRICK,
     MAX_DISCARD,
@@ -43,9 +44,11 @@ from bot.games.calabrasella.records import (
     PlayCard,
     Take,
 )
+from bot.games.calabrasella.rules import CalabrasellaState
 from bot.games.jokerless import suit_of
 from bot.games.tricks import TrickPlay
 from bot.games.tricks_ai import Table, choose_card
+from bot.games.tricks_expert import deal_as_play_shows, quick_card, rank_cards
 
 DECK = frozenset(italian_deck())
 FUTURE_TRICK = 2.2  # two cards at 0.8 points and a share of the last trick's 3
@@ -125,7 +128,16 @@ def widow_gain(hand: list[FrenchCard]) -> float:
 
 
 def best_name(hand: list[FrenchCard]) -> FrenchCard:
-    return max(nameable(hand), key=lambda card: (hand_value([*hand, card]), suit_of(card).value))
+    return names(hand)[0]
+
+
+def names(hand: list[FrenchCard]) -> list[FrenchCard]:
+    """The cards the hand may name, the one that makes the most of it first."""
+    return sorted(
+        nameable(hand),
+        key=lambda card: (hand_value([*hand, card]), suit_of(card).value),
+        reverse=True,
+    )
 
 
 def top_sequences(hand: list[FrenchCard]) -> int:
@@ -158,8 +170,13 @@ def expected_payment(hand: list[FrenchCard]) -> float:
 
 
 def worst(cards: list[FrenchCard], hand: list[FrenchCard]) -> FrenchCard:
+    return by_worth(cards, hand)[0]
+
+
+def by_worth(cards: list[FrenchCard], hand: list[FrenchCard]) -> list[FrenchCard]:
+    """`cards`, the one the hand misses least first."""
     worth = worths(hand)
-    return min(cards, key=lambda c: (worth[c], power(c), suit_of(c).value))
+    return sorted(cards, key=lambda c: (worth[c], power(c), suit_of(c).value))
 
 
 def discards(view: CalabrasellaView) -> list[FrenchCard]:
@@ -181,6 +198,11 @@ def discards(view: CalabrasellaView) -> list[FrenchCard]:
 
 
 def takes(view: CalabrasellaView) -> list[FrenchCard]:
+    return list(widow_choices(view)[0])
+
+
+def widow_choices(view: CalabrasellaView) -> list[tuple[FrenchCard, ...]]:
+    """The ways to take from the widow, the one that makes the most of the hand first."""
     # The declarer's own view, once it has discarded and turned the widow up.
     assert view.my_cards is not None and view.widow is not None and view.my_discards is not None
     hand, widow = list(view.my_cards), list(view.widow)
@@ -190,17 +212,18 @@ def takes(view: CalabrasellaView) -> list[FrenchCard]:
         left = frozenset(c for c in widow if c not in chosen)
         return hand_value([*hand, *chosen], out | left)
 
-    best = max(combinations(widow, view.to_take), key=value)
-    return list(best)
+    return sorted(combinations(widow, view.to_take), key=value, reverse=True)
 
 
-def table_for(view: CalabrasellaView, seat: int) -> Table:
+def table_for(view: CalabrasellaView, seat: int, quick: bool = False) -> Table:
+    """The seat's Table; `quick`: without the finished tricks, which only the Standard play
+    reads (the quick play of the Expert's playouts needs only the cards they leave unseen)."""
     declarer = view.declarer
     # The seat's own view, in the play: a declarer, the seat's cards and those it may play.
     assert declarer is not None and view.my_cards is not None and view.legal is not None
     trick = [TrickPlay(seat=p.seat, card=p.card) for p in view.trick]
-    history = [TrickPlay(seat=p.seat, card=p.card) for p in view.played]
-    seen = {play.card for play in [*history, *trick]} | set(view.widow or [])
+    history = [] if quick else [TrickPlay(seat=p.seat, card=p.card) for p in view.played]
+    seen = {p.card for p in view.played} | {p.card for p in trick} | set(view.widow or [])
     mine = set(view.my_cards)
     own_discards = set(view.my_discards or [])
     known = {card: declarer for card in view.taken}
@@ -255,4 +278,40 @@ class CalabrasellaPolicy(Policy[CalabrasellaView]):
                 return Discard(cards=discards(view))
             case CalabrasellaKind.TAKING:
                 return Take(cards=takes(view))
+        if in_rollout():  # an Expert's playout: its many worlds make up for quick rules
+            return PlayCard(card=quick_card(table_for(view, seat, quick=True)))
         return PlayCard(card=choose_card(table_for(view, seat), rng))
+
+    def ranked(
+        self,
+        seat: int,
+        view: CalabrasellaView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """The Standard choice first, then the others by the values that chose it; a
+        discard (its sets of cards not listed) is not compared."""
+        assert view.my_cards is not None  # of its own seat
+        hand = list(view.my_cards)
+        match decision.kind:
+            case CalabrasellaKind.BIDDING:
+                return [Declare(), Pass()] if expected_payment(hand) > 0 else [Pass(), Declare()]
+            case CalabrasellaKind.NAMING:
+                return [Name(card=card) for card in names(hand)]
+            case CalabrasellaKind.GIVING_BACK:
+                candidates = [c for c in hand if c != view.named_card]
+                return [GiveBack(card=card) for card in by_worth(candidates, hand)]
+            case CalabrasellaKind.DISCARDING:
+                return [Discard(cards=discards(view))]
+            case CalabrasellaKind.TAKING:
+                return [Take(cards=list(chosen)) for chosen in widow_choices(view)]
+        table = table_for(view, seat)
+        return [PlayCard(card=card) for card in rank_cards(table, choose_card(table, rng))]
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """In the play, the hidden hands (and discards) dealt again as the play allows."""
+        assert isinstance(world, CalabrasellaState)
+        if world.phase == "playing":
+            table = table_for(world.view(seat), seat)
+            deal_as_play_shows(table, world.hands, world.discards, rng)
