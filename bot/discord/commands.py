@@ -107,8 +107,8 @@ AI_LEVELS = N_(
 AI_LEVELS_SHAPED = N_(
     "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
     "plays by the game's rules of thumb; Expert plays each move it weighs out in many deals of "
-    "the cards hidden from it, dealt as the others' draws and bets suggest, within a fifth of a "
-    "second, and picks what does best."
+    "the cards hidden from it, dealt as the play so far suggests, within a fifth of a second, and "
+    "picks what does best."
 )
 AI_LEVELS_UNSEARCHED = N_(
     "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
