@@ -3,6 +3,7 @@ it takes to decide; or one AI level against another (`--versus expert:standard`)
 
     .venv/bin/python bench/ai.py [GAME ...] [--matches 1000] [--seed 0]
     .venv/bin/python bench/ai.py [GAME ...] --versus expert:standard [--matches 200] [--worlds N]
+        [--paired]
 
 Seat 0 is the game's AI policy, every other seat a random legal player. Points games play
 whole matches: the AI's share of first places, with a 95% Wilson interval, against the 1/N a
@@ -22,7 +23,11 @@ Decision time is each level's own, p50 and p99; for Expert, also the worlds each
 played out (p10 and p50 over the decisions it searched: fewer worlds are not always the
 time's fault, as a search also ends once every candidate is dropped as no better). With
 `--worlds N` an Expert search plays N worlds and has no time limit: its strength whatever the
-machine's load (the decision times then say what N worlds cost).
+machine's load (the decision times then say what N worlds cost). With `--paired` each deal is
+played with every seat at B, then once for each seat with that seat alone at A: A's gain is
+the seat's take less what the same seat took with everyone at B, on the same cards and random
+numbers, so the luck of the deal cancels out and far fewer deals tell (each deal costs a
+playing per seat and one more).
 """
 
 from __future__ import annotations
@@ -134,6 +139,11 @@ def main() -> None:
         "--versus", metavar="A:B", help="two levels (beginner, standard, expert) against each other"
     )
     parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="with --versus A:B, each deal all B, then once per seat with that seat A",
+    )
+    parser.add_argument(
         "--worlds",
         type=int,
         help="an Expert search's worlds, with no time limit: its strength on a busy machine",
@@ -147,8 +157,9 @@ def main() -> None:
         spec = registry.get(game_id)
         if arguments.versus:
             first, second = arguments.versus.split(":")
+            compare = paired if arguments.paired else versus
             print(
-                versus(spec, first, second, arguments.matches, arguments.seed, budget),
+                compare(spec, first, second, arguments.matches, arguments.seed, budget),
                 flush=True,
             )
         else:
@@ -210,45 +221,12 @@ def versus(
     started = time.perf_counter()
     for deal in range(deals):
         mine = {seat for seat in range(players) if (seat + deal) % 2 == 0}
-        movers = {
-            seat: mover(
-                spec,
-                first if seat in mine else second,
-                seed + deal,
-                times[first if seat in mine else second],
-                worlds,
-                budget,
-            )
-            for seat in range(players)
-        }
-        seats = Seats(policies_for(spec, players, "ai"), seed + deal, movers=movers)
-        result = play_match(
-            spec,
-            seats,
-            seed + deal,
-            options=options,
-            most_hands=None if spec.id in MATCH_ONLY else 1,
-        )
-        if chips:
-            takes = [float(c) for c in result.chips]
-        else:
-            firsts = [seat for seat, place in enumerate(result.placings) if place == 1]
-            takes = [1 / len(firsts) if seat in firsts else 0.0 for seat in range(players)]
+        levels = [first if seat in mine else second for seat in range(players)]
+        takes = play_deal(spec, options, levels, seed + deal, times, worlds, budget)
         ours = sum(takes[s] for s in mine) / len(mine)
         theirs = sum(takes[s] for s in range(players) if s not in mine) / (players - len(mine))
         per_deal.append((ours, theirs))
-    elapsed = time.perf_counter() - started
-    timing = "; ".join(
-        f"{level} decision p50 {percentile(times[level], 0.5):.0f} ms, "
-        f"p99 {percentile(times[level], 0.99):.0f} ms, most {percentile(times[level], 1):.0f} ms"
-        for level in (first, second)
-    )
-    if worlds:
-        ordered = sorted(worlds)
-        timing += (
-            f"; expert worlds per search p10 {ordered[len(ordered) // 10]}, "
-            f"p50 {ordered[len(ordered) // 2]} ({len(ordered)} searches)"
-        )
+    timing = timings(times, worlds, (first, second))
     unit, one = ("matches", "match") if spec.id in MATCH_ONLY else ("hands", "hand")
     if chips:
         gains = [ours - theirs for ours, theirs in per_deal]
@@ -265,8 +243,80 @@ def versus(
             f"{deals} {unit}, {first} won {share:.1%} of what the two won per seat "
             f"(95% CI {low:.1%} to {high:.1%})"
         )
+    elapsed = time.perf_counter() - started
     return (
         f"{spec.name} ({players} players), {first} v {second}: {outcome}; {timing}; {elapsed:.0f} s"
+    )
+
+
+def play_deal(
+    spec: GameSpec,
+    options,
+    levels: list[str],
+    seed: int,
+    times: dict[str, list[float]],
+    worlds: list[int],
+    budget: Budget,
+) -> list[float]:
+    """One deal (a hand, or a match where only the match decides) with each seat at its level:
+    what each seat took, its chips or its share of the first places."""
+    movers = {
+        seat: mover(spec, level, seed, times.setdefault(level, []), worlds, budget)
+        for seat, level in enumerate(levels)
+    }
+    seats = Seats(policies_for(spec, len(levels), "ai"), seed, movers=movers)
+    most_hands = None if spec.id in MATCH_ONLY else 1
+    result = play_match(spec, seats, seed, options=options, most_hands=most_hands)
+    if spec.chips_for(options):
+        return [float(c) for c in result.chips]
+    firsts = [seat for seat, place in enumerate(result.placings) if place == 1]
+    return [1 / len(firsts) if seat in firsts else 0.0 for seat in range(len(levels))]
+
+
+def timings(times: dict[str, list[float]], worlds: list[int], levels: tuple[str, ...]) -> str:
+    """Each level's decision times, and how many worlds Expert's searches played."""
+    timing = "; ".join(
+        f"{level} decision p50 {percentile(times[level], 0.5):.0f} ms, "
+        f"p99 {percentile(times[level], 0.99):.0f} ms, most {percentile(times[level], 1):.0f} ms"
+        for level in levels
+    )
+    if worlds:
+        ordered = sorted(worlds)
+        timing += (
+            f"; expert worlds per search p10 {ordered[len(ordered) // 10]}, "
+            f"p50 {ordered[len(ordered) // 2]} ({len(ordered)} searches)"
+        )
+    return timing
+
+
+def paired(spec: GameSpec, level: str, baseline: str, deals: int, seed: int, budget: Budget) -> str:
+    """Each deal played with every seat at `baseline`, then once for each seat with that seat
+    alone at `level`: the seat's take less what it took with everyone at `baseline`, on the
+    same cards and random numbers. The deal's luck cancels out, so far fewer deals tell."""
+    players = players_for(spec)
+    options = spec.options_model(**OPTIONS.get(spec.id, {}))
+    times: dict[str, list[float]] = {level: [], baseline: []}
+    worlds: list[int] = []
+    gains: list[float] = []
+    started = time.perf_counter()
+    for deal in range(deals):
+        everyone = play_deal(
+            spec, options, [baseline] * players, seed + deal, times, worlds, budget
+        )
+        for seat in range(players):
+            levels = [level if s == seat else baseline for s in range(players)]
+            took = play_deal(spec, options, levels, seed + deal, times, worlds, budget)
+            gains.append(took[seat] - everyone[seat])
+    mean = statistics.fmean(gains)
+    half = Z95 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0
+    unit = "chips" if spec.chips_for(options) else "first places"
+    one = "match" if spec.id in MATCH_ONLY else "hand"
+    elapsed = time.perf_counter() - started
+    return (
+        f"{spec.name} ({players} players), one {level} seat among {baseline}: {len(gains)} "
+        f"seat-{one}s, its {unit} per {one} over the same seat's with every seat {baseline} "
+        f"{mean:+.3f} (95% CI {mean - half:+.3f} to {mean + half:+.3f}); "
+        f"{timings(times, worlds, (level, baseline))}; {elapsed:.0f} s"
     )
 
 
