@@ -104,6 +104,8 @@ def test_an_expert_search_compares_the_ranked_moves(game):
         move, worlds = search(spec, state, seat, random.Random(1), Budget(worlds=6, seconds=None))
         assert move is None or state.can(seat, move)
         searched += worlds > 0
+        if searched > 5:
+            break
     assert searched > 5
 
 
