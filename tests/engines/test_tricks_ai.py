@@ -186,9 +186,9 @@ def test_botifarra_takes_the_trick_with_its_lowest_sure_winner():
     assert played_card(last_over_an_opponents_jack()) == "Qh"  # enough; the 9♥ is kept
 
 
-def test_botifarra_throws_a_card_worth_nothing_when_it_cannot_win():
-    # Botifarra (no trumps): void in diamonds under the 9♦, seat 0 keeps its A♠ and K♠.
-    state = botifarra_at_play(
+def void_under_a_nine():
+    """Botifarra (no trumps): seat 0 is void in diamonds under the 9♦, holding A♠ and K♠."""
+    return botifarra_at_play(
         {
             0: "As Ks 2s 3h 4h 5h 6h 7c 6c 5c 4c 2c",
             1: "9s Qs 3s 4s 9h Ah Kh Qh 2h 8d 7d 3c",
@@ -200,12 +200,16 @@ def test_botifarra_throws_a_card_worth_nothing_when_it_cannot_win():
         leader=3,
         played="9d",
     )
-    assert BOTIFARRA_RULES.card_points(card(played_card(state))) == 0
 
 
-def test_botifarra_draws_trumps_with_its_master_trump():
-    # Seat 0's side chose clubs; it won the first trick and leads: the 9♣ first.
-    state = botifarra_at_play(
+def test_botifarra_throws_a_card_worth_nothing_when_it_cannot_win():
+    played = played_card(void_under_a_nine())  # the A♠ and K♠ are kept
+    assert BOTIFARRA_RULES.card_points(card(played)) == 0
+
+
+def leading_after_choosing_clubs():
+    """Seat 0's side chose clubs; it won the first trick and leads."""
+    return botifarra_at_play(
         {
             0: "Ks 8s 2s Kh Qh 8d 7d 9c Ac 5c 4c",
             1: "Qs 7s 6s Jh 8h 7h 6h Ad Kd Qd 3c",
@@ -217,7 +221,10 @@ def test_botifarra_draws_trumps_with_its_master_trump():
         leader=0,
         history=[(3, "2h"), (0, "9h"), (1, "3h"), (2, "4h")],
     )
-    assert played_card(state) == "9c"
+
+
+def test_botifarra_draws_trumps_with_its_master_trump():
+    assert played_card(leading_after_choosing_clubs()) == "9c"
 
 
 def test_botifarra_cashes_a_nine_it_leads():

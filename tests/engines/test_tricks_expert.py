@@ -23,9 +23,10 @@ from bot.games.expert import Budget, Worlds, search
 from bot.games.tricks_ai import choose_card, follow_score, read_play
 from bot.games.tricks_expert import quick_card
 from tests.engines.test_tricks_ai import (
-    botifarra_at_play,
     last_over_an_opponents_jack,
+    leading_after_choosing_clubs,
     partner_takes_a_sure_trick,
+    void_under_a_nine,
 )
 
 C = Suit.CLUBS
@@ -139,36 +140,12 @@ def test_the_quick_play_takes_the_trick_last_with_its_cheapest_winner():
 
 
 def test_the_quick_play_throws_its_cheapest_card_when_it_cannot_win():
-    # Botifarra (no trumps): void in diamonds under the 9♦, seat 0 keeps its A♠ and K♠.
-    state = botifarra_at_play(
-        {
-            0: "As Ks 2s 3h 4h 5h 6h 7c 6c 5c 4c 2c",
-            1: "9s Qs 3s 4s 9h Ah Kh Qh 2h 8d 7d 3c",
-            2: "Js 8s 7s 6s 5s Jh 8h 7h 2d 9c Ac 8c",
-            3: "Ad Kd Qd Jd 6d 5d 4d 3d Kc Qc Jc",
-        },
-        trump=None,
-        dealer=2,
-        leader=3,
-        played="9d",
-    )
-    assert BOTIFARRA_RULES.card_points(parse_french(quick(state))[0]) == 0
+    played = quick(void_under_a_nine())
+    assert BOTIFARRA_RULES.card_points(parse_french(played)[0]) == 0
 
 
 def test_the_quick_play_draws_trumps_with_its_master_trump():
-    state = botifarra_at_play(
-        {
-            0: "Ks 8s 2s Kh Qh 8d 7d 9c Ac 5c 4c",
-            1: "Qs 7s 6s Jh 8h 7h 6h Ad Kd Qd 3c",
-            2: "9s As Js 5h 9d Jd 6d 5d Kc Qc Jc",
-            3: "5s 4s 3s Ah 4d 3d 2d 8c 7c 6c 2c",
-        },
-        trump=C,
-        dealer=2,
-        leader=0,
-        history=[(3, "2h"), (0, "9h"), (1, "3h"), (2, "4h")],
-    )
-    assert quick(state) == "9c"
+    assert quick(leading_after_choosing_clubs()) == "9c"
 
 
 def test_calabrasella_plays_its_quick_rule_in_rollouts_only():
