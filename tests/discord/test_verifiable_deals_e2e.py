@@ -7,6 +7,7 @@ and a commitment no closed table showed."""
 import hashlib
 
 from bot.engine.deals import DealSeed
+from bot.store.records import TableStatus
 from bot.tables.verification import deal_seed
 from tests.e2e import eventually
 from tests.tables_e2e import TableDriver, channel_text, dm_text
@@ -29,13 +30,18 @@ async def logged_kinds(world, table_id: int) -> list[str]:
 
 
 async def play_into_the_second_hand(world, driver: TableDriver) -> None:
-    """Every decision times out (its default played) until the second hand is dealt."""
-    table_id = driver.table.id
+    """Every decision times out (its default played) until the second hand is dealt, or the
+    match ends in its first hand (a San Benito, about 1 deal in 70: the deal follows the Start
+    click's id, which is the time), which closes the table and so shows the seed."""
+    table = driver.table
     for _ in range(400):
-        if '{"kind":"next_hand"}' in await logged_kinds(world, table_id):
+        if '{"kind":"next_hand"}' in await logged_kinds(world, table.id):
             return
-        await world.bot.runtime.fire_deadline(table_id)
+        await world.bot.runtime.fire_deadline(table.id)
         await driver.settle()
+        if table.record.status != TableStatus.PLAYING:
+            assert table.game_state.is_over(), table.record.status
+            return
         assert_seed_unseen(world)
     raise AssertionError("no second hand was dealt")
 
@@ -71,9 +77,10 @@ async def test_a_match_is_dealt_from_its_committed_seed_and_verified_after_close
     assert f"Deals commitment {COMMITMENT[:16]}" in driver.message().text()  # kept in sight
     await play_into_the_second_hand(world, driver)
 
-    closed = await world.tester.slash(world.alice, world.channel, "table close")
-    assert closed.text.startswith("The table is closed"), closed.text
-    await world.tester.idle()
+    if table.record.status == TableStatus.PLAYING:
+        closed = await world.tester.slash(world.alice, world.channel, "table close")
+        assert closed.text.startswith("The table is closed"), closed.text
+        await world.tester.idle()
     shown = world.fake.messages[table.record.message_id].text()
     assert SEED.hex() in shown and COMMITMENT in shown
 
