@@ -20,7 +20,7 @@ Pure functions of the Table, as the Standard play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.cards import FrenchCard, Suit
 from bot.games.tricks import TrickPlay, beats
@@ -47,19 +47,34 @@ def rank_cards(table: Table, pick: FrenchCard) -> list[FrenchCard]:
     return [pick, *sorted(others, key=lambda card: -scores[card])]
 
 
+# A deal the bidding makes unlikely (the chooser would have named other trumps) stays this
+# often: the bidding was a person's, or an AI's judgement that a few cards could sway.
+UNLIKE_THE_BIDDING = 0.05
+BIDDING_TRIES = 24  # deals tried at most for one that fits the bidding (a quarter or so do)
+
+
 def deal_as_play_shows(
     table: Table,
     hands: list[list[FrenchCard]],
     aside: list[FrenchCard],
     rng: random.Random,
+    bidding: Callable[[dict[int, list[FrenchCard]]], bool] | None = None,
 ) -> None:
     """Deal the cards unseen by `table`'s seat again, in place, into the other seats' `hands`
     and `aside` (the unseen cards in no hand), each where the play allows it; left as they
-    are when the counts disagree or no fitting deal is found."""
+    are when the counts disagree or no fitting deal is found. With `bidding` (whether the
+    seats' hidden cards, as dealt, fit what they bid), deals that don't fit are tried again
+    but for one in `UNLIKE_THE_BIDDING`; after `BIDDING_TRIES`, the last one stands."""
     room, places = where_unseen(table)
     if sum(room.values()) != len(places):
         return
     dealt = sample_deal(room, places, rng)
+    for _ in range(BIDDING_TRIES - 1 if bidding else 0):
+        if dealt is None or bidding is None or bidding(dealt):
+            break
+        if rng.random() < UNLIKE_THE_BIDDING:
+            break
+        dealt = sample_deal(room, places, rng)
     if dealt is None:
         return
     for seat, cards in dealt.items():

@@ -13,7 +13,7 @@ from bot.games.ai import ai_move, rolling_out
 from bot.games.botifarra import BOTIFARRA
 from bot.games.botifarra import RULES as BOTIFARRA_RULES
 from bot.games.botifarra import PlayCard as BotifarraCard
-from bot.games.botifarra.ai import BotifarraPolicy
+from bot.games.botifarra.ai import BotifarraPolicy, fits_the_choice
 from bot.games.botifarra.ai import table_for as botifarra_table
 from bot.games.calabrasella import CALABRASELLA
 from bot.games.calabrasella import PlayCard as CalabrasellaCard
@@ -208,3 +208,28 @@ def misplaced(world, seat: int, reading, table) -> int:
 def hidden_cards(world) -> list[str]:
     aside = getattr(world, "discards", [])
     return sorted(card.code for hand in [*world.hands, aside] for card in hand)
+
+
+def test_botifarra_worlds_deal_hands_that_would_have_named_the_trumps_named():
+    """Once trumps are named, a world's hidden hands (each with the cards it has played) are
+    mostly hands the Standard AI would have made the same choice with, where random worlds
+    often are not; the searching seat sees the same as in the real state."""
+    fit_blind = fit_shaped = worlds = 0
+    for state, seat in decisions("botifarra", range(3)):
+        if state.phase not in ("double", "play") or state.chooser == seat:
+            continue
+        world = Worlds(state, seat)
+        rng = random.Random(worlds)
+        dealt = BOTIFARRA.restore(world.sample(rng))
+        fits, cards = fits_the_choice(dealt, seat), hidden_cards(dealt)
+        fit_blind += fits(others_hands(dealt, seat))
+        BotifarraPolicy().shape_world(dealt, seat, rng)
+        assert dealt.view(seat) == state.view(seat) and hidden_cards(dealt) == cards
+        fit_shaped += fits(others_hands(dealt, seat))
+        worlds += 1
+    assert worlds > 50
+    assert fit_shaped > 0.65 * worlds and fit_blind < 0.5 * worlds, (fit_shaped, fit_blind)
+
+
+def others_hands(world, seat: int) -> dict:
+    return {other: list(hand) for other, hand in enumerate(world.hands) if other != seat}

@@ -15,6 +15,7 @@ its own hand; it doubles at +4, redoubles at +8 and re-redoubles at +10.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.cards import FrenchCard, Rank, Suit, spanish_deck
@@ -35,6 +36,7 @@ from bot.games.botifarra.rules import (
     SUIT_ORDER,
     BotifarraState,
     card_points,
+    partner_of,
     side_of,
 )
 from bot.games.tricks_ai import Table, choose_card
@@ -72,9 +74,14 @@ class Suited:
 # hands gave the dealer's side, for each possible choice of the same deals.
 
 
-def trumps_value(cards: list[FrenchCard], trump: Suit) -> float:
+def suits_of(cards: list[FrenchCard]) -> dict[Suit, Suited]:
+    """A hand, suit by suit: each value below reads every suit, some for each choice."""
+    return {suit: Suited.of(cards, suit) for suit in SUIT_ORDER}
+
+
+def trumps_value(suits: dict[Suit, Suited], trump: Suit) -> float:
     """The points over 36 the chooser's side should take with `trump` as trumps."""
-    held = Suited.of(cards, trump)
+    held = suits[trump]
     value = (
         -14.4
         + 1.4 * held.length
@@ -86,31 +93,30 @@ def trumps_value(cards: list[FrenchCard], trump: Suit) -> float:
     )
     for suit in SUIT_ORDER:
         if suit != trump:
-            side = Suited.of(cards, suit)
+            side = suits[suit]
             value += 5.1 * side.nine + (0.4 if side.nine else 1.7) * side.ace
             value += 0.7 * side.king + 0.4 * (side.length <= 1)
     return value
 
 
-def botifarra_value(cards: list[FrenchCard]) -> float:
+def botifarra_value(suits: dict[Suit, Suited]) -> float:
     """The same without trumps: nines, aces (less behind their nine), kings, and the long
     suits that a nine and an ace head."""
     value = -9.8
     for suit in SUIT_ORDER:
-        held = Suited.of(cards, suit)
+        held = suits[suit]
         value += 5.1 * held.nine + (2.3 if held.nine else 4.0) * held.ace + 1.8 * held.king
         if held.nine and held.ace:
             value += 1.5 * max(0, held.length - 3)
     return value
 
 
-def passing_value(cards: list[FrenchCard]) -> float:
+def passing_value(suits: dict[Suit, Suited]) -> float:
     """The same when the partner chooses: what this hand brings to whatever they name."""
-    suits = [Suited.of(cards, suit) for suit in SUIT_ORDER]
     return (
         -4.8
-        + sum(5.0 * held.nine + 2.1 * held.ace + 1.3 * held.king for held in suits)
-        + 0.4 * max(held.length for held in suits)
+        + sum(5.0 * held.nine + 2.1 * held.ace + 1.3 * held.king for held in suits.values())
+        + 0.4 * max(held.length for held in suits.values())
     )
 
 
@@ -124,13 +130,18 @@ def ranked_choices(view: BotifarraView) -> list[tuple[float, Action]]:
     """Every choice open to the seat with its value, the most valued first (the first of
     equals as listed: the suits in order, botifarra, passing)."""
     assert view.my_cards is not None  # a policy gets its own seat's view
-    cards = list(view.my_cards)
+    return choices_for(list(view.my_cards), passed=view.passed)
+
+
+def choices_for(cards: list[FrenchCard], *, passed: bool) -> list[tuple[float, Action]]:
+    """`ranked_choices` for a hand of `cards` (`passed`: the partner passed the choice)."""
+    suits = suits_of(cards)
     choices: list[tuple[float, Action]] = [
-        (trumps_value(cards, suit), ChooseTrumps(suit=suit)) for suit in SUIT_ORDER
+        (trumps_value(suits, suit), ChooseTrumps(suit=suit)) for suit in SUIT_ORDER
     ]
-    choices.append((2 * botifarra_value(cards), ChooseTrumps(suit=None)))
-    if not view.passed:
-        choices.append((passing_value(cards), PassChoice()))
+    choices.append((2 * botifarra_value(suits), ChooseTrumps(suit=None)))
+    if not passed:
+        choices.append((passing_value(suits), PassChoice()))
     return sorted(choices, key=lambda choice: -choice[0])
 
 
@@ -139,11 +150,11 @@ def own_excess(view: BotifarraView) -> float:
     hand as a chooser would, with the offset fitted for its role: the choosing side chose
     knowing its hands (+4.5 in trumps, +7.5 in botifarra), the defenders did not (-1, -4)."""
     assert view.seat is not None and view.my_cards is not None  # its own seat's view
-    cards = list(view.my_cards)
+    suits = suits_of(list(view.my_cards))
     choosing = side_of(view.seat) == side_of(view.dealer)
     if view.trump is None:
-        return botifarra_value(cards) + (7.5 if choosing else -4.0)
-    return trumps_value(cards, view.trump) + (4.5 if choosing else -1.0)
+        return botifarra_value(suits) + (7.5 if choosing else -4.0)
+    return trumps_value(suits, view.trump) + (4.5 if choosing else -1.0)
 
 
 def answer_double(view: BotifarraView) -> Action:
@@ -153,8 +164,9 @@ def answer_double(view: BotifarraView) -> Action:
 
 
 def table_for(view: BotifarraView) -> Table:
-    # A policy gets its own seat's view, and plays only when the view lists its cards.
-    assert view.seat is not None and view.my_cards is not None and view.my_legal is not None
+    """The trick sense's table for the seat whose view this is (its legal cards listed
+    while it plays; none while trumps are doubled, when only the Expert's worlds ask)."""
+    assert view.seat is not None and view.my_cards is not None  # a policy's own seat's view
     trick = view.trick.plays if view.trick else []
     seen = {play.card for play in [*view.played, *trick]}
     mine = set(view.my_cards)
@@ -165,7 +177,7 @@ def table_for(view: BotifarraView) -> Table:
         seats=range(SEATS),
         side_of=side_of,
         hand=view.my_cards,
-        legal=view.my_legal,
+        legal=view.my_legal or [],
         trick=trick,
         history=view.played,
         counts=view.counts,
@@ -214,7 +226,32 @@ class BotifarraPolicy(Policy[BotifarraView]):
         return [PlayCard(card=card) for card in rank_cards(table, choose_card(table, rng))]
 
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
-        """In the play, the hidden hands dealt again as the play so far allows."""
+        """Once trumps are named, the hidden hands dealt again as the play so far allows and
+        as the choice of trumps suggests (`fits_the_choice`)."""
         assert isinstance(world, BotifarraState)
-        if world.phase == "play":
-            deal_as_play_shows(table_for(world.view(seat)), world.hands, [], rng)
+        if world.phase in ("double", "play"):
+            table = table_for(world.view(seat))
+            deal_as_play_shows(table, world.hands, [], rng, fits_the_choice(world, seat))
+
+
+def fits_the_choice(
+    world: BotifarraState, seat: int
+) -> Callable[[dict[int, list[FrenchCard]]], bool]:
+    """Whether hidden hands, as dealt, are ones the Standard AI would have made the hand's
+    choice with: the chooser's choice its best, and a dealer who passed the choice better
+    off passing. Each hand as it was dealt: the cards it holds and those it has played."""
+    played: dict[int, list[FrenchCard]] = {s: [] for s in range(SEATS)}
+    for play in [*world.played, *(world.trick.plays if world.trick else [])]:
+        played[play.seat].append(play.card)
+    named = ChooseTrumps(suit=world.trump)
+    dealer = partner_of(world.chooser) if world.passed else None
+
+    def fits(dealt: dict[int, list[FrenchCard]]) -> bool:
+        def best(who: int, passed: bool) -> Action:
+            return choices_for([*dealt[who], *played[who]], passed=passed)[0][1]
+
+        if world.chooser in dealt and best(world.chooser, world.passed) != named:
+            return False
+        return dealer not in dealt or isinstance(best(dealer, False), PassChoice)
+
+    return fits
