@@ -121,7 +121,8 @@ def ai_note(game: GameSpec) -> str:
         return ""
     if not game.searches:
         return "\n\n" + _(AI_LEVELS_UNSEARCHED)
-    return "\n\n" + _(AI_LEVELS_SHAPED if shapes_worlds(game) else AI_LEVELS)
+    dealt_as_play_shows = shapes_worlds(game) and game.ai.deals_as_play_shows
+    return "\n\n" + _(AI_LEVELS_SHAPED if dealt_as_play_shows else AI_LEVELS)
 
 
 async def rules_command(interaction: discord.Interaction, game: GameSpec, rules: str) -> None:

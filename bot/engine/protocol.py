@@ -380,6 +380,9 @@ class Policy(ABC, Generic[ViewT]):
     its answer)."""
 
     game_id: ClassVar[str]
+    # Whether `shape_world` deals hidden cards as the others' play implies (the rules say so),
+    # rather than only choosing again a secret that is no card.
+    deals_as_play_shows: ClassVar[bool] = True
 
     @abstractmethod
     def choose(

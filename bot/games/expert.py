@@ -22,8 +22,9 @@ game that searches). Where the Standard policy knows what the others' play says 
 (`Policy.shape_world`: Lowball's draws, say), it deals again in each world the hands that play
 makes unlikely, so the search plays against the hands the play implies rather than any hands.
 
-Only games whose hidden information is all cards search (`GameSpec.searches`): a secret that is
-no card (Delphi's rule, Provincial's fists) would be read from the state as it is."""
+Only games whose hidden information is all cards search (`GameSpec.searches`), or whose policy
+chooses its other secrets again in each world (`shape_world`: Provincial's fists): a secret
+that is no card (Delphi's rule) would otherwise be read from the state as it is."""
 
 from __future__ import annotations
 

@@ -14,5 +14,7 @@ PROVINCIAL = terrapin_spec(
     options_model=ProvincialOptions,
     actions=TypeAdapter(ProvincialAction),
     ai=ProvincialPolicy(),
-    searches=False,  # the fists chosen in secret are no cards: a world would read them
+    # The fists chosen in secret are no cards: each world forgets the others' and has them
+    # chosen again (ProvincialPolicy.shape_world), so the search reads none.
+    searches=True,
 )
