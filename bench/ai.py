@@ -177,13 +177,16 @@ def mover(
     spec: GameSpec,
     level: str,
     seed: int,
+    seat: int,
     timed: list[float],
     worlds: list[int],
     budget: Budget = DEFAULT_BUDGET,
 ):
-    """A player of `level` for `Seats`, timing each decision into `timed` (and an Expert's
+    """A player of `level` in `seat` for `Seats`, timing each decision into `timed` (and an Expert's
     worlds played out, where it searched, into `worlds`); an Expert searches within `budget`."""
-    rng = random.Random(f"{level}:{seed}")
+    # Each seat its own numbers, as at the bot's tables: two seats of a level sharing them
+    # would gamble alike (Delphi's Expert draws among its better answers).
+    rng = random.Random(f"{level}:{seed}:{seat}")
     policy = spec.ai
     assert policy is not None
 
@@ -261,7 +264,7 @@ def play_deal(
     """One deal (a hand, or a match where only the match decides) with each seat at its level:
     what each seat took, its chips or its share of the first places."""
     movers = {
-        seat: mover(spec, level, seed, times.setdefault(level, []), worlds, budget)
+        seat: mover(spec, level, seed, seat, times.setdefault(level, []), worlds, budget)
         for seat, level in enumerate(levels)
     }
     seats = Seats(policies_for(spec, len(levels), "ai"), seed, movers=movers)

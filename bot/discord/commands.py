@@ -21,7 +21,7 @@ from bot.discord.port import TableHost, host
 from bot.discord.replies import send_answer
 from bot.engine import GameSpec
 from bot.errors import UserError
-from bot.games.expert import shapes_worlds
+from bot.games.expert import own_expert, shapes_worlds
 from bot.i18n import N_, _, catalog, n_
 from bot.store.ratings import PLAYED_FOR_WEIGHT, rated_scope
 from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
@@ -119,7 +119,7 @@ AI_LEVELS_UNSEARCHED = N_(
 def ai_note(game: GameSpec) -> str:
     if game.ai is None:
         return ""
-    if not game.searches:
+    if not (game.searches or own_expert(game)):
         return "\n\n" + _(AI_LEVELS_UNSEARCHED)
     dealt_as_play_shows = shapes_worlds(game) and game.ai.deals_as_play_shows
     return "\n\n" + _(AI_LEVELS_SHAPED if dealt_as_play_shows else AI_LEVELS)

@@ -407,6 +407,20 @@ class Policy(ABC, Generic[ViewT]):
         Expert search compares the first few (bot/games/expert.py `candidates_for`)."""
         return None
 
+    def expert_choose(
+        self,
+        seat: int,
+        view: ViewT,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+        seconds: float | None,
+    ) -> Action | None:
+        """The Expert's move where the policy searches its own way, for a secret that is no
+        card (Delphi's rule), within `seconds` (None: its worlds alone bound it). The Expert
+        search calls it only where a policy overrides it (bot/games/expert.py `own_expert`)."""
+        return self.choose(seat, view, decision, legal, rng)
+
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
         """Deal again, within `world` (a state the Expert search imagines: the cards hidden from
         `seat` dealt at random), the hands that the others' play so far makes unlikely (their

@@ -24,7 +24,8 @@ makes unlikely, so the search plays against the hands the play implies rather th
 
 Only games whose hidden information is all cards search (`GameSpec.searches`), or whose policy
 chooses its other secrets again in each world (`shape_world`: Provincial's fists): a secret
-that is no card (Delphi's rule) would otherwise be read from the state as it is."""
+that is no card would otherwise be read from the state as it is. A policy may instead search
+its own way (`Policy.expert_choose`, `own_expert`: Delphi's, whose secret is the oracle's rule)."""
 
 from __future__ import annotations
 
@@ -95,6 +96,8 @@ def search(
     assert spec.ai is not None  # a game that searches has a Standard policy to play out with
     # The budget counts from the decision's start: Standard's own pick may take time too.
     deadline = Deadline(None if budget.seconds is None else clock() + budget.seconds, clock)
+    if own_expert(spec) and not optional(state, seat):
+        return own_move(spec, state, seat, rng, budget.seconds), 0
     standard = ai_move(state, seat, spec.ai, rng)
     if not spec.searches or optional(state, seat):
         return standard, 0
@@ -355,6 +358,30 @@ def score_margin(ended: HandEnded, seat: int) -> float:
     sign = 1 if min(best) == max(known) else -1 if max(best) == min(known) else 0
     others = [known[s] for s in range(len(known)) if s != seat]
     return sign * (known[seat] - sum(others) / max(len(others), 1)) / spread
+
+
+def own_expert(spec: GameSpec) -> bool:
+    """Whether the game's policy has an Expert of its own (`Policy.expert_choose`)."""
+    return getattr(type(spec.ai), "expert_choose", Policy.expert_choose) is not (
+        Policy.expert_choose
+    )
+
+
+def own_move(
+    spec: GameSpec, state: GameState, seat: int, rng: random.Random, seconds: float | None
+) -> Action | None:
+    """The policy's own Expert move; Standard's where it fails or is not allowed."""
+    assert spec.ai is not None
+    decision = next(d for d in state.pending() if d.seat == seat)
+    try:
+        move = spec.ai.expert_choose(
+            seat, state.view(seat), decision, state.legal_actions(seat), rng, seconds
+        )
+        if move is not None and state.can(seat, move):
+            return move
+    except Exception:  # as `ai_move`: a failing policy plays Standard's move
+        log.exception("%s AI's own Expert failed", spec.id)
+    return ai_move(state, seat, spec.ai, rng)
 
 
 def shapes_worlds(spec: GameSpec) -> bool:

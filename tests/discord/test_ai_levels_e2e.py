@@ -120,4 +120,5 @@ def test_the_rules_say_where_expert_deals_the_hidden_cards_as_the_play_implies()
     assert "weighs out" in ai_note(registry.get("bigtwo"))
     assert "weighs out" in ai_note(registry.get("provincial"))  # its fists chosen again
     assert shaped not in ai_note(registry.get("provincial"))  # ... its cards dealt at random
-    assert "Expert plays as Standard does" in ai_note(registry.get("delphi"))
+    assert "weighs out" in ai_note(registry.get("delphi"))  # its own Expert
+    assert "Expert plays as Standard does" in ai_note(registry.get("backhand"))

@@ -227,3 +227,39 @@ def test_ties_and_a_few_worlds_are_no_evidence():
     assert hopeless([tie] * 4)
     assert surely_better([[0.0, 0.8]] * 3) == 0  # three worlds alike: no spread, no proof
     assert surely_better([[0.0, 0.8]] * 4) == 1
+
+
+class OwnExpert:
+    """A policy with an Expert of its own that plays `move` (or raises it, an exception)."""
+
+    def __init__(self, policy, move) -> None:
+        self.policy, self.move, self.game_id = policy, move, policy.game_id
+        self.asked: list[float | None] = []
+
+    def choose(self, *args):
+        return self.policy.choose(*args)
+
+    def expert_choose(self, seat, view, decision, legal, rng, seconds):
+        self.asked.append(seconds)
+        if isinstance(self.move, Exception):
+            raise self.move
+        return self.move
+
+
+def test_a_policys_own_expert_plays_its_legal_move_else_standards():
+    big_two = registry.get("bigtwo")
+    state = next(
+        s
+        for s in states_along_a_match(big_two, 3, 200)
+        if len(plausible(s, s.pending()[0].seat)) > 4
+    )
+    seat = state.pending()[0].seat
+    standard = ai_move(state, seat, big_two.ai, random.Random(0))
+    other = next(move for move in plausible(state, seat) if move != standard)
+    not_held = other.model_copy(update={"cards": state.hands[(seat + 1) % len(state.hands)][:1]})
+    budget = Budget(seconds=0.1)
+    for move, expected in ((other, other), (not_held, standard), (ValueError(), standard)):
+        policy = OwnExpert(big_two.ai, move)
+        spec = big_two.model_copy(update={"ai": policy})
+        assert search(spec, state, seat, random.Random(0), budget) == (expected, 0)
+        assert policy.asked == [0.1]

@@ -298,5 +298,26 @@ class DelphiPolicy(Policy[DelphiView]):
             return verdict_for(view)
         return answer_for(yes_share(view), view.tokens[seat] or 0, rng)
 
+    def expert_choose(
+        self,
+        seat: int,
+        view: DelphiView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+        seconds: float | None,
+    ) -> Action | None:
+        """The Expert's move (bot/games/delphi/expert.py): its own answer, searched within
+        `seconds` (None: its worlds alone bound it); as oracle it writes and judges as Standard."""
+        if decision.kind != DelphiKind.ANSWER:
+            return self.choose(seat, view, decision, legal, rng)
+        from bot.games.delphi import expert  # it builds on this module: imported when needed
+
+        most = expert.DEFAULT_BUDGET.seconds
+        budget = expert.Budget(
+            seconds=None if seconds is None or most is None else min(seconds, most)
+        )
+        return expert.expert_answer(view, rng, budget)
+
 
 POLICY = DelphiPolicy()
