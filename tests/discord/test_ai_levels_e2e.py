@@ -114,7 +114,7 @@ async def test_an_ai_player_takes_the_seat_of_a_player_leaving_a_points_match(wo
 
 def test_the_rules_say_where_expert_deals_the_hidden_cards_as_the_play_implies():
     shaped = "dealt as the play so far suggests"
-    for game in ("lowball", "western", "botifarra", "calabrasella", "liars"):
+    for game in ("lowball", "western", "botifarra", "calabrasella", "liars", "lastone"):
         assert shaped in ai_note(registry.get(game))
     assert shaped not in ai_note(registry.get("bigtwo"))
     assert "weighs out" in ai_note(registry.get("bigtwo"))

@@ -8,7 +8,9 @@ the points it can expect against the other players' usual hands at each position
 (`crash.expected_points`), plus the bonus point for a four of a kind used in full, plus a
 crash (all four positions) worth the points still missing to win the game. With six pairs it
 declares them (the hand is void for everyone) when its best arrangement can't expect its share
-of the deal's points. A thirteen-card straight is revealed: it wins.
+of the deal's points. A thirteen-card straight is revealed: it wins. For the Expert search it
+ranks the arrangements by the same value (`ranked`); everyone sets in secret, so the others'
+play says nothing of their cards and the search's worlds are dealt blind.
 """
 
 from __future__ import annotations
@@ -70,8 +72,8 @@ def plan_value(keys: Sequence[BragKey], quad: bool, opponents: int, missing: int
     return value + crash_chance(keys, opponents) * max(0, missing - MAX_HANDS)
 
 
-def best_arrangement(view: CrashView, rng: random.Random) -> tuple[Arrange, float]:
-    """The arrangement worth the most (ties broken by `rng`), and its value."""
+def valued_arrangements(view: CrashView) -> list[tuple[float, list[list[FrenchCard]]]]:
+    """Each arrangement the AI weighs, with its value (the planner's order)."""
     assert view.seat is not None and view.my_cards is not None  # its own seat's view
     opponents = len(view.seats) - 1
     missing = view.target - view.seats[view.seat].score
@@ -81,6 +83,12 @@ def best_arrangement(view: CrashView, rng: random.Random) -> tuple[Arrange, floa
     for keys, masks in plans(cards).items():
         hands = [plan.hand(mask) for mask in masks]
         valued.append((plan_value(keys, bool(quads_in_full(hands)), opponents, missing), hands))
+    return valued
+
+
+def best_arrangement(view: CrashView, rng: random.Random) -> tuple[Arrange, float]:
+    """The arrangement worth the most (ties broken by `rng`), and its value."""
+    valued = valued_arrangements(view)
     top = max(value for value, _ in valued)
     hands = rng.choice([hands for value, hands in valued if value == top])
     return Arrange(hands=ranked(hands)), top
@@ -103,3 +111,23 @@ class CrashPolicy(Policy[CrashView]):
         if view.my_six_pairs and value < SHARE_OF_POINTS / len(view.seats):
             return DeclareSixPairs()
         return arrangement
+
+    def ranked(
+        self,
+        seat: int,
+        view: CrashView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """Standard's pick, then the other arrangements by the points they can expect (the
+        Expert search compares the first few), a declaration of six pairs last."""
+        first = self.choose(seat, view, decision, legal, rng)
+        if isinstance(first, RevealStraight):
+            return [first]
+        order = sorted(valued_arrangements(view), key=lambda valued: -valued[0])
+        found: list[Action] = [first] if first is not None else []
+        found += [Arrange(hands=ranked(hands)) for _, hands in order]
+        if view.my_six_pairs:
+            found.append(DeclareSixPairs())
+        return [action for index, action in enumerate(found) if action not in found[:index]]

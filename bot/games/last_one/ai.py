@@ -14,6 +14,10 @@ previous aggressor) or when nobody else is likely to go on; it calls "Last one!"
 
 Heads up an Ace, a Jack or a 2 gives the turn back: the value then counts the best play after
 it, as after a 3. It never draws when it can play: every card shed counts.
+
+For the Expert search (bot/games/expert.py) it ranks its moves (`ranked`), looks one play deep
+in the search's playouts, and deals a world's hands as the draws show (`shape_world`): a player
+who drew on a turn held no card that went, as the AI draws only then.
 """
 
 from __future__ import annotations
@@ -22,20 +26,23 @@ import random
 from collections.abc import Sequence
 
 from bot.cards import FrenchCard, Rank, Suit
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, GameState, Policy
+from bot.games.ai import in_rollout
 from bot.games.jokerless import suit_of
-from bot.games.last_one.cards import SUITS, card_points, is_wild
+from bot.games.last_one.cards import SUITS, card_points, is_wild, sort_cards
 from bot.games.last_one.records import (
     Call,
     Continue,
     Draw,
     EndTurn,
+    Lack,
     LastOneKind,
     LastOneView,
     NameCard,
     NameSuit,
     Play,
 )
+from bot.games.last_one.rules import LastOneState
 
 CARD = 3.0  # the value of a card shed (or, negated, drawn)
 OUT = 1_000.0  # going out wins the hand
@@ -51,6 +58,7 @@ MELEE_HIT = 2.0  # a 4: the next player draws four if nobody goes on
 DEFENDER_DRAW = 6.0  # a 4 whose 5 someone else holds: about what we draw when they go on
 JOKER_IN_MELEE = 3  # a defender uses a joker to go on only when facing a draw at least this big
 DEPTH = 3  # plays looked ahead when a card gives the turn back
+QUICK_DEPTH = 1  # in the Expert's playouts: thousands of moves a decision
 
 
 class Table:
@@ -186,8 +194,14 @@ def play_value(table: Table, hand: Sequence[FrenchCard], card: FrenchCard, depth
     return value + FOLLOW * follow_up(rest, card)
 
 
+def lookahead() -> int:
+    """How deep a play's value looks: less in the Expert's playouts (`in_rollout`), where
+    the value of a 3's follow-up card, looked at one deep, is all the speed asks for."""
+    return QUICK_DEPTH if in_rollout() else DEPTH
+
+
 def best_play(table: Table, hand: Sequence[FrenchCard], plays: list[Play], rng) -> Play:
-    values = [play_value(table, hand, play.card, DEPTH) for play in plays]
+    values = [play_value(table, hand, play.card, lookahead()) for play in plays]
     top = max(values)
     return rng.choice([play for play, value in zip(plays, values, strict=True) if value == top])
 
@@ -249,7 +263,8 @@ class LastOnePolicy(Policy[LastOneView]):
                 play = best_play(table, hand, plays, rng)
                 assert view.upcard is not None  # the 3 that gave this free card
                 stop = FOLLOW * follow_up(hand, view.upcard)  # end the turn on the 3
-                return play if play_value(table, hand, play.card, DEPTH) > stop else EndTurn()
+                worth = play_value(table, hand, play.card, lookahead())
+                return play if worth > stop else EndTurn()
             case LastOneKind.SUIT:
                 return NameSuit(suit=best_suit(hand))
             case LastOneKind.NAME:
@@ -258,3 +273,68 @@ class LastOnePolicy(Policy[LastOneView]):
             case LastOneKind.MELEE:
                 return melee_choice(table, [a for a in legal if isinstance(a, Continue)])
         return None
+
+    def ranked(
+        self,
+        seat: int,
+        view: LastOneView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+    ) -> list[Action] | None:
+        """Standard's pick, then the other moves by what they are worth to it (a draw last
+        where a card goes): the Expert search compares the first few."""
+        first = self.choose(seat, view, decision, legal, rng)
+        table, hand = Table(view), view.my_cards or []
+        others = [action for action in legal if action != first]
+        others.sort(key=lambda action: -move_value(table, hand, action))
+        return others if first is None else [first, *others]
+
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """A player who drew on a turn held no card that went (the AI draws only then): their
+        hand in the world holds none that followed what they drew on, but for the cards drawn
+        since; the others are swapped for stock cards that fit (`refit`)."""
+        assert isinstance(world, LastOneState)
+        if world.phase in ("between", "over") or not world.lacks:
+            return
+        for other in world.players:
+            if other != seat and world.lacks[other] and rng.random() >= ODD_DRAW:
+                refit(world.hands[other], world.lacks[other], world.stock, rng)
+
+
+# ---- the Expert's helpers: moves ranked, worlds as the draws show ---------------------------
+
+ODD_DRAW = 0.1  # how often a player (a person, say) draws though a card would go
+
+
+def move_value(table: Table, hand: Sequence[FrenchCard], action: Action) -> float:
+    """What a move is worth to the AI, to rank the moves it did not pick."""
+    match action:
+        case Play() | Continue():
+            return play_value(table, hand, action.card, DEPTH)
+        case EndTurn() if table.view.upcard is not None:
+            return FOLLOW * follow_up(hand, table.view.upcard)
+        case NameSuit():
+            return followers(hand, None, action.suit)
+        case NameCard():
+            return followers(hand, action.rank, action.suit)
+        case Call():
+            return OUT
+    return -CARD  # a draw: a card more
+
+
+def follows(card: FrenchCard, lack: Lack) -> bool:
+    return is_wild(card) or card.suit == lack.suit or card.rank == lack.rank
+
+
+def refit(hand: list[FrenchCard], lacks: list[Lack], stock: list[FrenchCard], rng) -> None:
+    """Swap the hand's cards its draws deny (beyond the cards drawn since each) for stock
+    cards that none of its draws deny."""
+    for lack in lacks:
+        denied = [index for index, card in enumerate(hand) if follows(card, lack)]
+        spare = [i for i, card in enumerate(stock) if not any(follows(card, x) for x in lacks)]
+        rng.shuffle(denied)
+        rng.shuffle(spare)
+        for mine, theirs in zip(denied[: max(0, len(denied) - lack.since)], spare, strict=False):
+            hand[mine], stock[theirs] = stock[theirs], hand[mine]
+    hand[:] = sort_cards(hand)

@@ -199,6 +199,15 @@ class LastOneOptions(BaseModel):
     )
 
 
+class Lack(BaseModel):
+    """A draw on a turn: what the drawer had to follow (they held nothing that did, if they
+    play as the AI does), and how many cards they have drawn since (those may follow it)."""
+
+    rank: Rank | None
+    suit: Suit | None
+    since: int = 0
+
+
 class Named(BaseModel):
     """The natural card a joker stands for."""
 

@@ -30,6 +30,8 @@ the match; the last one left wins.
 
 from __future__ import annotations
 
+import functools
+
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import Action, Decision, Event, HandEnded, HandStarted, IllegalAction, Rng, Windows
 from bot.games.jokerless import rank_of, suit_of
@@ -102,6 +104,7 @@ class LastOneState(Windows, LastOneTable):
         self.discards = [upcard]
         self.named = self.suit = self.melee = self.caller = None
         self.last_points = self.revealed = None
+        self.lacks = [[] for _ in range(self.seat_count)]
         self.direction = 1
         events: list[Event] = [
             HandStarted(hand=self.hand),
@@ -137,6 +140,18 @@ class LastOneState(Windows, LastOneTable):
                 until_next_move=True,
             )
         return list(decisions.values())
+
+    def pending_seats(self) -> list[int]:
+        """`pending`'s seats, without writing its prompts: the legality checks ask for them
+        at every move (thousands of moves in an Expert search)."""
+        if self.phase in ("turn", "free", "suit", "name"):
+            seats = [self.turn]
+        elif self.phase == "melee":
+            seats = [seat for seat in self.players if self.melee_cards(seat)]
+        else:
+            seats = []
+        calling = self.caller is not None and self.caller not in seats
+        return [*seats, self.caller] if calling and self.caller is not None else seats
 
     def prompt(self, kind: LastOneKind) -> str:
         match kind:
@@ -185,10 +200,10 @@ class LastOneState(Windows, LastOneTable):
         hand = self.hands[seat]
         match self.phase:
             case "turn":
-                plays: list[Action] = [Play(card=c) for c in hand if self.playable(c)]
+                plays: list[Action] = [play_of(c) for c in hand if self.playable(c)]
                 return [*plays, Draw()]
             case "free":
-                return [*(Play(card=card) for card in hand), EndTurn()]
+                return [*map(play_of, hand), EndTurn()]
             case "suit":
                 return [NameSuit(suit=suit) for suit in SUITS]
             case "name":
@@ -199,8 +214,11 @@ class LastOneState(Windows, LastOneTable):
         """The rules' own reason for a move that isn't allowed now."""
         live = self.phase not in ("between", "over") and seat in self.players
         asked = live and (seat in self.pending_seats() or isinstance(action, Call | Continue))
-        if asked and action not in self.legal_actions(seat):
-            raise IllegalAction(self.why_not(seat, action))
+        if asked:
+            if action not in self.legal_actions(seat):
+                raise IllegalAction(self.why_not(seat, action))
+            if seat in self.pending_seats():
+                return  # live, asked and legal: the base's checks would only list them again
         super().verify(seat, action)
 
     def why_not(self, seat: int, action: Action) -> str:
@@ -283,6 +301,7 @@ class LastOneState(Windows, LastOneTable):
             case Play():
                 events += self.play(seat, action.card, free=self.phase == "free")
             case Draw():
+                self.drawing_on_turn(seat)
                 events += self.draw(seat, 1, "draw")
                 self.turn = self.next_seat(seat)
             case EndTurn():
@@ -444,6 +463,12 @@ class LastOneState(Windows, LastOneTable):
             if self.match.is_over():
                 self.phase = "over"
         return 0
+
+
+@functools.cache
+def play_of(card: FrenchCard) -> Play:
+    """The play of a card (frozen, so made once: the moves are listed at every step)."""
+    return Play(card=card)
 
 
 def new_last_one(

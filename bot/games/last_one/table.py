@@ -14,6 +14,7 @@ from bot.games.last_one.cards import SUIT_NAMES, full_deck, is_wild, named_text,
 from bot.games.last_one.records import (
     DrawReason,
     Drew,
+    Lack,
     LastOneOptions,
     LastOneView,
     Melee,
@@ -21,6 +22,8 @@ from bot.games.last_one.records import (
     StockRebuilt,
 )
 from bot.i18n import _
+
+KEPT_LACKS = 3  # draws remembered per player: older ones are mostly outdrawn
 
 
 class LastOneTable(PointsMatchHands):
@@ -41,6 +44,7 @@ class LastOneTable(PointsMatchHands):
     caller: int | None = None  # holds one card and must still call "Last one!"
     last_points: list[int] | None = None
     revealed: list[list[FrenchCard]] | None = None
+    lacks: list[list[Lack]] = []  # per seat, this hand's draws on a turn (the latest few)
 
     # ---- turn order -----------------------------------------------------------------------
 
@@ -115,6 +119,8 @@ class LastOneTable(PointsMatchHands):
                 break
             drawn.append(self.stock.pop())
         self.hands[seat] = sort_cards(self.hands[seat] + drawn)
+        for lack in self.lacks[seat] if self.lacks else []:
+            lack.since += len(drawn)
         if self.caller == seat and len(self.hands[seat]) != 1:
             self.caller = None
         told = Drew(seat=seat, count=len(drawn), wanted=count, reason=reason)
@@ -130,6 +136,13 @@ class LastOneTable(PointsMatchHands):
         self.stock = self.rng.shuffled_gathered(under, full_deck())[::-1]
         self.discards = self.discards[-1:]
         return [StockRebuilt(count=len(under))]
+
+    def drawing_on_turn(self, seat: int) -> None:
+        """Note what `seat` draws on (before the draw: it counts the cards drawn since)."""
+        if not self.lacks:  # a hand begun before lacks were kept
+            self.lacks = [[] for _ in range(self.seat_count)]
+        rank, suit = self.target()
+        self.lacks[seat] = [*self.lacks[seat][1 - KEPT_LACKS :], Lack(rank=rank, suit=suit)]
 
     # ---- what each seat sees ---------------------------------------------------------------
 

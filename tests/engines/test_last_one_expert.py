@@ -1,0 +1,117 @@
+"""Last One's help to the Expert search (bot/games/last_one/ai.py): moves ranked from
+Standard's pick, a quicker lookahead only in playouts, and worlds where a player who drew on a
+turn holds no card that went (the Standard AI draws only then), the seat's view unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import bot.games  # noqa: F401  (registers every game)
+from bot.cards import FrenchCard, Rank, Suit
+from bot.engine import registry
+from bot.games.ai import ai_move, rolling_out
+from bot.games.expert import Worlds, shaped, shapes_worlds
+from bot.games.last_one.ai import follows, refit
+from bot.games.last_one.records import Draw, Lack
+from bot.games.last_one.rules import LastOneState
+from tests.engines.test_ai_levels import states_along_a_match
+
+LAST_ONE = registry.get("lastone")
+POLICY = LAST_ONE.ai
+
+
+def decisions(seeds: range, most: int = 600):
+    for seed in seeds:
+        for state in states_along_a_match(LAST_ONE, seed, most):
+            for decision in state.pending():
+                yield state, decision
+
+
+def test_ranked_starts_with_standards_pick_and_lists_each_legal_move_once():
+    checked = 0
+    for state, decision in decisions(range(3)):
+        seat, legal = decision.seat, state.legal_actions(decision.seat)
+        ranking = POLICY.ranked(seat, state.view(seat), decision, legal, random.Random(2))
+        assert ranking is not None
+        pick = POLICY.choose(seat, state.view(seat), decision, legal, random.Random(2))
+        if pick is not None:
+            assert ranking[0] == pick
+        assert len(ranking) == len(legal) and all(a in legal for a in ranking)
+        if pick is not None and Draw() in legal and len(legal) > 2 and pick != Draw():
+            assert ranking[-1] == Draw()  # a draw last where a card goes
+        checked += 1
+    assert checked > 100
+
+
+def test_the_quick_lookahead_is_only_for_playouts_and_plays_legally():
+    differ = 0
+    for state, decision in decisions(range(6), 1500):
+        seat = decision.seat
+        view, legal = state.view(seat), state.legal_actions(seat)
+        outside = [POLICY.choose(seat, view, decision, legal, random.Random(d)) for d in range(2)]
+        assert outside == [ai_move(state, seat, POLICY, random.Random(d)) for d in range(2)]
+        with rolling_out():
+            quick = POLICY.choose(seat, view, decision, legal, random.Random(0))
+        assert quick is None or quick in legal
+        assert POLICY.choose(seat, view, decision, legal, random.Random(0)) == outside[0]
+        differ += quick != outside[0]
+    assert differ, "the quick rule never differed: is it used at all?"
+
+
+def draw_seen() -> tuple[LastOneState, int, int]:
+    """A state where another player drew on their turn and still holds cards."""
+    for seed in range(20):
+        for state in states_along_a_match(LAST_ONE, seed, 1500):
+            assert isinstance(state, LastOneState)
+            seat = state.pending()[0].seat
+            for other in state.players:
+                lacks = state.lacks[other] if state.lacks else []
+                if other != seat and lacks and lacks[-1].since <= 1 and len(state.stock) > 20:
+                    return state, seat, other
+    raise AssertionError("nobody drew in 20 matches")
+
+
+def test_a_draw_is_noted_with_what_it_was_on_and_the_cards_drawn_since():
+    state, _, other = draw_seen()
+    lack = state.lacks[other][-1]
+    assert lack.since >= 1  # the draw itself
+    assert 1 <= len(state.lacks[other]) <= 3
+
+
+def test_shaped_worlds_keep_the_view_and_deny_the_drawers_cards():
+    state, seat, other = draw_seen()
+    assert shapes_worlds(LAST_ONE)
+    worlds, rng = Worlds(state, seat), random.Random(3)
+    fitting = blind = 0
+    for _ in range(200):
+        world = worlds.sample(rng)
+        blind += fits(LAST_ONE.restore(world), other)
+        shaped_world = LAST_ONE.restore(shaped(LAST_ONE, world, seat, rng))
+        assert shaped_world.view(seat) == state.view(seat)
+        assert sorted(map(str, shaped_world.all_cards())) == sorted(map(str, state.all_cards()))
+        fitting += fits(shaped_world, other)
+    assert fitting >= 170 and fitting > blind + 30, (fitting, blind)
+
+
+def fits(world: LastOneState, other: int) -> bool:
+    hand = world.hands[other]
+    return all(
+        sum(follows(card, lack) for card in hand) <= lack.since for lack in world.lacks[other]
+    )
+
+
+def test_refit_swaps_denied_cards_for_stock_cards_that_fit():
+    hand = [FrenchCard(Rank.SEVEN, Suit.HEARTS), FrenchCard(Rank.TWO, Suit.SPADES)]
+    stock = [FrenchCard(Rank.EIGHT, Suit.CLUBS), FrenchCard(Rank.KING, Suit.CLUBS)]
+    refit(hand, [Lack(rank=Rank.SEVEN, suit=Suit.HEARTS)], stock, random.Random(1))
+    # the 8 is wild, it would follow too: the King takes the 7's place
+    assert hand == [FrenchCard(Rank.TWO, Suit.SPADES), FrenchCard(Rank.KING, Suit.CLUBS)]
+    assert stock == [FrenchCard(Rank.EIGHT, Suit.CLUBS), FrenchCard(Rank.SEVEN, Suit.HEARTS)]
+    kept = [FrenchCard(Rank.SEVEN, Suit.HEARTS)]
+    refit(kept, [Lack(rank=Rank.SEVEN, suit=Suit.HEARTS, since=1)], stock, random.Random(1))
+    assert kept == [FrenchCard(Rank.SEVEN, Suit.HEARTS)]  # drawn since: it may have followed
+
+
+def test_pending_seats_match_the_decisions():
+    for state, _ in decisions(range(4), 1000):
+        assert state.pending_seats() == [d.seat for d in state.pending()]
