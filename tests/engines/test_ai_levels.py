@@ -196,14 +196,20 @@ class Ranking:
         return [self.made_up, *reversed(legal)]
 
 
-def test_expert_compares_the_moves_its_policy_ranks_next():
+def a_big_two_choice() -> tuple[GameSpec, GameState, int]:
+    """Big Two, a state of its match where the seat to play has more than four plausible
+    moves, and that seat."""
     big_two = registry.get("bigtwo")
     state = next(
         s
         for s in states_along_a_match(big_two, 3, 200)
         if len(plausible(s, s.pending()[0].seat)) > 4
     )
-    seat = state.pending()[0].seat
+    return big_two, state, state.pending()[0].seat
+
+
+def test_expert_compares_the_moves_its_policy_ranks_next():
+    big_two, state, seat = a_big_two_choice()
     legal = plausible(state, seat)
     standard = ai_move(state, seat, big_two.ai, random.Random(0))
     made_up = legal[0].model_copy(update={"kind": "made-up"})
@@ -247,13 +253,7 @@ class OwnExpert:
 
 
 def test_a_policys_own_expert_plays_its_legal_move_else_standards():
-    big_two = registry.get("bigtwo")
-    state = next(
-        s
-        for s in states_along_a_match(big_two, 3, 200)
-        if len(plausible(s, s.pending()[0].seat)) > 4
-    )
-    seat = state.pending()[0].seat
+    big_two, state, seat = a_big_two_choice()
     standard = ai_move(state, seat, big_two.ai, random.Random(0))
     other = next(move for move in plausible(state, seat) if move != standard)
     not_held = other.model_copy(update={"cards": state.hands[(seat + 1) % len(state.hands)][:1]})
