@@ -383,6 +383,9 @@ class Policy(ABC, Generic[ViewT]):
     # Whether `shape_world` deals hidden cards as the others' play implies (the rules say so),
     # rather than only choosing again a secret that is no card.
     deals_as_play_shows: ClassVar[bool] = True
+    # How often a Beginner plays a random plausible move instead of this policy's (a game
+    # where luck weighs most needs it more often, for a new player to beat it).
+    beginner_slips: ClassVar[float] = 0.6
 
     @abstractmethod
     def choose(

@@ -72,8 +72,6 @@ def random_move(state: GameState, seat: int, rng: random.Random) -> Action | Non
 BEGINNER, STANDARD, EXPERT = "beginner", "standard", "expert"
 LEVELS = (BEGINNER, STANDARD, EXPERT)
 LEVEL_NAMES = {BEGINNER: N_("Beginner"), STANDARD: N_("Standard"), EXPERT: N_("Expert")}
-# How often a Beginner plays a random plausible move instead of the Standard one.
-BEGINNER_SLIPS = 0.6
 
 
 def beginner_move(
@@ -84,7 +82,7 @@ def beginner_move(
     taken as Standard takes it, and a fold is never chosen where checking is free."""
     standard = ai_move(state, seat, policy, rng)
     decision = next(d for d in state.pending() if d.seat == seat)
-    if decision.optional or rng.random() >= BEGINNER_SLIPS:
+    if decision.optional or rng.random() >= policy.beginner_slips:
         return standard
     choices = plausible(state, seat)
     return rng.choice(choices) if choices else standard

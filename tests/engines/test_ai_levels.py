@@ -14,7 +14,7 @@ import pytest
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import GameSpec, GameState, registry
-from bot.games.ai import BEGINNER_SLIPS, ai_move, beginner_move, plausible
+from bot.games.ai import ai_move, beginner_move, plausible
 from bot.games.expert import (
     Budget,
     candidates_for,
@@ -131,7 +131,8 @@ def test_no_level_folds_where_checking_is_free_nor_misses_a_free_call():
                     expert = expert_move(last_one, state, decision.seat, random.Random(draw))
                     assert beginner == standard == expert
     assert calls
-    assert 0 < BEGINNER_SLIPS < 1
+    # Beginner plays as Standard now and then, and slips more often than not.
+    assert all(0.5 < spec.ai.beginner_slips < 1 for spec in registry.games() if spec.ai)
 
 
 def test_expert_leaves_the_standard_pick_only_for_a_move_surely_better():

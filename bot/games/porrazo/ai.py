@@ -212,6 +212,7 @@ class QuickTable(Table):
 
 class PorrazoPolicy(Policy[PorrazoView]):
     game_id = "porrazo"
+    beginner_slips = 0.85
 
     def choose(
         self,

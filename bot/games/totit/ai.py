@@ -95,6 +95,7 @@ class Table:
 
 class TotitPolicy(Policy[TotitView]):
     game_id = "totit"
+    beginner_slips = 0.9
 
     def choose(
         self,
