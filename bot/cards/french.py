@@ -87,6 +87,11 @@ class FrenchCard(CodedCard):
         face = self.joker.value if self.joker else f"{self._rank.code}{self._suit.value}"
         object.__setattr__(self, "_code", face if self.pack == 1 else f"{face}#{self.pack}")
 
+    def __hash__(self) -> int:
+        # The code's (equal cards have equal codes), whose hash the string keeps: a set or dict
+        # of cards (a hand's plays, a picker's places) hashes no tuple of four fields per card.
+        return hash(self._code)
+
     @property
     def _rank(self) -> Rank:
         # Only jokers lack a rank and a suit, and callers ask after checking `joker`.

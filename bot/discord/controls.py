@@ -71,6 +71,7 @@ class Controls(WrittenView):
         super().__init__()
         self._rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
         self._widths = [0] * ROWS
+        self._count = 0  # components placed
 
     def button(
         self, *, custom_id: str, label: str, style: discord.ButtonStyle, row: int | None = None
@@ -105,7 +106,7 @@ class Controls(WrittenView):
         self._place(look, ROW_WIDTH, None)
 
     def _place(self, look: dict[str, Any], width: int, row: int | None) -> None:
-        if sum(map(len, self._rows)) >= MAX_COMPONENTS:
+        if self._count >= MAX_COMPONENTS:
             raise ValueError("maximum number of children exceeded")
         if row is None:
             row = next(
@@ -117,6 +118,7 @@ class Controls(WrittenView):
             raise ValueError(f"item would not fit at row {row}")
         self._widths[row] += width
         self._rows[row].append(look)
+        self._count += 1
 
     def components(self) -> list[dict[str, Any]]:
         return [{"type": 1, "components": row} for row in self._rows if row]

@@ -18,7 +18,7 @@ table's public message is drawn `speaking(the server's)`, a DM `speaking(the mem
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -69,8 +69,9 @@ def _locales() -> dict[str, str]:
 _by_locale = _locales()
 
 
-def current() -> str:
-    return _current.get()
+# The language of the moment (a code). The context variable's own method: asked tens of times
+# for every message drawn, a function around it cost a call each time.
+current: Callable[[], str] = _current.get
 
 
 def speak(code: str) -> None:
@@ -98,8 +99,26 @@ def catalog(code: str | None = None) -> Catalog:
 
 def _(message: str, /, **params: Any) -> str:
     code = _current.get()
-    text = message if code == ENGLISH else catalog(code).gettext(message)  # English: the code's
+    text = message if code == ENGLISH else _translated(code, message)  # English: the code's
     return _filled(text, params) if params else text
+
+
+# Per language, each message as its catalog says it: asked of the catalog (three calls deep)
+# once, not for every message drawn. Bounded, though every message is one the code writes.
+_said: dict[str, dict[str, str]] = {}
+MOST_SAID = 50_000
+
+
+def _translated(code: str, message: str) -> str:
+    said = _said.get(code)
+    if said is None:
+        said = _said[code] = {}
+    text = said.get(message)
+    if text is None:
+        text = catalog(code).gettext(message)
+        if len(said) < MOST_SAID:
+            said[message] = text
+    return text
 
 
 def n_(singular: str, plural: str, count: int, /, **params: Any) -> str:
@@ -150,7 +169,10 @@ def decimal(value: float, *, signed: bool = False) -> str:
 def _filled(text: str, params: Mapping[str, Any]) -> str:
     """`text` with its placeholders filled, whole numbers as the language writes them (those
     below 1,000 as they are in every language here: the engines say thousands of refusals)."""
-    if all(type(value) is not int or 0 <= value < 1000 for value in params.values()):
+    for value in params.values():  # a loop: all() over a generator cost twice as much
+        if type(value) is int and not 0 <= value < 1000:
+            break
+    else:
         return text.format_map(params)
     return text.format_map(
         {
@@ -164,11 +186,13 @@ def register(language: Language, found: Catalog) -> None:
     """Adds a language with its catalog (the tests' pseudo-language, tests/pseudo.py)."""
     LANGUAGES[language.code] = language
     _catalogs[language.code] = found
+    _said.pop(language.code, None)
     _by_locale.update(_locales())
 
 
 def unregister(code: str) -> None:
     LANGUAGES.pop(code, None)
     _catalogs.pop(code, None)
+    _said.pop(code, None)
     _by_locale.clear()
     _by_locale.update(_locales())

@@ -77,8 +77,13 @@ class Form:
         self, table_id: int, prompt: int, checksum: str, choice: Choice, index: int, label=""
     ) -> dict[str, Any]:
         """Its custom_id and label (its style shows where the card is picked to)."""
-        parts = (table_id, prompt, checksum, *self.choice_parts(choice), index)
-        return {"label": label or "?", "custom_id": self.card.format(*parts)}
+        custom_id = self.card_ids(table_id, prompt, checksum, choice) + str(index)
+        return {"label": label or "?", "custom_id": custom_id}
+
+    def card_ids(self, table_id: int, prompt: int, checksum: str, choice: Choice) -> str:
+        """What the custom_id of every card drawn for `choice` starts with: its index
+        follows. Written once per drawing, not once per card."""
+        return self.card.format(table_id, prompt, checksum, *self.choice_parts(choice), "")
 
     def button_look(
         self, table_id: int, prompt: int, checksum: str, choice: Choice, verb: str, label=""

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import discord
+from discord import ButtonStyle
 from pydantic import BaseModel
 
 from bot.discord.controls import (
@@ -195,44 +197,60 @@ class Desk:
         """The page's cards, the buttons right under them, then the selects."""
         out = Controls()
         key = self.key
+        card_ids = self.form.card_ids(*key, choice)
         digits = self.picker.digits(choice.selection)
-        page = self.pages[choice.page]
-        for part in page:
-            for index in range(part.first, part.stop):
-                row = part.row + (index - part.first) // ROW_WIDTH
-                out.button(**self.card_look(key, choice, digits[index] - 1, index), row=row)
-        row = page_rows(page)
+        for index, row in self.card_places[choice.page]:
+            label, style = self.card_face(choice, digits[index] - 1, index)
+            out.button(custom_id=card_ids + str(index), label=label, style=style, row=row)
+        row = page_rows(self.pages[choice.page])
         for number, button in enumerate(self.buttons(key, choice)):
             out.button(**button, row=row + number // ROW_WIDTH)
-        for kind, number, actions in self.other_lists:
-            options = [(action_token(a), self.label(a)) for a in actions]
+        for kind, number, options in self.other_options:
             out.select(**ActionSelect.look(self.table.id, self.prompt, kind, options, number))
         if self.suggestions:
             look = self.form.suggestions_look(*key, self.suggestions, said(self.picker.suggested))
             out.select(**look)
         return out
 
-    def card_look(self, key: Key, choice: Choice, group: int, index: int) -> dict[str, Any]:
-        """Card `index`, in `group` (-1: none): green in the group being filled (in any, when
-        cards find their own group), blue in another, tagged with its group when several."""
-        groups = self.picker.groups
-        label = self.picker.cards[index].label
-        if group >= 0 and len(groups) > 1 and groups[group].tag:
-            label = f"{label} ·{groups[group].tag}"
+    def card_face(self, choice: Choice, group: int, index: int) -> tuple[str, ButtonStyle]:
+        """Card `index`'s label and style, in `group` (-1: none): green in the group being
+        filled (in any, when cards find their own group), blue in another, tagged with its
+        group when several."""
         if group < 0:
-            style = discord.ButtonStyle.secondary
-        elif group == choice.group or self.picker.first_with_room:
-            style = discord.ButtonStyle.success
-        else:
-            style = discord.ButtonStyle.primary
-        return {**self.form.card_look(*key, choice, index, label[:80]), "style": style}
+            return self.labels[index], ButtonStyle.secondary
+        groups, label = self.picker.groups, self.picker.cards[index].label
+        if len(groups) > 1 and groups[group].tag:
+            label = f"{label} ·{groups[group].tag}"
+        if group == choice.group or self.picker.first_with_room:
+            return label[:80] or "?", ButtonStyle.success
+        return label[:80] or "?", ButtonStyle.primary
+
+    @cached_property
+    def card_places(self) -> list[list[tuple[int, int]]]:
+        """Each page's cards (their indexes), each with its row."""
+        return [
+            [
+                (index, part.row + (index - part.first) // ROW_WIDTH)
+                for part in page
+                for index in range(part.first, part.stop)
+            ]
+            for page in self.pages
+        ]
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Each card's button label, unpicked: said once per desk, which is the reader's."""
+        return tuple(card.label[:80] or "?" for card in self.picker.cards)
 
     def buttons(self, key: Key, choice: Choice) -> list[dict[str, Any]]:
         look, picker = self.form.button_look, self.picker
         own = [look(*key, choice, "play", said(picker.verb))]
         if picker.tool is not None:
             own.append(look(*key, choice, "tool", picker.tool[:80]))
-        others = [self.other_look(action) for action in self.others]
+        others = [
+            ActionButton.look(self.table.id, self.prompt, token, label, warn=warn)
+            for token, label, warn in self.other_buttons
+        ]
         clear = look(*key, choice, "clear", _("Clear"))
         # Under review the picker's own buttons stay together: the other choices follow.
         out = [*own, clear, *others] if picker.review else [*own, *others, clear]
@@ -243,10 +261,22 @@ class Desk:
             out.append(look(*key, choice, "group", _("Fill {group}", group=following)[:80]))
         return out
 
-    def other_look(self, action: Action) -> dict[str, Any]:
-        """One of the game's other choices: its own button, red where the game warns."""
-        token, warn = action_token(action), action.kind in self.ui.warning_kinds
-        return ActionButton.look(self.table.id, self.prompt, token, self.label(action), warn=warn)
+    # The game's other choices, named once per desk (their tokens and labels): every drawing
+    # shows them.
+
+    @cached_property
+    def other_buttons(self) -> list[tuple[str, str, bool]]:
+        """Each choice with a button of its own: (token, label, red where the game warns)."""
+        warning = self.ui.warning_kinds
+        return [(action_token(a), self.label(a), a.kind in warning) for a in self.others]
+
+    @cached_property
+    def other_options(self) -> list[tuple[str, int, list[tuple[str, str]]]]:
+        """Each select of choices: (kind, part, its (token, label) options)."""
+        return [
+            (kind, part, [(action_token(a), self.label(a)) for a in actions])
+            for kind, part, actions in self.other_lists
+        ]
 
     def label(self, action: Action) -> str:
         return self.ui.action_label(self.view, action)[:80]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -115,32 +115,38 @@ class Picker:
     title: str = ARRANGEMENT
     left_out: str | None = None
     suggested: str = SUGGESTED_PLAYS
+    # Worked out when made (every drawing asks for them): all the cards, the selection's base
+    # and, when that base is a power of two (a plain pick: 2), the bits of a digit (else 0).
+    cards: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+    base: int = field(init=False, repr=False, compare=False)
+    _shift: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.groups) <= MAX_GROUPS:
             raise ValueError(f"a picker has 1 to {MAX_GROUPS} groups, not {len(self.groups)}")
+        base = len(self.groups) + 1
+        object.__setattr__(self, "cards", tuple(card for z in self.zones for card in z.cards))
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "_shift", base.bit_length() - 1 if base & (base - 1) == 0 else 0)
         if self.limit > 2**MAX_SELECTION_BITS:
             raise ValueError(f"too many cards to pick from ({self.size}) for a custom_id")
-
-    @cached_property
-    def cards(self) -> tuple[Any, ...]:
-        return tuple(card for zone in self.zones for card in zone.cards)
 
     @property
     def size(self) -> int:
         return len(self.cards)
 
     @cached_property
-    def _places(self) -> dict[Any, tuple[int, ...]]:
-        """Each card's indexes among `cards` (a card may be there twice: two packs)."""
-        places: dict[Any, tuple[int, ...]] = {}
-        for index, card in enumerate(self.cards):
-            places[card] = (*places.get(card, ()), index)
-        return places
+    def _powers(self) -> tuple[int, ...]:
+        """What a digit of each card weighs in a selection."""
+        return tuple(self.base**index for index in range(self.size))
 
-    @property
-    def base(self) -> int:
-        return len(self.groups) + 1
+    @cached_property
+    def _places(self) -> dict[Any, list[int]]:
+        """Each card's indexes among `cards` (a card may be there twice: two packs)."""
+        places: dict[Any, list[int]] = {}
+        for index, card in enumerate(self.cards):
+            places.setdefault(card, []).append(index)
+        return places
 
     @property
     def limit(self) -> int:
@@ -156,6 +162,10 @@ class Picker:
         return sum(len(z.cards) for z in self.zones[:zone])
 
     def checksum(self) -> str:
+        return self._checksum
+
+    @cached_property
+    def _checksum(self) -> str:  # every control drawn carries it
         text = "|".join(
             ",".join(str(getattr(card, "code", card)) for card in zone.cards) for zone in self.zones
         )
@@ -165,9 +175,13 @@ class Picker:
 
     def digits(self, selection: int) -> list[int]:
         """Each card's group + 1 (0: not picked). `selection` must be below `limit`."""
+        base, shift = self.base, self._shift
+        if shift:  # bits: drawing each page asks for every card's
+            mask = base - 1
+            return [selection >> place & mask for place in range(0, self.size * shift, shift)]
         out = []
         for _card in range(self.size):
-            selection, digit = divmod(selection, self.base)
+            selection, digit = divmod(selection, base)
             out.append(digit)
         return out
 
@@ -199,15 +213,19 @@ class Picker:
 
     def selection_of(self, groups: Sequence[Sequence[Any]]) -> int | None:
         """The selection putting these cards in these groups, or None if one isn't offered."""
-        digits = [0] * self.size
+        if any(groups[len(self.groups) :]):  # a card in a group past the last
+            return None
+        selection, placed, places, powers = 0, set(), self._places, self._powers
         for number, group in enumerate(groups, start=1):
             for card in group:
-                places = self._places.get(card, ())
-                index = next((i for i in places if not digits[i]), None)
-                if index is None or number > len(self.groups):
+                for index in places.get(card, ()):  # its first copy not placed yet
+                    if index not in placed:
+                        placed.add(index)
+                        selection += number * powers[index]
+                        break
+                else:
                     return None
-                digits[index] = number
-        return self.selection(digits)
+        return selection
 
     def tapped(self, selection: int, index: int, group: int) -> int:
         """The selection once card `index` is tapped while group `group` is being filled. The
@@ -294,4 +312,4 @@ def amount(low: int, high: int | None) -> str:
 
 
 def cards_text(cards: Sequence[Any]) -> str:
-    return " ".join(card.label for card in cards) or _("none")
+    return " ".join([card.label for card in cards]) or _("none")

@@ -1,0 +1,21 @@
+"""bench/private_messages.py on two games, once each, so it keeps working: a picking game
+(Big Two: messages and redraws) and one with buttons only (Backhand: messages)."""
+
+from __future__ import annotations
+
+from bench.private_messages import main, timed
+from bot.engine import registry
+
+
+async def test_the_bench_times_messages_and_a_pickers_redraws():
+    messages, redraws = timed(registry.get("bigtwo"), repeats=1, number=1)
+    assert len(messages) == len(redraws) >= 2
+    assert all(micros > 0 for micros in messages + redraws)
+    messages, redraws = timed(registry.get("backhand"), repeats=1, number=1)
+    assert messages and not redraws  # no picker
+
+
+async def test_the_bench_prints_each_game_and_their_mean(capsys):
+    await main(["totit"], repeats=1, number=1)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["game", "totit", "mean"]
