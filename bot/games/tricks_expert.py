@@ -2,8 +2,9 @@
 a quick card play for its playouts.
 
 - `rank_cards`: the legal cards best first, by the trick sense's own scores (`follow_score`),
-  the policy's pick first; with the endgame's few cards, the pick alone, as the policy's own
-  search of the play to the end already weighs every card better than playouts would.
+  the policy's pick first, one of each set of cards that play alike (`play_alike`); with the
+  endgame's few cards, the pick alone, as the policy's own search of the play to the end
+  already weighs every card better than playouts would.
 - `deal_as_play_shows`: a world of the Expert's (its hidden cards dealt at random) dealt
   again so that it fits what the play proves (`read_play`: a seat that did not follow holds
   none of the suit...), as the endgame's deals do: the search then never plays against hands
@@ -11,8 +12,9 @@ a quick card play for its playouts.
 - `quick_card`: what every seat plays in the Expert's playouts (`in_rollout()`), thousands of
   cards a decision: a few rules over the cards still unseen, with none of the Standard play's
   reading of the tricks or odds (most of a playout's time). It takes a trick with its cheapest
-  sure winner, loads points on its side's sure trick, throws its cheapest card otherwise, and
-  leads masters, trumps while drawing them, or low from its longest suit.
+  sure winner (keeping it, for a trick of few points a partner may still take), loads points
+  on its side's sure trick, throws its cheapest card otherwise, and leads trumps while
+  drawing them, masters of suits the others likely follow, or low from its longest suit.
 
 Pure functions of the Table, as the Standard play.
 """
@@ -35,16 +37,37 @@ from bot.games.tricks_ai import (
 
 # A trick holding at least this many points on the table is worth an unsure winner.
 CONTEST_POINTS = 2
+# A suit with this many cards unseen is likely followed by the others: its master is cashed.
+LIKELY_FOLLOWED = 2
 
 
 def rank_cards(table: Table, pick: FrenchCard) -> list[FrenchCard]:
-    """`pick` (the policy's card), then the other legal cards by `follow_score`, best first;
-    the pick alone when the policy searches the play to the end itself."""
+    """`pick` (the policy's card), then the other legal cards by `follow_score`, best first,
+    one card of each kind that plays alike; the pick alone when the policy searches the play
+    to the end itself."""
     if len(table.hand) <= table.endgame_cards:
         return [pick]
     others = [card for card in table.legal if card != pick]
     scores = {card: follow_score(table, card) for card in others}
-    return [pick, *sorted(others, key=lambda card: -scores[card])]
+    ranked: list[FrenchCard] = []
+    kinds: set[tuple[Suit | None, int, int]] = set()
+    for card in [pick, *sorted(others, key=lambda card: -scores[card])]:
+        kind = play_alike(table, card)
+        if kind not in kinds:
+            kinds.add(kind)
+            ranked.append(card)
+    return ranked
+
+
+def play_alike(table: Table, card: FrenchCard) -> tuple[Suit | None, int, int]:
+    """Cards of a suit with the same points and no other player's card between them (only
+    the seat's own or cards of finished tricks) take the same tricks: the search would spend
+    its worlds on their ties. Their kind: the suit, the points, and the live cards below."""
+    live = [*table.unseen, *(play.card for play in table.trick)]
+    below = sum(
+        other.suit == card.suit and table.power(other) < table.power(card) for other in live
+    )
+    return card.suit, table.points(card), below
 
 
 # A deal the bidding makes unlikely (the chooser would have named other trumps) stays this
@@ -143,10 +166,12 @@ def _quick_follow(table: Table, unseen: Unseen) -> FrenchCard:
         return _cheapest(table, legal)
     if not opponents_later:
         return _cheapest(table, winners)
+    contested = sum(table.points(play.card) for play in table.trick) >= CONTEST_POINTS
+    partner_later = any(table.partner(seat) for seat in table.later_seats())
     sure = [card for card in winners if unseen.holds(table, card)]
-    if sure:
+    if sure and (contested or not partner_later):  # else a master is kept for richer tricks
         return _cheapest(table, sure)
-    if sum(table.points(play.card) for play in table.trick) >= CONTEST_POINTS:
+    if contested:
         return max(winners, key=lambda card: (card.suit != table.trump, table.power(card)))
     return _cheapest(table, legal)
 
@@ -169,6 +194,14 @@ def _quick_lead(table: Table, unseen: Unseen) -> FrenchCard:
         if len(trumps) >= unseen.count[trump]:
             return min(trumps, key=table.power)
     cashable = [card for card in legal if card.suit != trump and unseen.holds(table, card)]
+    # else a master of a suit the others likely still follow: a ruff is then unlikely
+    cashable = cashable or [
+        card
+        for card in legal
+        if card.suit != trump
+        and unseen.master(table, card)
+        and unseen.count.get(card.suit, 0) >= LIKELY_FOLLOWED
+    ]
     if cashable:
         return max(cashable, key=lambda card: (table.points(card), table.power(card)))
     side = [card for card in legal if card.suit != trump] or list(legal)

@@ -5,11 +5,13 @@ declare, the heading rules through the engine, the points (72 a hand, the excess
 the multiplier, nothing on a 36-36 tie), the match to 101 and the conformance test."""
 
 import json
+import random
 
 import pytest
 
 from bot.cards import FrenchCard, Suit, parse_french, spanish_deck
 from bot.engine import HandEnded, HandStarted, IllegalAction, MatchEnded, Rng
+from bot.games.ai import ai_move
 from bot.games.botifarra import (
     BOTIFARRA,
     ORDER,
@@ -410,3 +412,25 @@ def test_no_hidden_card_in_a_public_view_or_another_seats_view():
     mine = state.view(1)
     assert codes(mine.my_cards) == codes(state.hands[1])
     assert not any(f'"{c.code}"' in mine.model_dump_json() for c in state.hands[0])
+
+
+def test_whose_turn_and_which_cards_are_allowed_agree_with_the_decisions_and_the_listing():
+    """`pending_seats` and a card's check skip the prompts and the listing (the Expert's
+    playouts ask them at every step): they must answer as `pending` and `legal_actions` do."""
+    policy = BOTIFARRA.ai
+    assert policy is not None
+    for seed in range(4):
+        state = new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over() and not state.awaiting_next_hand():
+            seat = state.pending()[0].seat
+            assert state.pending_seats() == [seat]
+            if state.phase == "play":
+                listed = state.legal_actions(seat)
+                for card in state.hands[seat]:
+                    assert state.can(seat, PlayCard(card=card)) == (PlayCard(card=card) in listed)
+                other = (seat + 1) % 4
+                if state.hands[other]:  # not its turn
+                    assert not state.can(other, PlayCard(card=state.hands[other][0]))
+            state.apply(seat, ai_move(state, seat, policy, rng))
+        assert state.pending_seats() == []

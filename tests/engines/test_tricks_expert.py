@@ -4,6 +4,7 @@ sense's own scores; the quick card play is legal and is played only in an Expert
 so Standard's choices are the same outside them; scripted situations show its sense; and the
 worlds the search deals fit what the play proves."""
 
+import dataclasses
 import random
 
 import pytest
@@ -21,8 +22,9 @@ from bot.games.calabrasella.ai import CalabrasellaPolicy
 from bot.games.calabrasella.ai import table_for as calabrasella_table
 from bot.games.expert import Budget, Worlds, search
 from bot.games.tricks_ai import choose_card, follow_score, read_play
-from bot.games.tricks_expert import quick_card
+from bot.games.tricks_expert import play_alike, quick_card
 from tests.engines.test_tricks_ai import (
+    botifarra_at_play,
     last_over_an_opponents_jack,
     leading_after_choosing_clubs,
     partner_takes_a_sure_trick,
@@ -70,11 +72,42 @@ def test_the_ranking_begins_with_the_pick_and_lists_legal_moves_best_first(game)
         assert all(state.can(seat, action) for action in ranking)
         table = table_of(game, state, seat) if state.phase in ("play", "playing") else None
         if table is not None and len(table.hand) > table.endgame_cards:
-            assert len(ranking) == len(table.legal)
+            kinds = {play_alike(table, card) for card in table.legal}  # one card of each
+            assert len(ranking) == len(kinds) == len({play_alike(table, a.card) for a in ranking})
             scores = [follow_score(table, action.card) for action in ranking[1:]]
             assert scores == sorted(scores, reverse=True)
             scored += 1
     assert scored > 20
+
+
+def test_the_ranking_keeps_one_of_the_cards_that_play_alike():
+    state = leading_after_choosing_clubs()  # seat 0 holds 8♦ 7♦ and 5♣ 4♣, nothing between
+    ranked = {action.card.code for action in ask(BotifarraPolicy(), state, 0, 7, "ranked")}
+    assert len(ranked & {"8d", "7d"}) == 1 and len(ranked & {"5c", "4c"}) == 1
+    assert {"Ks", "8s", "2s", "Kh", "Qh", "9c", "Ac"} <= ranked  # the others all differ
+
+
+def test_cards_play_alike_only_with_no_other_players_card_between_them():
+    # Botifarra: seat 3 led the 5♥, which lies between seat 0's 6♥ and 4♥.
+    state = botifarra_at_play(
+        {
+            0: "6h 4h As Ks 2s 7c 6c 5c 4c 2c 3d 2d",
+            1: "9s Qs 3s 4s 9h Ah Kh Qh 2h 8d 7d 3c",
+            2: "Js 8s 7s 6s 5s Jh 8h 7h 9c Ac 8c 4d",
+            3: "Ad Kd Qd Jd 9d 6d 5d Kc Qc Jc 3h",
+        },
+        trump=None,
+        dealer=2,
+        leader=3,
+        played="5h",
+    )
+    table = botifarra_table(state.view(0))
+    six, four = parse_french("6h 4h")
+    assert play_alike(table, six) != play_alike(table, four)  # the 6♥ takes the trick
+    once_taken = dataclasses.replace(table, trick=[])  # had the 5♥ gone in a finished trick
+    assert play_alike(once_taken, six) == play_alike(once_taken, four)
+    assert play_alike(table, parse_french("7c")[0]) == play_alike(table, parse_french("5c")[0])
+    assert play_alike(table, parse_french("As")[0]) != play_alike(table, parse_french("Ks")[0])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -146,6 +179,40 @@ def test_the_quick_play_throws_its_cheapest_card_when_it_cannot_win():
 
 def test_the_quick_play_draws_trumps_with_its_master_trump():
     assert quick(leading_after_choosing_clubs()) == "9c"
+
+
+def test_the_quick_play_keeps_its_master_off_a_poor_trick_its_partner_may_take():
+    # Botifarra: seat 3 led the 2♦ (no points); seat 0 holds the 9♦, the top diamond, and
+    # its partner plays last: the 5♦ goes, the 9♦ waits for a trick worth taking.
+    state = botifarra_at_play(
+        {
+            0: "9d 5d As Ks 2s 7c 6c 5c 4c 2c 6h 4h",
+            1: "9s Qs 3s 4s 9h Ah Kh Qh 2h 8d 7d 3c",
+            2: "Js 8s 7s 6s 5s Jh 8h 7h 9c Ac 8c 4d",
+            3: "Ad Kd Qd Jd 3d 6d 5h Kc Qc Jc 3h",
+        },
+        trump=None,
+        dealer=2,
+        leader=3,
+        played="2d",
+    )
+    assert quick(state) == "5d"
+
+
+def test_the_quick_play_cashes_a_master_of_a_suit_the_others_still_follow():
+    # The opponents chose clubs; seat 0 holds no trump, the 9♥ and nine hearts are unseen.
+    state = botifarra_at_play(
+        {
+            0: "9h 4h 3h 7s 6s 5s 8d 7d 6d 5d 4d 2d",
+            1: "Ah Kh Qh Jh 8h 9s As Ks Qs 9c Ac Kc",
+            2: "7h 6h 5h 2h Js 8s 4s 3s 2s Qc Jc 8c",
+            3: "9d Ad Kd Qd Jd 3d 7c 6c 5c 4c 3c 2c",
+        },
+        trump=C,
+        dealer=1,
+        leader=0,
+    )
+    assert quick(state) == "9h"
 
 
 def test_calabrasella_plays_its_quick_rule_in_rollouts_only():

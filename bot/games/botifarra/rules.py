@@ -198,6 +198,19 @@ class BotifarraState(PointsMatchHands):
         """The speaker's partner has just declined this question (they spoke first)."""
         return bool(self.calls) and not self.calls[-1].doubles
 
+    def deciding_seat(self) -> int | None:
+        """The seat `pending` asks, without writing its prompt: the Expert's playouts ask
+        whose turn it is several times a step, thousands of steps a decision."""
+        if self.phase == "choose":
+            return self.chooser
+        if self.phase == "double":
+            return self.speaker
+        return self.turn()
+
+    def pending_seats(self) -> list[int]:
+        seat = self.deciding_seat()
+        return [] if seat is None else [seat]
+
     def pending(self) -> list[Decision]:
         if self.phase == "choose":
             prompt = (
@@ -255,13 +268,11 @@ class BotifarraState(PointsMatchHands):
         return [PlayCard(card=card) for card in self.legal(seat)]
 
     def verify(self, seat: int, action: Action) -> None:
-        """The heading rules' own reason for a card that may not be played."""
-        if (
-            isinstance(action, PlayCard)
-            and self.phase == "play"
-            and seat == self.turn()
-            and action not in self.legal_actions(seat)
-        ):
+        """The heading rules' own reason for a card that may not be played. A card in turn is
+        checked against the legal cards once (the base's check would list them again)."""
+        if isinstance(action, PlayCard) and self.phase == "play" and seat == self.turn():
+            if action.card in self.legal(seat):
+                return
             reason = why_illegal(
                 action.card,
                 self.hands[seat],
