@@ -110,6 +110,12 @@ AI_LEVELS_SHAPED = N_(
     "the cards hidden from it, dealt as the play so far suggests, within a fifth of a second, and "
     "picks what does best."
 )
+AI_LEVELS_BETS = N_(
+    "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
+    "plays by the game's rules of thumb; Expert weighs each bet by its share of the pot in many "
+    "deals of the cards hidden from it, dealt as the draws and bets so far suggest, and bets, "
+    "calls or folds by what that share is worth in chips."
+)
 AI_LEVELS_UNSEARCHED = N_(
     "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
     "plays by the game's rules of thumb; in this game Expert plays as Standard does."
@@ -121,6 +127,8 @@ def ai_note(game: GameSpec) -> str:
         return ""
     if not (game.searches or own_expert(game)):
         return "\n\n" + _(AI_LEVELS_UNSEARCHED)
+    if game.ai.expert_weighs_bets:
+        return "\n\n" + _(AI_LEVELS_BETS)
     dealt_as_play_shows = shapes_worlds(game) and game.ai.deals_as_play_shows
     return "\n\n" + _(AI_LEVELS_SHAPED if dealt_as_play_shows else AI_LEVELS)
 

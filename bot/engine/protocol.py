@@ -386,6 +386,9 @@ class Policy(ABC, Generic[ViewT]):
     # How often a Beginner plays a random plausible move instead of this policy's (a game
     # where luck weighs most needs it more often, for a new player to beat it).
     beginner_slips: ClassVar[float] = 0.6
+    # Whether its own Expert (`expert_choose`) weighs each bet by its share of the pot against
+    # the hands the others' play implies, rather than playing moves out (the rules say so).
+    expert_weighs_bets: ClassVar[bool] = False
 
     @abstractmethod
     def choose(

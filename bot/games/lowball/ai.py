@@ -33,6 +33,7 @@ from bot.games.lowball.rules import (
     StandPat,
     high_value,
 )
+from bot.games.poker import BettingKind
 
 # The highest top card of a made low that stands pat, by the draws left (this one included).
 PAT_TOP = {3: 9, 2: 9, 1: 10}
@@ -204,6 +205,7 @@ def draws_likelihood(cards: list[FrenchCard], draws: list[int]) -> float:
 
 class LowballPolicy(Policy[LowballView]):
     game_id = "lowball"
+    expert_weighs_bets = True
 
     def choose(
         self,
@@ -233,6 +235,23 @@ class LowballPolicy(Policy[LowballView]):
         if decision.kind != LowballKind.DRAW:
             return None
         return draw_variants(view.my_cards or [], DRAWS + 1 - view.draw_round)
+
+    def expert_choose(
+        self,
+        seat: int,
+        view: LowballView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+        seconds: float | None,
+    ) -> Action | None:
+        """Expert's own: the bet worth most in chips against the hands the others' draws and
+        bets imply (bot/games/lowball/expert.py); Standard's draw."""
+        from bot.games.lowball import expert  # it reads this module's thresholds
+
+        if decision.kind != BettingKind.BET:
+            return self.choose(seat, view, decision, legal, rng)
+        return expert.expert_bet(view, seat, legal, rng, seconds)
 
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
         """Each opponent still in the hand holds cards they would have drawn so with

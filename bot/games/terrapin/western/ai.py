@@ -30,10 +30,14 @@ from bot.games.terrapin.western.rules import (
 FINAL_ROUND = 3
 EARLY_CALL_MARGIN = 1.15  # before the last round, more bets will follow a call
 RAISES_BEFORE_CALLING = 2  # in raise limits: past this much in one round, only call
+# It raises with this much of the way from an even share of the pot to all of it (the limit
+# with VERY_STRONG, else half of it).
+STRONG, VERY_STRONG = 0.35, 0.6
 
 
 class WesternPolicy(Policy[WesternView]):
     game_id = "western"
+    expert_weighs_bets = True
 
     def choose(
         self,
@@ -60,6 +64,26 @@ class WesternPolicy(Policy[WesternView]):
         if view.betting_round < FINAL_ROUND and view.deck_left:
             now = max(now, after_draw)  # the draw is still to come
         return bet(view, seat, now, legal)
+
+    def expert_choose(
+        self,
+        seat: int,
+        view: WesternView,
+        decision: Decision,
+        legal: list[Action],
+        rng: random.Random,
+        seconds: float | None,
+    ) -> Action | None:
+        """Expert's own: the draw or bet worth most by its share of the pot against the hands
+        the betting implies (bot/games/terrapin/western/expert.py); Standard's elsewhere."""
+        from bot.games.terrapin.western import expert  # it reads this module's thresholds
+
+        if decision.kind in (WesternKind.DRAW, BettingKind.BET):
+            drawing = decision.kind == WesternKind.DRAW
+            move = expert.expert_move(view, seat, drawing, legal, rng)
+            if move is not None:
+                return move
+        return self.choose(seat, view, decision, legal, rng)
 
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
         shape_bettor(world, seat, rng)
@@ -98,8 +122,8 @@ def bet(view: WesternView, seat: int, share: float, legal: list[Action]) -> Acti
     """Raise when strong, call when the pot pays for it, else check, bet the least, or fold."""
     rivals = sum(s.in_hand for s in view.seats) - 1
     fair = 1 / (rivals + 1)
-    strong = fair + (1 - fair) * 0.35
-    very_strong = fair + (1 - fair) * 0.6
+    strong = fair + (1 - fair) * STRONG
+    very_strong = fair + (1 - fair) * VERY_STRONG
     owed, pot, limit = view.to_call, view.pot, view.raise_limit
     already = view.seats[seat].bet
     wants = limit if share >= very_strong else max(1, limit // 2)
