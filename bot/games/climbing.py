@@ -52,6 +52,9 @@ class Climb(BaseModel):
     to_beat: list[FrenchCard] = []  # empty: a free lead
     last_player: int | None = None
     passes: int = 0
+    # Every play and pass of the hand so far (a pass: no cards), in turn. Public: the Expert's
+    # worlds are dealt to fit it (climbing_ai.passes_seen).
+    moves: list[tuple[int, list[FrenchCard]]] = []
 
     @property
     def free_lead(self) -> bool:
@@ -62,11 +65,13 @@ class Climb(BaseModel):
 
     def played(self, seat: int, cards: list[FrenchCard]) -> None:
         self.to_beat, self.last_player, self.passes = list(cards), seat, 0
+        self.moves.append((seat, list(cards)))
         self.turn = self.next_seat(seat)
 
     def passed(self, seat: int) -> list[Event]:
         """A pass; when all the others have passed in a row, the trick goes to the last player."""
         self.passes += 1
+        self.moves.append((seat, []))
         events: list[Event] = [Passed(seat=seat)]
         if self.passes >= len(self.seats) - 1 and self.last_player is not None:
             self.turn, self.to_beat, self.passes = self.last_player, [], 0

@@ -11,19 +11,24 @@ strong a combination is, reading cards as small ints (keys) and remembering what
 
 For the Expert search (bot/games/expert.py) a policy ranks every move by its score, its pick
 first (`rank_plays`); in the search's playouts it weighs only the few moves it nearly always
-picks from (`likely_moves`).
+picks from (`likely_moves`); and it deals a world's hidden hands as the others' play shows
+(`deal_to_fit`): a player who passed holds cards it would have passed with, as the Standard
+AI judges them at the table it passed at (`passes_seen`, from the climb's public moves).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
+from functools import partial
 
 from bot.cards import FrenchCard
 from bot.engine import Action
 from bot.games.ai import in_rollout
-from bot.games.climbing import Pass, Play
+from bot.games.climbing import Climb, Pass, Play
 
 WEAKNESS = 0.5  # what the weakest combination costs over a turn; the strongest costs a turn
 CONTROL = 0.85  # a single or pair this strong is kept to win a trick back
@@ -141,15 +146,20 @@ def likely_moves(sense: Sense, table: Table, legal: list[Action]) -> list[Action
 def rank_plays(sense: Sense, table: Table, legal: list[Action], rng: random.Random) -> list[Action]:
     """Every action of `legal`, best first by `score` (ties in their listed order), but the
     first is `choose_play`'s pick: one of the best, drawn with `rng` when several tie."""
-    hand = sorted(sense.key(card) for card in table.hand)
-    base = sense.plan_cost(tuple(hand))
-    tops = sense.unseen_tops([*hand, *map(sense.key, table.played)])
-    scores = [score(sense, table, action, base, hand, tops) for action in legal]
+    scores = scores_of(sense, table, legal)
     low = min(scores)
     tied = [index for index, value in enumerate(scores) if value <= low + 1e-9]
     pick = tied[0] if len(tied) == 1 else rng.choice(tied)
     order = sorted(range(len(legal)), key=scores.__getitem__)
     return [legal[pick], *(legal[index] for index in order if index != pick)]
+
+
+def scores_of(sense: Sense, table: Table, legal: list[Action]) -> list[float]:
+    """Each action's `score`, lower better."""
+    hand = sorted(sense.key(card) for card in table.hand)
+    base = sense.plan_cost(tuple(hand))
+    tops = sense.unseen_tops([*hand, *map(sense.key, table.played)])
+    return [score(sense, table, action, base, hand, tops) for action in legal]
 
 
 def score(
@@ -211,3 +221,131 @@ def follow_adjustment(
     if strength >= CONTROL and len(cards) <= CONTROL_SIZE and rest > NEAR_END:
         return HOLD_CONTROL
     return 0.0
+
+
+# ---- the Expert's worlds, as the others' play shows (`Policy.shape_world`) -------------------
+
+# A world where a player's pass is not one the Standard AI would have made with the cards
+# dealt to it is kept this often per such pass (people pass otherwise); else dealt again.
+UNLIKE_THE_AI = 0.1
+SHAPE_TRIES = 24  # deals tried at most; then the one that fitted best is kept
+
+
+@dataclass
+class PassSeen:
+    """A pass by a player whose cards the searching seat cannot see: the table the player
+    saw (its hand left out) and the cards it has played since. Its hand then: those, and
+    the cards a world deals it now."""
+
+    table: Table
+    since: list[FrenchCard]
+
+
+# The table a seat saw: (seat, counts, to_beat, last_player, played) -> Table, its hand empty.
+TableAt = Callable[[int, list[int], list[FrenchCard], int | None, list[FrenchCard]], Table]
+# A hand's actions against a combination, as the policy weighs them (the pass among them).
+LegalFor = Callable[[list[FrenchCard], list[FrenchCard]], list[Action]]
+
+
+def passes_seen(
+    climb: Climb, counts: list[int], players: Collection[int], table_at: TableAt
+) -> list[PassSeen]:
+    """The passes `players` made this hand, each with the table as it was: the climb's moves
+    replayed from the hand's start (`counts`: the cards each seat holds now). Their plays
+    would say more, but judging them too made shaping a world ten times as costly."""
+    moves = climb.moves
+    held = list(counts)
+    for who, cards in moves:
+        held[who] += len(cards)
+    replay = Climb(seats=climb.seats, turn=climb.turn)
+    played: list[FrenchCard] = []
+    found = []
+    for index, (who, cards) in enumerate(moves):
+        if cards:
+            replay.played(who, cards)
+            held[who] -= len(cards)
+            played += cards
+            continue
+        if who in players:
+            since = [card for other, later in moves[index:] if other == who for card in later]
+            table = table_at(who, list(held), replay.to_beat, replay.last_player, list(played))
+            found.append(PassSeen(table, since))
+        replay.passed(who)
+    return found
+
+
+def played_by(climb: Climb, seat: int) -> list[FrenchCard]:
+    return [card for who, cards in climb.moves if who == seat for card in cards]
+
+
+def fits_pass(sense: Sense, seen: PassSeen, hand: list[FrenchCard], legal_for: LegalFor) -> bool:
+    """Whether the Standard AI would have passed there holding `hand` now (a tie fits)."""
+    table = replace(seen.table, hand=[*hand, *seen.since])
+    legal = legal_for(table.hand, table.to_beat)
+    scores = scores_of(sense, table, legal)
+    passing = next(s for action, s in zip(legal, scores, strict=True) if isinstance(action, Pass))
+    return passing <= min(scores) + 1e-9
+
+
+Relabel = Callable[[dict[FrenchCard, FrenchCard]], None]
+EVERY = 1 << 30  # misfits counted to the last
+
+
+def deal_to_fit(
+    seats: list[int],
+    hidden_of: Callable[[int | None], list[FrenchCard]],
+    relabel: Relabel,
+    misfits: Callable[[int, int], int],
+    rng: random.Random,
+    tries: int = SHAPE_TRIES,
+) -> None:
+    """Deal the hidden cards again, seat by seat, so that each seat's hand fits its play: a
+    seat's moves depend on its cards alone, so its hand is dealt again from its own hidden
+    cards, the later seats' and the undealt ones (`hidden_of(None)`) until it fits, the
+    later seats then dealt from what is left. The last seat, with nothing left to deal from
+    but its own, is judged with the one before it. `misfits(seat, most)` counts the moves the
+    Standard AI would not have made with the seat's cards, stopping past `most`; `relabel`
+    puts, in every place a hidden card lies, the card it maps to."""
+    for index, seat in enumerate(seats):
+        later, spare = seats[index + 1 :], hidden_of(None)
+        judged = [seat, *later] if len(later) == 1 and not spare else [seat]
+        pool = [*hidden_of(seat), *(card for other in later for card in hidden_of(other)), *spare]
+        if len(pool) > len(hidden_of(seat)):
+            deal_one_to_fit(pool, relabel, partial(misfits_of, misfits, judged), rng, tries)
+
+
+def misfits_of(misfits: Callable[[int, int], int], seats: list[int], most: int) -> int:
+    found = 0
+    for seat in seats:
+        found += misfits(seat, most - found)
+        if found > most:
+            break
+    return found
+
+
+def deal_one_to_fit(
+    pool: list[FrenchCard],
+    relabel: Relabel,
+    misfits: Callable[[int], int],
+    rng: random.Random,
+    tries: int,
+) -> None:
+    """Deal the `pool`'s cards again among their places until the world fits: a deal with k
+    misfits is kept with the chance UNLIKE_THE_AI ** k, and after `tries` deals the one with
+    the fewest is. Every deal is uniform, so the worlds kept come as often as the play makes
+    them likely."""
+    now = {card: card for card in pool}  # each card as dealt first -> the card in its place
+    best, fewest = now, -1
+    for attempt in range(tries):
+        if attempt:
+            mapping = dict(zip(pool, rng.sample(pool, len(pool)), strict=True))
+            relabel(mapping)
+            now = {first: mapping[card] for first, card in now.items()}
+        tolerated = int(math.log(rng.random() or 1e-300) / math.log(UNLIKE_THE_AI))
+        # Counted exactly as far as it may be kept, or be the best so far.
+        found = misfits(max(tolerated, fewest - 1) if fewest >= 0 else EVERY)
+        if found <= tolerated:
+            return
+        if fewest < 0 or found < fewest:
+            best, fewest = now, found
+    relabel({now[first]: card for first, card in best.items()})

@@ -114,10 +114,14 @@ async def test_an_ai_player_takes_the_seat_of_a_player_leaving_a_points_match(wo
 
 def test_the_rules_say_where_expert_deals_the_hidden_cards_as_the_play_implies():
     shaped = "dealt as the play so far suggests"
-    for game in ("lowball", "western", "botifarra", "calabrasella", "liars"):
+    for game in ("botifarra", "calabrasella", "liars", "bigtwo", "doudizhu"):
         assert shaped in ai_note(registry.get(game))
-    assert shaped not in ai_note(registry.get("bigtwo"))
-    assert "weighs out" in ai_note(registry.get("bigtwo"))
+    for game in ("lowball", "western"):  # their own Expert, weighing bets against the ranges
+        assert "share of the pot" in ai_note(registry.get(game))
+        assert "dealt as the draws and bets so far suggest" in ai_note(registry.get(game))
+    assert "share of the pot" not in ai_note(registry.get("temptation"))
+    assert shaped not in ai_note(registry.get("crash"))  # the others set in secret
+    assert "weighs out" in ai_note(registry.get("crash"))
     assert "weighs out" in ai_note(registry.get("provincial"))  # its fists chosen again
     assert shaped not in ai_note(registry.get("provincial"))  # ... its cards dealt at random
     assert "weighs out" in ai_note(registry.get("delphi"))  # its own Expert

@@ -7,19 +7,33 @@ won't split them even then. When an opponent may go out it beats with the strong
 and it never leads what an opponent with that many cards left could beat to go out, unless
 nobody can beat it. It counts the cards played: a single or pair that no unseen card beats is
 a control, and leading one when the rest of its hand then goes in one play wins the hand.
+
+For the Expert search it deals the others' hidden cards as their play shows (`shape_world`):
+no card below the first one played in a hand (with three players some cards are not dealt),
+and the passes it would have made itself with the hands dealt.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
-from bot.cards import french_deck
-from bot.engine import Action, Decision, IllegalAction, Policy
-from bot.games.big_two.rules import BigTwoView, classify, value
-from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost, rank_plays
+from bot.cards import FrenchCard, french_deck
+from bot.engine import Action, Decision, GameState, IllegalAction, Policy
+from bot.games.big_two.rules import BigTwoState, BigTwoView, classify, legal_plays, value
+from bot.games.climbing import Pass, Play
+from bot.games.climbing_ai import (
+    Sense,
+    Table,
+    choose_play,
+    combo_cost,
+    deal_to_fit,
+    fits_pass,
+    passes_seen,
+    rank_plays,
+)
 
 # A card is its Big Two value, rank * 4 + suit: 0 (3♦) ... 51 (2♠).
 TOP_VALUE = 51
@@ -235,16 +249,82 @@ class BigTwoPolicy(Policy[BigTwoView]):
     ) -> list[Action] | None:
         return rank_plays(SENSE, table_for(seat, view), legal, rng)
 
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """The others' hands dealt again as their play shows: no card below the hand's lowest
+        dealt card (the first one played) in a hand, and passes the Standard AI would have
+        made with the hands dealt (`deal_to_fit`)."""
+        assert isinstance(world, BigTwoState)
+        if world.phase != "playing" or not world.climbing.moves:
+            return
+        hidden = set(world.hidden_from(seat))
+        floor = min(map(value, world.climbing.moves[0][1]))
+        settle_lows(world, hidden, floor, rng)
+        others = [s for s in range(world.seat_count) if s != seat]
+        counts = [len(hand) for hand in world.hands]
+        seen = passes_seen(world.climbing, counts, others, table_at)
+        by_seat = {s: [passed for passed in seen if passed.table.seat == s] for s in others}
 
-def table_for(seat: int, view: BigTwoView) -> Table:
-    players = len(view.counts)
+        def misfits(player: int, most: int) -> int:
+            found = 0
+            for passed in by_seat[player]:
+                found += not fits_pass(SENSE, passed, world.hands[player], legal_for)
+                if found > most:
+                    break
+            return found
+
+        def hidden_of(player: int | None) -> list[FrenchCard]:
+            cards = world.unused if player is None else world.hands[player]
+            return [card for card in cards if card in hidden and value(card) >= floor]
+
+        order = sorted(others, key=lambda s: -len(by_seat[s]))
+        deal_to_fit(order, hidden_of, partial(relabel, world), misfits, rng)
+
+
+def settle_lows(
+    world: BigTwoState, hidden: set[FrenchCard], floor: int, rng: random.Random
+) -> None:
+    """The cards below the lowest dealt were not dealt (with fewer than four players): each
+    found in a hand swaps places with a random undealt card."""
+    higher = [i for i, card in enumerate(world.unused) if value(card) >= floor]
+    rng.shuffle(higher)
+    for hand in world.hands:
+        for place, card in enumerate(hand):
+            if card in hidden and value(card) < floor:
+                spot = higher.pop()
+                hand[place], world.unused[spot] = world.unused[spot], card
+
+
+def relabel(world: BigTwoState, mapping: dict[FrenchCard, FrenchCard]) -> None:
+    for hand in [*world.hands, world.unused]:
+        hand[:] = [mapping.get(card, card) for card in hand]
+
+
+def legal_for(hand: list[FrenchCard], to_beat: list[FrenchCard]) -> list[Action]:
+    return [Pass(), *(Play(cards=cards) for cards in legal_plays(hand, to_beat))]
+
+
+def table_at(
+    seat: int,
+    counts: list[int],
+    to_beat: list[FrenchCard],
+    last_player: int | None,
+    played: list[FrenchCard],
+) -> Table:
+    """What a seat's AI reads of the table, its hand left out."""
+    players = len(counts)
     return Table(
         seat=seat,
-        hand=list(view.my_cards or []),
-        counts=view.counts,
-        to_beat=view.to_beat,
-        last_player=view.last_player,
+        hand=[],
+        counts=counts,
+        to_beat=to_beat,
+        last_player=last_player,
         opponents=[s for s in range(players) if s != seat],
         next_seat=(seat + 1) % players,
-        played=view.played,
+        played=played,
     )
+
+
+def table_for(seat: int, view: BigTwoView) -> Table:
+    table = table_at(seat, view.counts, view.to_beat, view.last_player, view.played)
+    table.hand = list(view.my_cards or [])
+    return table

@@ -8,6 +8,10 @@ for the end or for an opponent about to go out (and spends 2s and jokers early o
 costs its plan nothing), leaves its partner's tricks alone and leads low to a partner about to
 go out. It bids for the strength it holds: jokers, 2s, bombs, aces, and how few turns the hand
 needs.
+
+For the Expert search it deals the others' hidden cards as their bids and passes show
+(`shape_world`): the bids and passes it would have made itself with the hands dealt, a
+landlord's bid judged on its hand without the widow it took.
 """
 
 from __future__ import annotations
@@ -15,14 +19,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from bot.cards import FrenchCard, french_deck
-from bot.engine import Action, Decision, IllegalAction, Policy
-from bot.games.climbing import Play
-from bot.games.climbing_ai import Sense, Table, choose_play, combo_cost, rank_plays
+from bot.engine import Action, Decision, GameState, IllegalAction, Policy
+from bot.games.climbing import Pass, Play
+from bot.games.climbing_ai import (
+    Sense,
+    Table,
+    TableAt,
+    choose_play,
+    combo_cost,
+    deal_to_fit,
+    fits_pass,
+    passes_seen,
+    played_by,
+    rank_plays,
+)
 from bot.games.dou_dizhu.combos import ACE, BLACK_JOKER, PLAYERS, RED_JOKER, TWO, combo_of, order
+from bot.games.dou_dizhu.plays import legal_plays
 from bot.games.dou_dizhu.records import Bid, DouDizhuKind, DouDizhuView
+from bot.games.dou_dizhu.rules import DouDizhuState
 
 RANKS = RED_JOKER + 1
 DECK = tuple(french_deck(jokers=True))
@@ -266,8 +283,13 @@ def wanted_bid(hand: Sequence[FrenchCard]) -> int:
 
 
 def choose_bid(view: DouDizhuView) -> Bid:
-    wanted = wanted_bid(view.my_cards or [])
-    return Bid(chips=wanted if wanted > view.bid else 0)
+    return Bid(chips=choose_bid_with(view.my_cards or [], view.bid))
+
+
+def choose_bid_with(hand: Sequence[FrenchCard], bid: int) -> int:
+    """The chips the AI bids with `hand` where `bid` is the bid to beat (0: a pass)."""
+    wanted = wanted_bid(hand)
+    return wanted if wanted > bid else 0
 
 
 class DouDizhuPolicy(Policy[DouDizhuView]):
@@ -302,23 +324,108 @@ class DouDizhuPolicy(Policy[DouDizhuView]):
         table = table_for(seat, view)
         return rank_plays(SENSE, table, worth_trying(legal, table.hand), rng)
 
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """The others' hands dealt again as their bids and passes show: bids and passes the
+        Standard AI would have made with the hands dealt (`deal_to_fit`; a hand's bid is
+        judged on the cards it bid with)."""
+        assert isinstance(world, DouDizhuState)
+        others = [s for s in range(PLAYERS) if s != seat]
+        bids = bids_seen(world, others)
+        if world.phase not in ("bidding", "playing") or not bids:
+            return
+        counts = [len(hand) for hand in world.hands]
+        seen = []
+        if world.climb is not None:
+            seen = passes_seen(world.climb, counts, others, table_maker(world.landlord))
 
-def table_for(seat: int, view: DouDizhuView) -> Table:
-    landlord = view.landlord
+        def misfits(player: int, most: int) -> int:
+            found = sum(
+                choose_bid_with(bid_hand(world, player), bid) != chips
+                for bidder, bid, chips in bids
+                if bidder == player
+            )
+            for passed in seen:
+                if found > most:
+                    break
+                if passed.table.seat == player:
+                    hand = world.hands[player]
+                    found += not fits_pass(SENSE, passed, hand, legal_for)
+            return found
+
+        hidden = set(world.hidden_from(seat))
+
+        def hidden_of(player: int | None) -> list[FrenchCard]:
+            cards = world.widow if player is None else world.hands[player]
+            return [card for card in cards if card in hidden]
+
+        deal_to_fit(others, hidden_of, partial(relabel, world), misfits, rng)
+
+
+def bids_seen(world: DouDizhuState, players: list[int]) -> list[tuple[int, int, int]]:
+    """The bids `players` made this deal: (seat, the bid to beat then, chips bid). The
+    landlord's only where the widow it took is known (it bid without it)."""
+    found, high = [], 0
+    for bidder, chips in world.auction:
+        if bidder in players and (bidder != world.landlord or world.kitty):
+            found.append((bidder, high, chips))
+        high = max(high, chips)
+    return found
+
+
+def bid_hand(world: DouDizhuState, seat: int) -> list[FrenchCard]:
+    """The cards `seat` bid with: those it holds and has played, less the widow's."""
+    played = [] if world.climb is None else played_by(world.climb, seat)
+    cards = [*world.hands[seat], *played]
+    if seat != world.landlord:
+        return cards
+    widow = set(world.kitty)
+    return [card for card in cards if card not in widow]
+
+
+def relabel(world: DouDizhuState, mapping: dict[FrenchCard, FrenchCard]) -> None:
+    for hand in [*world.hands, world.widow]:
+        hand[:] = [mapping.get(card, card) for card in hand]
+    world.kitty = [mapping.get(card, card) for card in world.kitty]
+
+
+def legal_for(hand: list[FrenchCard], to_beat: list[FrenchCard]) -> list[Action]:
+    plays = [Play(cards=cards) for cards in legal_plays(hand, to_beat)]
+    return worth_trying([Pass(), *plays], hand)
+
+
+def table_maker(landlord: int | None) -> TableAt:
+    """What a seat's AI reads of the table, its hand left out, once `landlord` is chosen."""
     assert landlord is not None  # asked to play only once the landlord is chosen
     farmers = [s for s in range(PLAYERS) if s != landlord]
-    if seat == landlord:
-        opponents, partner = farmers, None
-    else:
-        opponents, partner = [landlord], next(s for s in farmers if s != seat)
-    return Table(
-        seat=seat,
-        hand=list(view.my_cards or []),
-        counts=view.counts,
-        to_beat=view.to_beat,
-        last_player=view.last_player,
-        opponents=opponents,
-        partner=partner,
-        next_seat=(seat + 1) % PLAYERS,
-        played=view.played,
-    )
+
+    def table_at(
+        seat: int,
+        counts: list[int],
+        to_beat: list[FrenchCard],
+        last_player: int | None,
+        played: list[FrenchCard],
+    ) -> Table:
+        if seat == landlord:
+            opponents, partner = farmers, None
+        else:
+            opponents, partner = [landlord], next(s for s in farmers if s != seat)
+        return Table(
+            seat=seat,
+            hand=[],
+            counts=counts,
+            to_beat=to_beat,
+            last_player=last_player,
+            opponents=opponents,
+            partner=partner,
+            next_seat=(seat + 1) % PLAYERS,
+            played=played,
+        )
+
+    return table_at
+
+
+def table_for(seat: int, view: DouDizhuView) -> Table:
+    table_at = table_maker(view.landlord)
+    table = table_at(seat, view.counts, view.to_beat, view.last_player, view.played)
+    table.hand = list(view.my_cards or [])
+    return table

@@ -58,6 +58,10 @@ class DouDizhuState(HandAfterHandWithStacks):
     landlord: int | None = None
     doublings: int = 0
     climb: Climb | None = None
+    # What the Expert's worlds are dealt to fit (DouDizhuPolicy.shape_world): this deal's bids
+    # in turn (seat, chips; 0 a pass), public; the widow the landlord took, hidden in its hand.
+    auction: list[tuple[int, int]] = []
+    kitty: list[FrenchCard] = []
 
     @property
     def climbing(self) -> Climb:
@@ -82,6 +86,7 @@ class DouDizhuState(HandAfterHandWithStacks):
         self.bidder = next(s for s in range(PLAYERS) if self.face_up in self.hands[s])
         self.bids, self.bid, self.high_bidder, self.passes = [None] * PLAYERS, 0, None, 0
         self.landlord, self.doublings, self.climb, self.phase = None, 0, None, "bidding"
+        self.auction, self.kitty = [], []
         return [
             HandStarted(
                 hand=self.hand, dealer=self.dealer, face_up=self.face_up, first_bidder=self.bidder
@@ -92,6 +97,7 @@ class DouDizhuState(HandAfterHandWithStacks):
 
     def make_bid(self, seat: int, chips: int) -> list[Event]:
         self.bids[seat] = chips
+        self.auction.append((seat, chips))
         events: list[Event] = [BidMade(seat=seat, chips=chips)]
         if chips:
             self.bid, self.high_bidder, self.passes = chips, seat, 0
@@ -110,7 +116,7 @@ class DouDizhuState(HandAfterHandWithStacks):
         assert landlord is not None  # the auction ends on a bid
         self.landlord = landlord
         self.hands[landlord] = sorted(self.hands[landlord] + self.widow, key=order)
-        self.widow = []
+        self.widow, self.kitty = [], list(self.widow)
         self.climb = Climb(seats=[(landlord + i) % PLAYERS for i in range(PLAYERS)], turn=landlord)
         self.phase = "playing"
         return [LandlordChosen(seat=landlord, bid=self.bid)]
