@@ -7,6 +7,7 @@ Which cards form a combination, and what beats what, is each game's own business
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
@@ -44,6 +45,13 @@ class TrickWon(Event):
     seat: int
 
 
+@lru_cache(maxsize=128)
+def card_of(code: str) -> FrenchCard:
+    card = FrenchCard.from_code(code)
+    assert isinstance(card, FrenchCard)
+    return card
+
+
 class Climb(BaseModel):
     """Whose turn it is and what they must beat."""
 
@@ -52,9 +60,10 @@ class Climb(BaseModel):
     to_beat: list[FrenchCard] = []  # empty: a free lead
     last_player: int | None = None
     passes: int = 0
-    # Every play and pass of the hand so far (a pass: no cards), in turn. Public: the Expert's
-    # worlds are dealt to fit it (climbing_ai.passes_seen).
-    moves: list[tuple[int, list[FrenchCard]]] = []
+    # Every play and pass of the hand so far, in turn, as `seat:code.code;` (a pass: no
+    # codes): as a list of lists it held some 10 KB a table late in a hand, as text under
+    # one. Public: the Expert's worlds are dealt to fit it (`history`, climbing_ai.passes_seen).
+    moves: str = ""
 
     @property
     def free_lead(self) -> bool:
@@ -63,15 +72,23 @@ class Climb(BaseModel):
     def next_seat(self, seat: int) -> int:
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
 
+    def history(self) -> list[tuple[int, list[FrenchCard]]]:
+        """Every play and pass of the hand so far, in turn: (seat, its cards; none: a pass)."""
+        found = []
+        for move in self.moves.split(";")[:-1]:
+            seat, codes = move.split(":")
+            found.append((int(seat), [card_of(code) for code in codes.split(".") if code]))
+        return found
+
     def played(self, seat: int, cards: list[FrenchCard]) -> None:
         self.to_beat, self.last_player, self.passes = list(cards), seat, 0
-        self.moves.append((seat, list(cards)))
+        self.moves += f"{seat}:{'.'.join(card.code for card in cards)};"
         self.turn = self.next_seat(seat)
 
     def passed(self, seat: int) -> list[Event]:
         """A pass; when all the others have passed in a row, the trick goes to the last player."""
         self.passes += 1
-        self.moves.append((seat, []))
+        self.moves += f"{seat}:;"
         events: list[Event] = [Passed(seat=seat)]
         if self.passes >= len(self.seats) - 1 and self.last_player is not None:
             self.turn, self.to_beat, self.passes = self.last_player, [], 0

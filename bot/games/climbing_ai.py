@@ -253,7 +253,7 @@ def passes_seen(
     """The passes `players` made this hand, each with the table as it was: the climb's moves
     replayed from the hand's start (`counts`: the cards each seat holds now). Their plays
     would say more, but judging them too made shaping a world ten times as costly."""
-    moves = climb.moves
+    moves = climb.history()
     held = list(counts)
     for who, cards in moves:
         held[who] += len(cards)
@@ -275,7 +275,7 @@ def passes_seen(
 
 
 def played_by(climb: Climb, seat: int) -> list[FrenchCard]:
-    return [card for who, cards in climb.moves if who == seat for card in cards]
+    return [card for who, cards in climb.history() if who == seat for card in cards]
 
 
 def fits_pass(sense: Sense, seen: PassSeen, hand: list[FrenchCard], legal_for: LegalFor) -> bool:

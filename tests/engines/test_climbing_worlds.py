@@ -35,7 +35,8 @@ def playing_states(game_id: str, matches: int, every: int = 1):
         state = spec.new_match(spec.options_model(), [50] * PLAYERS, seed)
         seats = Seats(policies_for(spec, PLAYERS, "ai"), seed)
         while state.pending() and not state.awaiting_next_hand():
-            if state.pending()[0].kind == "play" and any(not c for _, c in state.climbing.moves):
+            playing = state.pending()[0].kind == "play"  # (a climb only once bids are done)
+            if playing and any(not cards for _, cards in state.climbing.history()):
                 found += 1
                 if found % every == 0:
                     yield spec.restore(state.snapshot()), state.pending()[0].seat
@@ -131,7 +132,7 @@ def test_big_two_for_three_deals_no_card_below_the_lowest_dealt():
     spec = registry.get("bigtwo")
     blind = shaped_lows = 0
     for index, (state, seat) in enumerate(playing_states("bigtwo", 10, every=5)):
-        floor = min(map(value, state.climbing.moves[0][1]))
+        floor = min(map(value, state.climbing.history()[0][1]))
         worlds, rng = Worlds(state, seat), random.Random(index)
         for _ in range(3):
             world = worlds.sample(rng)

@@ -257,7 +257,7 @@ class BigTwoPolicy(Policy[BigTwoView]):
         if world.phase != "playing" or not world.climbing.moves:
             return
         hidden = set(world.hidden_from(seat))
-        floor = min(map(value, world.climbing.moves[0][1]))
+        floor = min(map(value, world.climbing.history()[0][1]))
         settle_lows(world, hidden, floor, rng)
         others = [s for s in range(world.seat_count) if s != seat]
         counts = [len(hand) for hand in world.hands]
