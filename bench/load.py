@@ -58,7 +58,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Protocol, get_args
+from typing import Protocol, TypeVar, get_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -172,6 +172,18 @@ MARKS = ("handler", "move", "commit", "committed")
 SEGMENTS = ("to its handler", "to its move", "its move", "its commit", "its answer")
 
 
+T = TypeVar("T")
+
+
+def median_and_slowest(ordered: list[T]) -> tuple[list[T], list[T]]:
+    """The median 10% of `ordered` and its slowest 1%, each holding at least one where there
+    are any: a short window may have a handful of clicks (a tenth of 5 is none)."""
+    count = len(ordered)
+    low = int(count * 0.45)
+    median = ordered[low : max(low + 1, int(count * 0.55))]
+    return median, ordered[min(int(count * 0.99), max(count - 1, 0)) :]
+
+
 class BotSideTimes:
     """In the bot's process: from INTERACTION_CREATE parsed to its callback request made (the
     handling time without the fake's and the sockets' share), and how late the event loop
@@ -268,7 +280,7 @@ class BotSideTimes:
         held each of those groups."""
         clicks = sorted(self.clicks, key=lambda click: sum(click[0]))
         count = len(clicks)
-        median, slowest = clicks[int(count * 0.45) : int(count * 0.55)], clicks[int(count * 0.99) :]
+        median, slowest = median_and_slowest(clicks)
 
         def means(group):
             return [sum(segment) / len(group) * 1000 for segment in zip(*group, strict=True)]

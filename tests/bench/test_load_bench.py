@@ -51,6 +51,19 @@ async def test_ten_tables_at_once_under_discords_limits_lose_nothing_across_a_re
             assert 0 <= collecting <= sum(segments[group]), phase
 
 
+def test_a_short_window_still_has_a_median_and_a_slowest_click():
+    """Where clicks went is told for the median 10% and the slowest 1%: a window of a few
+    clicks (a bot process's share after a restart) has one of each, never none."""
+    assert load_bench.median_and_slowest([]) == ([], [])
+    for count in range(1, 301):
+        clicks = list(range(count))
+        median, slowest = load_bench.median_and_slowest(clicks)
+        assert median and slowest
+        assert median == clicks[int(count * 0.45) : int(count * 0.45) + len(median)]
+        assert slowest[-1] == count - 1 and len(slowest) <= max(1, count // 100 + 1)
+        assert min(median) <= count // 2 <= max(median) + 1
+
+
 def test_a_clicks_time_in_collector_pauses_counts_only_what_overlaps_it():
     pauses = collections.deque([(0.0, 1.0), (2.0, 3.0), (4.0, 4.5), (6.0, 7.0)])
     times = SimpleNamespace(collector_pauses=pauses)
