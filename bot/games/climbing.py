@@ -7,12 +7,11 @@ Which cards form a combination, and what beats what, is each game's own business
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.cards import FrenchCard
+from bot.cards import FrenchCard, format_french, parse_french
 from bot.engine import Action, Event
 
 
@@ -45,13 +44,6 @@ class TrickWon(Event):
     seat: int
 
 
-@lru_cache(maxsize=128)
-def card_of(code: str) -> FrenchCard:
-    card = FrenchCard.from_code(code)
-    assert isinstance(card, FrenchCard)
-    return card
-
-
 class Climb(BaseModel):
     """Whose turn it is and what they must beat."""
 
@@ -60,8 +52,8 @@ class Climb(BaseModel):
     to_beat: list[FrenchCard] = []  # empty: a free lead
     last_player: int | None = None
     passes: int = 0
-    # Every play and pass of the hand so far, in turn, as `seat:code.code;` (a pass: no
-    # codes): as a list of lists it held some 10 KB a table late in a hand, as text under
+    # Every play and pass of the hand so far, in turn, as `seat:codes;` (`format_french`; a
+    # pass: no codes): as a list of lists it held some 10 KB a table late in a hand, as text under
     # one. Public: the Expert's worlds are dealt to fit it (`history`, climbing_ai.passes_seen).
     moves: str = ""
 
@@ -77,12 +69,12 @@ class Climb(BaseModel):
         found = []
         for move in self.moves.split(";")[:-1]:
             seat, codes = move.split(":")
-            found.append((int(seat), [card_of(code) for code in codes.split(".") if code]))
+            found.append((int(seat), parse_french(codes)))
         return found
 
     def played(self, seat: int, cards: list[FrenchCard]) -> None:
         self.to_beat, self.last_player, self.passes = list(cards), seat, 0
-        self.moves += f"{seat}:{'.'.join(card.code for card in cards)};"
+        self.moves += f"{seat}:{format_french(cards)};"
         self.turn = self.next_seat(seat)
 
     def passed(self, seat: int) -> list[Event]:
