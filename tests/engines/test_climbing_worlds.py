@@ -109,7 +109,8 @@ def test_dou_dizhu_worlds_deal_hands_that_bid_as_the_bidders_did():
             for label, dealt in (("blind", world), ("shaped", shaped(spec, world, seat, rng))):
                 restored = spec.restore(dealt)
                 for bidder, bid, chips in dou_dizhu_ai.bids_seen(restored, others):
-                    hand = dou_dizhu_ai.bid_hand(restored, bidder)
+                    played = dou_dizhu_ai.played_cards(restored, bidder)
+                    hand = dou_dizhu_ai.bid_hand(restored, bidder, played)
                     fits = dou_dizhu_ai.choose_bid_with(hand, bid) == chips
                     if label == "blind":
                         blind, total = blind + fits, total + 1
@@ -123,7 +124,7 @@ def test_a_landlords_bid_is_judged_without_the_widow_it_took():
     spec = registry.get("doudizhu")
     state, _seat = next(playing_states("doudizhu", 4))
     landlord = state.landlord
-    hand = dou_dizhu_ai.bid_hand(state, landlord)
+    hand = dou_dizhu_ai.bid_hand(state, landlord, dou_dizhu_ai.played_cards(state, landlord))
     assert len(hand) == 17 and not set(hand) & set(state.kitty)
     assert spec.restore(state.snapshot()).kitty == state.kitty
 

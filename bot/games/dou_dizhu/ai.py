@@ -337,10 +337,11 @@ class DouDizhuPolicy(Policy[DouDizhuView]):
         seen = []
         if world.climb is not None:
             seen = passes_seen(world.climb, counts, others, table_maker(world.landlord))
+        played = {player: played_cards(world, player) for player in others}
 
         def misfits(player: int, most: int) -> int:
             found = sum(
-                choose_bid_with(bid_hand(world, player), bid) != chips
+                choose_bid_with(bid_hand(world, player, played[player]), bid) != chips
                 for bidder, bid, chips in bids
                 if bidder == player
             )
@@ -372,9 +373,13 @@ def bids_seen(world: DouDizhuState, players: list[int]) -> list[tuple[int, int, 
     return found
 
 
-def bid_hand(world: DouDizhuState, seat: int) -> list[FrenchCard]:
-    """The cards `seat` bid with: those it holds and has played, less the widow's."""
-    played = [] if world.climb is None else played_by(world.climb, seat)
+def played_cards(world: DouDizhuState, seat: int) -> list[FrenchCard]:
+    return [] if world.climb is None else played_by(world.climb, seat)
+
+
+def bid_hand(world: DouDizhuState, seat: int, played: list[FrenchCard]) -> list[FrenchCard]:
+    """The cards `seat` bid with: those it holds and has `played` (public, so the same in
+    every deal tried), less the widow's."""
     cards = [*world.hands[seat], *played]
     if seat != world.landlord:
         return cards
