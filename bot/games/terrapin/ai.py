@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -155,18 +155,36 @@ def showdown(
     rng: random.Random,
 ) -> Showdown:
     """Deal the rivals' hidden cards from the pool many times (the shared cards known)."""
-    hidden = sum(rival.hidden for rival in rivals)
     samples = max(SAMPLES, RIVAL_HANDS // max(len(rivals), 1)) if rivals else 0
     if in_rollout():  # an Expert's playout: its many worlds do the sampling
         samples = min(samples, ROLLOUT_SAMPLES) if rivals else 0
+    return dealt_showdown(shared, rivals, pool, rng, samples, samples)
+
+
+def dealt_showdown(
+    shared: Sequence[int],
+    rivals: Sequence[Rival],
+    pool: Sequence[int],
+    rng: random.Random,
+    samples: int,
+    tries: int,
+    keep: Callable[[list[int]], bool] | None = None,
+) -> Showdown:
+    """The showdown over `samples` deals of the rivals' hidden cards from the pool: each kept
+    where `keep` says so of the rivals' values (every one without it), `tries` dealt at most."""
+    hidden = sum(rival.hidden for rival in rivals)
     seen = [Partial.of([*rival.known, *shared]) for rival in rivals]
-    cards, rows = list(pool), []
-    for _ in range(samples):
+    cards, rows = list(pool), list[tuple[int, int]]()
+    for _ in range(tries):
+        if len(rows) == samples:
+            break
         dealt = deal(cards, hidden, rng)
         values, start = [], 0
         for rival, known in zip(rivals, seen, strict=True):
             values.append(known.plus(dealt[start : start + rival.hidden]))
             start += rival.hidden
+        if keep is not None and not keep(values):
+            continue
         top = max(values)
         rows.append((top, values.count(top)))
     rows.sort()

@@ -73,28 +73,14 @@ def implied_showdown(
     """`ai.showdown`, the rivals' hidden cards dealt as the betting implies: with `bettor`
     (an index into `rivals`, and how likely it bets a hand of so many points), a deal is
     kept with the chance it gives the bettor's hand."""
-    hidden = sum(rival.hidden for rival in rivals)
-    seen = [ai.Partial.of([*rival.known, *shared]) for rival in rivals]
-    cards, rows = list(pool), list[tuple[int, int]]()
-    for _ in range(TRIES):
-        if len(rows) == SAMPLES:
-            break
-        hands = split(ai.deal(cards, hidden, rng), rivals)
-        values = [known.plus(hand) for known, hand in zip(seen, hands, strict=True)]
-        if bettor is not None and rng.random() >= bettor[1](values[bettor[0]]):
-            continue
-        top = max(values)
-        rows.append((top, values.count(top)))
-    rows.sort()
-    return ai.Showdown(best=tuple(top for top, _ in rows), ties=tuple(ties for _, ties in rows))
+    keep = None
+    if bettor is not None:
+        index, likelihood = bettor
 
+        def keep(values: list[int]) -> bool:
+            return rng.random() < likelihood(values[index])
 
-def split(dealt: Sequence[int], rivals: Sequence[ai.Rival]) -> list[list[int]]:
-    hands, start = [], 0
-    for rival in rivals:
-        hands.append(list(dealt[start : start + rival.hidden]))
-        start += rival.hidden
-    return hands
+    return ai.dealt_showdown(shared, rivals, pool, rng, SAMPLES, TRIES, keep)
 
 
 def expert_move(
