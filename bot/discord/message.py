@@ -52,10 +52,12 @@ class TableMessages:
         self.host, self.games, self.lines = host, games, lines
         self.closings: dict[int, TableClosed] = {}  # table -> its close, drawn on its message
         self.cleanups: set[asyncio.Task] = set()
-        # One edit every `edit_seconds` in a channel. channel -> when its latest edit went or
-        # will go.
+        # One edit every `edit_seconds` in a channel, counted from when the last one was
+        # answered: its request reached Discord before that, so Discord sees them at least
+        # that far apart however long a draw or a request takes. channel -> then.
         self.edit_seconds = edit_seconds
         self.last_edit: dict[int, float] = {}
+        self.channel_turns: dict[int, asyncio.Lock] = {}  # one writer at a time in a channel
         self.stale: set[int] = set()  # tables whose message is behind
         self.answered: dict[int, int] = {}  # table -> version a click's answer drew (on_table)
         self.writers: dict[int, asyncio.Task] = {}
@@ -110,18 +112,21 @@ class TableMessages:
                 if self._drawn_in_answer(table):  # then it takes no turn of the channel's
                     self.stale.discard(table.id)
                     continue
-                now = time.monotonic()
-                turn = max(now, self.last_edit.get(channel, -math.inf) + self.edit_seconds)
-                self.last_edit[channel] = turn  # taken: another table here writes after it
-                if turn > now:
-                    await asyncio.sleep(turn - now)
-                self.stale.discard(table.id)
-                if not self._drawn_in_answer(table):
-                    await self.in_channel(table, self._write(table, ui))
+                async with self.channel_turns.setdefault(channel, asyncio.Lock()):
+                    await self._wait_for_turn(channel)
+                    self.stale.discard(table.id)
+                    if not self._drawn_in_answer(table):
+                        await self.in_channel(table, self._write(table, ui))
+                        self.last_edit[channel] = time.monotonic()
         except Exception:
             log.exception("could not show table %s", table.id)
         finally:
             del self.writers[table.id]
+
+    async def _wait_for_turn(self, channel: int) -> None:
+        wait = self.last_edit.get(channel, -math.inf) + self.edit_seconds - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     def _drawn_in_answer(self, table: Table) -> bool:
         """Whether a click's answer already drew the table as it now is."""
