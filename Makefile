@@ -28,12 +28,13 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The suite runs on two workers per core (pytest-xdist): each test has its own temporary
+# The suite runs on three workers per core (pytest-xdist): each test has its own temporary
 # directory, fake Discord and PostgreSQL schema, and many tests spend part of their time
-# waiting (for bot processes to start, the bot to go quiet), which a second worker fills.
-# `worksteal` keeps every worker busy to the end.
+# waiting (for bot processes to start, the bot to go quiet: 147 s of the e2e tests' 3,687
+# waits), which other workers fill. Two a core left a third of 2 cores idle (143 against
+# 150 s, docs/performance.md). `worksteal` keeps every worker busy to the end.
 CORES := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-TEST_WORKERS ?= $(shell echo $$(( $(CORES) * 2 )))
+TEST_WORKERS ?= $(shell echo $$(( $(CORES) * 3 )))
 # Bytecode caches are written (git ignores them) even where the environment says not to: else
 # every worker and every bot process a test starts compiles the project again, and pytest
 # rewrites every test module's asserts again, some 40 s of the suite's CPU.
