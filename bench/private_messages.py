@@ -1,4 +1,5 @@
-"""CPU to build a seat's private message (its DM or My hand), per game, without Discord.
+"""CPU to build a seat's private message (its DM or My hand), and a step's copy of the state,
+per game, without Discord.
 
     .venv/bin/python bench/private_messages.py [--games bigtwo,totit] [--language es]
                                                [--repeats 7] [--number 20]
@@ -9,7 +10,9 @@ messages), for the first seat to decide in each position:
   message  its whole private message as the bot builds it after a step (the Table's answers
            forgotten first, as for a new state), its embed and components written as JSON;
   redraw   a picker's redraw after a card is tapped (picker/controls.py `redraw`), on the same
-           state: its embed described and its controls drawn, as JSON.
+           state: its embed described and its controls drawn, as JSON;
+  restore  the state read from its JSON, as a step makes its working copy;
+  snapshot the state written as JSON, as a step saves it.
 The payloads are also what tests/discord/test_private_message_payloads.py pins.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -134,19 +138,34 @@ def best_cpu(build: Callable[[], object], repeats: int, number: int) -> float:
     return best / number * 1e6
 
 
-def timed(spec: GameSpec, repeats: int, number: int) -> tuple[list[float], list[float]]:
-    """µs per message and per redraw in each of the game's positions with a seat deciding."""
-    messages, redraws = [], []
+@dataclass
+class Timings:
+    """µs per call in each position of a game (redraws only where the game has a picker)."""
+
+    messages: list[float]
+    redraws: list[float]
+    restores: list[float]
+    snapshots: list[float]
+
+
+def timed(spec: GameSpec, repeats: int, number: int) -> Timings:
+    """The game's timings in each of its positions with a seat deciding."""
+    messages, redraws, restores, snapshots = [], [], [], []
     for position in positions(spec):
         seat = position.deciding
         if seat is None:
             continue
         messages.append(best_cpu(partial(message, position, seat), repeats, number))
+        state = position.table.state
+        assert state is not None
+        saved = state.snapshot()
+        restores.append(best_cpu(partial(spec.restore, saved), repeats, number))
+        snapshots.append(best_cpu(state.snapshot, repeats, number))
         desk = desk_of(position, seat)
         if desk is not None:
             tapped = partial(redraw, position, desk, taps(desk)[0])
             redraws.append(best_cpu(tapped, repeats, number))
-    return messages, redraws
+    return Timings(messages, redraws, restores, snapshots)
 
 
 def mean(values: list[float]) -> float:
@@ -156,16 +175,18 @@ def mean(values: list[float]) -> float:
 async def main(games: list[str], repeats: int, number: int, language: str = "en") -> None:
     """In a running loop: a Table's answers are dropped by a timer (`Table.worked_out`)."""
     speak(language)
-    print(f"{'game':<14} {'message µs':>11} {'redraw µs':>10}")
-    totals: tuple[list[float], list[float]] = ([], [])
+    columns = ("message", "redraw", "restore", "snapshot")
+    print(f"{'game':<14}" + "".join(f"{column + ' µs':>12}" for column in columns))
+    totals: list[list[float]] = [[] for _column in columns]
     for spec in GAMES:
         if games and spec.id not in games:
             continue
-        messages, redraws = timed(spec, repeats, number)
-        totals[0].append(mean(messages))
-        totals[1].extend([mean(redraws)] if redraws else [])
-        print(f"{spec.id:<14} {mean(messages):>11.0f} {mean(redraws):>10.0f}")
-    print(f"{'mean of games':<14} {mean(totals[0]):>11.0f} {mean(totals[1]):>10.0f}")
+        timings = timed(spec, repeats, number)
+        means = [mean(getattr(timings, f"{column}s")) for column in columns]
+        for total, value in zip(totals, means, strict=True):
+            total.extend([] if math.isnan(value) else [value])  # NaN: a game without a picker
+        print(f"{spec.id:<14}" + "".join(f"{value:>12.1f}" for value in means))
+    print(f"{'mean of games':<14}" + "".join(f"{mean(total):>12.1f}" for total in totals))
 
 
 if __name__ == "__main__":

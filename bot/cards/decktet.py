@@ -47,6 +47,7 @@ class DecktetCard(CodedCard):
     suits: tuple[Suit, ...]
 
     _expected = "a Decktet card name such as Author, the Huntress or Ace of Moons"
+    _code_attribute = "name"
 
     @property
     def code(self) -> str:

@@ -82,6 +82,7 @@ class FrenchCard(CodedCard):
     _code: str = field(init=False, repr=False, compare=False)
 
     _expected = "like As, Kd, 10h, Th, 2♣, BJ or RJ"
+    _code_attribute = "_code"
 
     def __post_init__(self) -> None:
         face = self.joker.value if self.joker else f"{self._rank.code}{self._suit.value}"

@@ -1,3 +1,4 @@
+import json
 import re
 from collections import Counter
 
@@ -171,6 +172,23 @@ def test_cards_serialise_as_codes_in_pydantic_models():
 def test_pydantic_refuses_a_bad_card_code():
     with pytest.raises(ValueError, match="Qx"):
         Holder.model_validate({"french": ["Qx"], "decktet": []})
+
+
+@pytest.mark.parametrize("bad", [7, None, ["As"], {"code": "As"}])
+def test_pydantic_refuses_what_is_neither_a_card_nor_a_code(bad):
+    with pytest.raises(ValueError):
+        Holder.model_validate({"french": [bad], "decktet": []})
+    with pytest.raises(ValueError):
+        Holder.model_validate_json(f'{{"french": [{json.dumps(bad)}], "decktet": []}}')
+
+
+def test_pydantic_reads_cards_and_codes_as_the_one_card_of_each_code():
+    """A state restored at every step shares each card rather than parsing it again."""
+    ace = parse_french("As")[0]
+    read = Holder.model_validate({"french": [ace, "As", "BJ"], "decktet": ["Sea"]})
+    again = Holder.model_validate_json('{"french": ["As", "BJ"], "decktet": ["Sea"]}')
+    assert read.french[0] is ace and read.french[1] is again.french[0]
+    assert read.french[2] is again.french[1] and read.decktet[0] is again.decktet[0]
 
 
 @given(st.lists(st.sampled_from(french_deck(jokers=True, packs=2)), max_size=20))
