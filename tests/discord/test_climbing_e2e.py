@@ -119,6 +119,8 @@ async def test_a_dou_dizhu_hand_where_a_bomb_doubles_the_pay(world):
         await driver.play("Bid 2" if driver.turn() == first else "Pass")
     state = table.state
     assert state.landlord == first and state.bid == 2 and len(state.hands[first]) == 20
+    await driver.settle()
+    assert "Widow 8♠ 10♠ J♠" in driver.message().text()  # turned face up for all
     # Twenty cards don't fit on one page of toggles: fifteen, then "More cards" for the rest.
     landlord = driver.member(first)
     full = (await world.tester.click(landlord, driver.message(), "My hand")).response

@@ -130,6 +130,23 @@ def test_the_auction():
     assert len(state.hands[first]) == 20 and state.pending()[0].seat == first
 
 
+def test_the_widow_is_turned_face_up_for_everyone_as_the_landlord_takes_it():
+    """The rule text only says the landlord takes it; players of the game expect to see it
+    (DECISIONS.md is silent; the rules command says so)."""
+    state = rigged()
+    landlord = state.pending()[0].seat
+    widow = list(state.widow)
+    assert set(widow) <= state.hidden_from((landlord + 1) % 3)  # face down in the auction
+    (chosen,) = [e for e in state.apply(landlord, Bid(chips=3)) if e.kind == "landlord_chosen"]
+    assert chosen.widow == widow and chosen.public
+    for viewer in (None, 0, 1, 2):
+        assert state.view(viewer).widow == widow
+        assert not set(widow) & state.hidden_from(viewer)
+    farmer, partner = (landlord + 1) % 3, (landlord + 2) % 3
+    unseen = set(state.hands[landlord]) - set(widow) | set(state.hands[partner])
+    assert state.hidden_from(farmer) == unseen - {state.face_up}
+
+
 def test_a_bid_of_three_ends_the_auction_and_no_bid_means_a_redeal():
     state = rigged()
     first = state.pending()[0].seat

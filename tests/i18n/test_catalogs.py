@@ -11,6 +11,9 @@ import pytest
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 
+import bot.games  # noqa: F401  # every game's actions defined
+from bot.discord.format import KIND_CONTEXT, kind_title
+from bot.engine import Action
 from bot.i18n import ENGLISH, OFFERED
 from bot.i18n.__main__ import TEMPLATE, read, template
 from bot.i18n.catalogs import po_path
@@ -37,6 +40,26 @@ def test_the_template_has_the_games_rules_and_the_commands():
     assert any("**Porrazo**" in message for _, message in found)
     assert (None, "This button is no longer valid.") in found
     assert len(found) > 500
+
+
+def kinds_declared(action_type: type[Action]) -> set[str]:
+    """The `kind` of every action model below `action_type`, from its field's default."""
+    found = set()
+    for model in action_type.__subclasses__():
+        kind = model.model_fields.get("kind")
+        if kind is not None and isinstance(kind.default, str):
+            found.add(kind.default)
+        found |= kinds_declared(model)
+    return found
+
+
+def test_the_template_has_every_games_kinds_of_action():
+    """Each kind's name is shown (a secret choice made, a button): read off the games' action
+    models here, whatever fields they hold (cards, once, hid theirs from the extraction)."""
+    found = keys(read(TEMPLATE))
+    declared = kinds_declared(Action)
+    assert len(declared) > 40
+    assert {kind for kind in declared if (KIND_CONTEXT, kind_title(kind)) not in found} == set()
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -55,6 +55,7 @@ class LandlordChosen(Event):
     kind: Literal["landlord_chosen"] = "landlord_chosen"
     seat: int
     bid: int
+    widow: list[FrenchCard] = []  # turned face up as the landlord takes it (none in old records)
 
 
 class Settled(Event):
@@ -82,3 +83,4 @@ class DouDizhuView(BaseModel):
     turn: int | None
     my_cards: list[FrenchCard] | None = None
     played: list[FrenchCard] = []  # every card played this hand (all shown on the table)
+    widow: list[FrenchCard] = []  # the widow the landlord took, shown to all for the hand

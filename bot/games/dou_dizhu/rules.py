@@ -58,8 +58,9 @@ class DouDizhuState(HandAfterHandWithStacks):
     landlord: int | None = None
     doublings: int = 0
     climb: Climb | None = None
-    # What the Expert's worlds are dealt to fit (DouDizhuPolicy.shape_world): this deal's bids
-    # in turn (seat, chips; 0 a pass), public; the widow the landlord took, hidden in its hand.
+    # This deal's bids in turn (seat, chips; 0 a pass), which the Expert's worlds are dealt to
+    # fit (DouDizhuPolicy.shape_world); the widow the landlord took, turned face up for all to
+    # see as it is taken (as players of the game expect: the rule text is silent).
     auction: list[tuple[int, int]] = []
     kitty: list[FrenchCard] = []
 
@@ -119,7 +120,7 @@ class DouDizhuState(HandAfterHandWithStacks):
         self.widow, self.kitty = [], list(self.widow)
         self.climb = Climb(seats=[(landlord + i) % PLAYERS for i in range(PLAYERS)], turn=landlord)
         self.phase = "playing"
-        return [LandlordChosen(seat=landlord, bid=self.bid)]
+        return [LandlordChosen(seat=landlord, bid=self.bid, widow=self.kitty)]
 
     # ---- the end of a hand ----------------------------------------------------------------------
 
@@ -240,6 +241,7 @@ class DouDizhuState(HandAfterHandWithStacks):
             last_player=climb.last_player if climb else None,
             turn=climb.turn if climb else (self.bidder if self.phase == "bidding" else None),
             played=self.played,
+            widow=self.kitty,
         )
         if viewer is not None:
             view.my_cards = self.hands[viewer]
@@ -249,10 +251,10 @@ class DouDizhuState(HandAfterHandWithStacks):
         return [c for hand in self.hands for c in hand] + self.widow + self.played
 
     def hidden_from(self, viewer: Viewer) -> set[FrenchCard]:
-        hidden = set(self.widow)
+        hidden, shown = set(self.widow), {self.face_up, *self.kitty}  # everyone saw them taken
         for seat, hand in enumerate(self.hands):
             if seat != viewer:
-                hidden |= set(hand) - {self.face_up}  # everyone saw the face-up card drawn
+                hidden |= set(hand) - shown
         return hidden
 
     def chip_total(self) -> int:

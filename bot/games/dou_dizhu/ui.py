@@ -11,7 +11,7 @@ import discord
 from bot.cards import FrenchCard
 from bot.discord.climbing import ClimbingUI
 from bot.discord.game_ui import rules_beside
-from bot.discord.picker import Picked
+from bot.discord.picker import Picked, cards_text
 from bot.engine import Action, Event, IllegalAction
 from bot.games.dou_dizhu import (
     DOU_DIZHU,
@@ -90,6 +90,8 @@ class DouDizhuUI(ClimbingUI[DouDizhuView, DouDizhuOptions]):
                 if view.doublings
                 else _("bid {bid}", bid=view.bid),
             )
+            if view.widow:
+                embed.add_field(name=_("Widow"), value=cards_text(view.widow))
             embed.add_field(name=_("To beat"), value=self.to_beat_text(view, names), inline=False)
         return embed
 
