@@ -433,3 +433,9 @@ class Policy(ABC, Generic[ViewT]):
         draws, their bets), so that the search plays against the hands that play implies. The
         cards moved stay hidden from `seat`. A policy that has no model of it changes nothing
         (the search then skips it)."""
+
+    def playout_margin(self, world: GameState, seat: int) -> float:
+        """What a hand just ended in an Expert's playout (`world`) is worth to `seat` beyond
+        its generic value (bot/games/expert.py `hand_value`): where that is only won or lost,
+        a little for the margin, well under a win, so that moves tying on wins part by it."""
+        return 0.0

@@ -292,8 +292,9 @@ def playout(
     deadline: Deadline | None = None,
 ) -> float | None:
     """`seat` takes `first` in `world`, then everyone plays the Standard policy to the end of
-    the hand: what the hand was worth to `seat`. None: the deadline came first (abandoned,
-    so that no decision outlasts its budget whatever a playout costs)."""
+    the hand: what the hand was worth to `seat` (`hand_value`, and the policy's margin).
+    None: the deadline came first (abandoned, so that no decision outlasts its budget whatever
+    a playout costs)."""
     assert spec.ai is not None
     if deadline is not None and deadline.passed():
         return None
@@ -303,7 +304,7 @@ def playout(
         for step in range(most):
             ended = next((e for e in events if isinstance(e, HandEnded | MatchEnded)), None)
             if ended is not None:
-                return hand_value(ended, seat)
+                return hand_value(ended, seat) + spec.ai.playout_margin(world, seat)
             if world.is_over() or world.awaiting_next_hand():
                 return 0.0
             if deadline is not None and step % CHECK_EVERY == CHECK_EVERY - 1 and deadline.passed():

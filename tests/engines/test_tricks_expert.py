@@ -9,20 +9,21 @@ import random
 
 import pytest
 
-from bot.cards import Suit, parse_french
+from bot.cards import Suit, parse_french, spanish_deck
 from bot.games.ai import ai_move, rolling_out
 from bot.games.botifarra import BOTIFARRA
 from bot.games.botifarra import RULES as BOTIFARRA_RULES
 from bot.games.botifarra import PlayCard as BotifarraCard
-from bot.games.botifarra.ai import BotifarraPolicy, fits_the_choice
+from bot.games.botifarra.ai import MARGIN, BotifarraPolicy, fits_the_choice
 from bot.games.botifarra.ai import table_for as botifarra_table
 from bot.games.calabrasella import CALABRASELLA
 from bot.games.calabrasella import PlayCard as CalabrasellaCard
 from bot.games.calabrasella.ai import CalabrasellaPolicy
 from bot.games.calabrasella.ai import table_for as calabrasella_table
-from bot.games.expert import Budget, Worlds, search
+from bot.games.expert import Budget, Worlds, playout, search
 from bot.games.tricks_ai import choose_card, follow_score, read_play
 from bot.games.tricks_expert import play_alike, quick_card
+from tests.engines.test_botifarra import last_trick_state
 from tests.engines.test_tricks_ai import (
     botifarra_at_play,
     last_over_an_opponents_jack,
@@ -300,3 +301,21 @@ def test_botifarra_worlds_deal_hands_that_would_have_named_the_trumps_named():
 
 def others_hands(world, seat: int) -> dict:
     return {other: list(hand) for other, hand in enumerate(world.hands) if other != seat}
+
+
+def test_a_botifarra_playout_is_worth_its_win_and_a_little_for_the_trick_points():
+    """A hand won or lost is worth the generic value (2/3 a winning seat, -1/6 a losing one),
+    and the side's trick points over 36 add a little (`MARGIN` for all 36), so that moves
+    tying on the win part by the points; the narrowest win is still worth more than any loss."""
+    # Seats 0 & 2 won the rest of the deck but 9s As Ks Qs and end with 49 points to 23.
+    last = {0: "2s", 1: "3s", 2: "4s", 3: "5s"}
+    won_by_b = ["9s", "As", "Ks", "Qs"]
+    rest = [c.code for c in spanish_deck() if c.code not in {*last.values(), *won_by_b}]
+    state = last_trick_state(" ".join(rest), " ".join(won_by_b), last, trump=Suit.HEARTS)
+    state.piles.tricks = [3, 8]
+    lead = BotifarraCard(card=parse_french("2s")[0])
+    leader = playout(BOTIFARRA, BOTIFARRA.restore(state.snapshot()), 0, lead, seed=1, most=9)
+    follower = playout(BOTIFARRA, BOTIFARRA.restore(state.snapshot()), 1, None, seed=1, most=9)
+    assert leader == pytest.approx(2 / 3 + MARGIN * 13 / 36)
+    assert follower == pytest.approx(-1 / 6 - MARGIN * 13 / 36)
+    assert 2 / 3 + MARGIN * 1 / 36 > -1 / 6 + MARGIN

@@ -31,6 +31,7 @@ from bot.games.botifarra.records import (
     PlayCard,
 )
 from bot.games.botifarra.rules import (
+    HALF,
     RULES,
     SEATS,
     SUIT_ORDER,
@@ -46,6 +47,9 @@ DECK = frozenset(spanish_deck())
 TRICK_BONUS = 1
 FUTURE_TRICK = 4.75  # a trick's point and three cards at 1.25 points on average
 DOUBLE_AT = (4.0, 8.0, 10.0)  # the excess over 36 a side must expect to double, and so on
+# What a hand's whole 36 points of margin add to an Expert playout's value, against the 5/6
+# between a hand won and lost (bot/games/expert.py `hand_value`): it parts moves that tie.
+MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -224,6 +228,12 @@ class BotifarraPolicy(Policy[BotifarraView]):
             return [pick, NoDouble() if isinstance(pick, Double) else Double()]
         table = table_for(view)
         return [PlayCard(card=card) for card in rank_cards(table, choose_card(table, rng))]
+
+    def playout_margin(self, world: GameState, seat: int) -> float:
+        """The side's trick points over 36, a little of them (`MARGIN`): a playout's hand is
+        otherwise only won or lost, so most moves would tie and be dropped as no better."""
+        assert isinstance(world, BotifarraState)
+        return MARGIN * (world.points()[side_of(seat)] - HALF) / HALF
 
     def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
         """Once trumps are named, the hidden hands dealt again as the play so far allows and
