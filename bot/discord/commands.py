@@ -116,6 +116,12 @@ AI_LEVELS_BETS = N_(
     "deals of the cards hidden from it, dealt as the draws and bets so far suggest, and bets, "
     "calls or folds by what that share is worth in chips."
 )
+AI_LEVELS_REWEIGHED = N_(
+    "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
+    "plays by the game's rules of thumb; in this game Expert plays by the same rules weighed its "
+    "own way, which wins more matches: it keeps its wild cards longer, and plays as if a player "
+    "were about to go out only at their last card."
+)
 AI_LEVELS_UNSEARCHED = N_(
     "AI players: Beginner often plays a random plausible move (never an absurd one); Standard "
     "plays by the game's rules of thumb; in this game Expert plays as Standard does."
@@ -129,6 +135,8 @@ def ai_note(game: GameSpec) -> str:
         return "\n\n" + _(AI_LEVELS_UNSEARCHED)
     if game.ai.expert_weighs_bets:
         return "\n\n" + _(AI_LEVELS_BETS)
+    if game.ai.expert_reweighs:
+        return "\n\n" + _(AI_LEVELS_REWEIGHED)
     dealt_as_play_shows = shapes_worlds(game) and game.ai.deals_as_play_shows
     return "\n\n" + _(AI_LEVELS_SHAPED if dealt_as_play_shows else AI_LEVELS)
 

@@ -389,6 +389,9 @@ class Policy(ABC, Generic[ViewT]):
     # Whether its own Expert (`expert_choose`) weighs each bet by its share of the pot against
     # the hands the others' play implies, rather than playing moves out (the rules say so).
     expert_weighs_bets: ClassVar[bool] = False
+    # Whether its own Expert plays this policy's rules of thumb with weights of its own, where
+    # no search did better (the rules say so).
+    expert_reweighs: ClassVar[bool] = False
 
     @abstractmethod
     def choose(

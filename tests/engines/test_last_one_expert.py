@@ -1,6 +1,8 @@
-"""Last One's help to the Expert search (bot/games/last_one/ai.py): moves ranked from
-Standard's pick, a quicker lookahead only in playouts, and worlds where a player who drew on a
-turn holds no card that went (the Standard AI draws only then), the seat's view unchanged."""
+"""Last One's Expert (bot/games/last_one/ai.py): Standard's play with weights of its own
+(`EXPERT`: it keeps its wild cards longer), and its help to the Expert search, kept for a
+search that beats Standard (none has yet): moves ranked from Standard's pick, a quicker
+lookahead only in playouts, and worlds where a player who drew on a turn holds no card that
+went (the Standard AI draws only then), the seat's view unchanged."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ import bot.games  # noqa: F401  (registers every game)
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import registry
 from bot.games.ai import ai_move, rolling_out
-from bot.games.expert import Worlds, shaped, shapes_worlds
-from bot.games.last_one.ai import follows, refit
-from bot.games.last_one.records import Draw, Lack
+from bot.games.expert import Worlds, expert_move, own_expert, shaped, shapes_worlds
+from bot.games.last_one.ai import EXPERT, STANDARD, Weights, follows, refit
+from bot.games.last_one.cards import is_wild
+from bot.games.last_one.records import Draw, Lack, LastOneKind, Play
 from bot.games.last_one.rules import LastOneState
 from tests.engines.test_ai_levels import states_along_a_match
 
@@ -115,3 +118,48 @@ def test_refit_swaps_denied_cards_for_stock_cards_that_fit():
 def test_pending_seats_match_the_decisions():
     for state, _ in decisions(range(4), 1000):
         assert state.pending_seats() == [d.seat for d in state.pending()]
+
+
+def test_the_expert_keeps_its_wild_card_while_nobody_is_down_to_one_card():
+    """Its own weights (EXPERT): where Standard sheds an 8 or a joker though a natural card
+    goes, because a player is down to two cards, the Expert plays the natural card."""
+    kept = differ = 0
+    for state, decision in decisions(range(3), 1500):
+        if decision.optional or decision.kind != LastOneKind.TURN:
+            continue
+        seat = decision.seat
+        view, legal = state.view(seat), state.legal_actions(seat)
+        standard = POLICY.choose(seat, view, decision, legal, random.Random(0))
+        expert = POLICY.expert_choose(seat, view, decision, legal, random.Random(0), None)
+        assert expert in legal
+        differ += expert != standard
+        naturals = [a for a in legal if isinstance(a, Play) and not is_wild(a.card)]
+        fewest = min(view.counts[other] for other in view.players if other != seat)
+        if isinstance(standard, Play) and is_wild(standard.card) and naturals and fewest == 2:
+            assert isinstance(expert, Play) and not is_wild(expert.card)
+            kept += 1
+    assert kept >= 5 and differ > kept
+
+
+def test_the_expert_plays_its_own_weights_in_the_search_and_standards_elsewhere():
+    state, decision = next(
+        (state, decision)
+        for state, decision in decisions(range(3), 1500)
+        if not decision.optional
+        and POLICY.expert_choose(
+            decision.seat,
+            state.view(decision.seat),
+            decision,
+            state.legal_actions(decision.seat),
+            random.Random(0),
+            None,
+        )
+        != ai_move(state, decision.seat, POLICY, random.Random(0))
+    )
+    seat = decision.seat
+    expert = POLICY.expert_choose(
+        seat, state.view(seat), decision, state.legal_actions(seat), random.Random(0), None
+    )
+    assert own_expert(LAST_ONE) and not LAST_ONE.searches
+    assert expert_move(LAST_ONE, state, seat, random.Random(0)) == expert
+    assert EXPERT != STANDARD == Weights()

@@ -7,6 +7,13 @@ chance of winning: it calls backhand when the next card busts it more often than
 plays the push is likelier to keep it at 21 or less than a fresh hand is to win. It bets the
 most it may when a fresh hand from a full shoe wins more often than it loses, else the least:
 the shoe is reshuffled before every hand, so nothing seen earlier changes that.
+
+That is already the play worth the most chips, so the Expert plays as Standard does: every hand
+is won or lost at even money, so a play's expected chips are the bet times 2p - 1 (p its chance
+to win), and the bet the most while p is above a half. The only estimate, a fresh hand's chance
+with the cards drawn as if put back, decides nothing in play: a push played is 0.12 or more
+less likely to win than one pushed away at every decision met in thousands of hands
+(tests/engines/test_backhand_expected_value.py counts them exactly).
 """
 
 from __future__ import annotations

@@ -23,5 +23,7 @@ BACKHAND = GameSpec(
     house=True,
     house_cover=house_cover,
     least_buy_in=lambda options: options.min_bet,
+    # Its Standard AI already plays and bets for the most chips (bot/games/backhand/ai.py),
+    # so its Expert plays as Standard: nothing to search.
     ai=BackhandPolicy(),
 )
