@@ -12,11 +12,12 @@ import pytest
 from bot.cards import FrenchCard, parse_french
 from bot.games.ai import ai_move, rolling_out
 from bot.games.captures_ai import best, ranking
-from bot.games.expert import Budget, search
+from bot.games.expert import Budget, Worlds, search, shaped
 from bot.games.porrazo import PORRAZO
 from bot.games.porrazo.ai import QuickTable
 from bot.games.porrazo.ai import Table as PorrazoTable
 from bot.games.porrazo.records import Declare, Play
+from bot.games.porrazo.rules import PorrazoState
 from bot.games.totit import TOTIT
 from bot.games.totit.ai import Table as TotitTable
 from bot.games.totit.ai import alike as totit_alike
@@ -25,6 +26,7 @@ from bot.games.turup import Capture as TurupCapture
 from bot.games.turup.ai import RANKED, quick_move
 from bot.games.turup.ai import Table as TurupTable
 from bot.games.turup.ai import alike as turup_alike
+from tests.engines.test_ai_levels import states_along_a_match
 
 SPECS = {"totit": TOTIT, "porrazo": PORRAZO, "turup": TURUP}
 
@@ -184,3 +186,40 @@ def test_an_expert_search_plays_a_legal_move(game):
             continue
         move, _ = search(spec, state, seat, random.Random(index), Budget(worlds=4, seconds=None))
         assert move is None or state.can(seat, move)
+
+
+def declared_by_another() -> tuple[PorrazoState, int]:
+    """A Porrazo state where a seat other than the one deciding has declared a set whose
+    cards are all still in hand (hidden from the decider)."""
+    for seed in range(30):
+        for state in states_along_a_match(PORRAZO, seed, 400):
+            assert isinstance(state, PorrazoState)
+            seat = state.pending()[0].seat
+            hidden = state.hidden_from(seat)
+            if any(d.seat != seat and set(d.cards) <= hidden for d in state.declared):
+                return state, seat
+    raise AssertionError("nobody declared in 30 matches")
+
+
+def holds_what_it_declared(world: PorrazoState, seat: int) -> bool:
+    return all(
+        len({card.rank for card in d.cards}) == 1 and set(d.cards) <= set(world.hands[d.seat])
+        for d in world.declared
+        if d.seat != seat
+    )
+
+
+def test_porrazo_worlds_deal_a_declarer_the_set_it_declared():
+    """A ronda's rank stays hidden, but its declarer holds a pair: worlds dealt at random
+    rarely say so, shaped ones always, the seat's view and the cards unchanged."""
+    state, seat = declared_by_another()
+    worlds, rng = Worlds(state, seat), random.Random(5)
+    blind = fitting = 0
+    for _ in range(100):
+        world = worlds.sample(rng)
+        blind += holds_what_it_declared(PORRAZO.restore(world), seat)
+        shaped_world = PORRAZO.restore(shaped(PORRAZO, world, seat, rng))
+        assert shaped_world.view(seat) == state.view(seat)
+        assert sorted(map(str, shaped_world.all_cards())) == sorted(map(str, state.all_cards()))
+        fitting += holds_what_it_declared(shaped_world, seat)
+    assert fitting == 100 and blind < 50, (fitting, blind)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.cards import FrenchCard, Rank, Suit
-from bot.engine import Action, Decision, Policy
+from bot.engine import Action, Decision, GameState, Policy
 from bot.games.ai import in_rollout
 from bot.games.captures_ai import best, chance_holds, ranking
 from bot.games.jokerless import rank_of
@@ -35,7 +35,15 @@ from bot.games.porrazo.plays import (
     ronda_points,
     set_points,
 )
-from bot.games.porrazo.records import DealTendido, Declare, NoTendido, Play, PorrazoView
+from bot.games.porrazo.records import (
+    DealTendido,
+    Declaration,
+    Declare,
+    NoTendido,
+    Play,
+    PorrazoView,
+)
+from bot.games.porrazo.table import PorrazoTable
 
 DECK = 52
 COPIES = 4  # of each rank
@@ -228,6 +236,15 @@ class PorrazoPolicy(Policy[PorrazoView]):
             return None
         return best(legal, (QuickTable if in_rollout() else Table)(view, seat).score, rng)
 
+    def shape_world(self, world: GameState, seat: int, rng: random.Random) -> None:
+        """A player who declared a ronda or rondine holds one: in a world, where their hidden
+        cards were dealt at random, the declared cards are made cards of one rank (`fit`)."""
+        assert isinstance(world, PorrazoTable)
+        hidden, settled = world.hidden_from(seat), set[FrenchCard]()
+        for declaration in world.declared:
+            if declaration.seat != seat:
+                settled |= fit(world, declaration, hidden - settled)
+
     def ranked(
         self,
         seat: int,
@@ -239,3 +256,33 @@ class PorrazoPolicy(Policy[PorrazoView]):
         if decision.optional or any(isinstance(action, Declare) for action in legal):
             return None  # declared (or let go) at once: nothing to weigh
         return ranking(legal, Table(view, seat).score, rng)
+
+
+def fit(world: PorrazoTable, declaration: Declaration, hidden: set[FrenchCard]) -> set[FrenchCard]:
+    """The declared cards made cards of one rank (that of any already played, which all saw):
+    each hidden one of another rank swapped with a hidden card of that rank, from the
+    declarer's own hand, another hand or the stock, wherever one is left. The cards it
+    settles, for the next declaration not to take."""
+    cards, hand = declaration.cards, world.hands[declaration.seat]
+    rank = next((card for card in cards if card not in hidden), cards[0]).rank
+    places = [hand, *(h for h in world.hands if h is not hand), world.stock]
+    for index, card in enumerate(cards):
+        if card.rank == rank or card not in hidden:
+            continue
+        found = next(
+            (
+                (place, at)
+                for place in places
+                for at, other in enumerate(place)
+                if other.rank == rank and other in hidden and other not in cards
+            ),
+            None,
+        )
+        if found is None:
+            break  # no such card left unseen: the world stays as dealt
+        place, at = found
+        other = place[at]
+        if place is not hand:  # the two change places; else it only becomes the declared one
+            hand[hand.index(card)], place[at] = other, card
+        cards[index] = other
+    return set(cards)
