@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -285,6 +285,23 @@ def fits_pass(sense: Sense, seen: PassSeen, hand: list[FrenchCard], legal_for: L
     scores = scores_of(sense, table, legal)
     passing = next(s for action, s in zip(legal, scores, strict=True) if isinstance(action, Pass))
     return passing <= min(scores) + 1e-9
+
+
+def misfit_passes(
+    sense: Sense,
+    passes: Iterable[PassSeen],
+    hand: list[FrenchCard],
+    legal_for: LegalFor,
+    most: int,
+    found: int = 0,
+) -> int:
+    """`found` and the `passes` the Standard AI would not have made holding `hand`, counted
+    until they are more than `most`."""
+    for passed in passes:
+        if found > most:
+            break
+        found += not fits_pass(sense, passed, hand, legal_for)
+    return found
 
 
 Relabel = Callable[[dict[FrenchCard, FrenchCard]], None]

@@ -30,7 +30,7 @@ from bot.games.climbing_ai import (
     choose_play,
     combo_cost,
     deal_to_fit,
-    fits_pass,
+    misfit_passes,
     passes_seen,
     rank_plays,
 )
@@ -265,12 +265,7 @@ class BigTwoPolicy(Policy[BigTwoView]):
         by_seat = {s: [passed for passed in seen if passed.table.seat == s] for s in others}
 
         def misfits(player: int, most: int) -> int:
-            found = 0
-            for passed in by_seat[player]:
-                found += not fits_pass(SENSE, passed, world.hands[player], legal_for)
-                if found > most:
-                    break
-            return found
+            return misfit_passes(SENSE, by_seat[player], world.hands[player], legal_for, most)
 
         def hidden_of(player: int | None) -> list[FrenchCard]:
             cards = world.unused if player is None else world.hands[player]

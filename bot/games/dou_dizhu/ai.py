@@ -31,7 +31,7 @@ from bot.games.climbing_ai import (
     choose_play,
     combo_cost,
     deal_to_fit,
-    fits_pass,
+    misfit_passes,
     passes_seen,
     played_by,
     rank_plays,
@@ -345,13 +345,8 @@ class DouDizhuPolicy(Policy[DouDizhuView]):
                 for bidder, bid, chips in bids
                 if bidder == player
             )
-            for passed in seen:
-                if found > most:
-                    break
-                if passed.table.seat == player:
-                    hand = world.hands[player]
-                    found += not fits_pass(SENSE, passed, hand, legal_for)
-            return found
+            passes = (passed for passed in seen if passed.table.seat == player)
+            return misfit_passes(SENSE, passes, world.hands[player], legal_for, most, found)
 
         hidden = set(world.hidden_from(seat))
 
