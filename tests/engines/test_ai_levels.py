@@ -8,6 +8,7 @@ same random numbers. Were it to read the real deal, the twins' choices would par
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import orjson
 import pytest
@@ -17,10 +18,12 @@ from bot.engine import GameSpec, GameState, registry
 from bot.games.ai import ai_move, beginner_move, plausible
 from bot.games.expert import (
     Budget,
+    Worlds,
     candidates_for,
     expert_move,
     hopeless,
     search,
+    shaped,
     surely_better,
 )
 from bot.games.simulate import Seats, play_match, policies_for, step, usual_players
@@ -48,6 +51,28 @@ def states_along_a_match(spec: GameSpec, seed: int, most: int):
         if state.pending():
             yield state
         step(state, seats)
+
+
+def blind_and_shaped(
+    spec: GameSpec,
+    state: GameState,
+    seat: int,
+    fits: Callable[[GameState], bool],
+    count: int,
+    rng: random.Random,
+) -> tuple[int, int]:
+    """Of `count` worlds `seat` may believe in, how many `fits` as dealt at random, and how
+    many once shaped by the policy (`shaped`); every shaped world keeps the seat's view and
+    the cards in play."""
+    worlds, blind, fitting = Worlds(state, seat), 0, 0
+    for _ in range(count):
+        world = worlds.sample(rng)
+        blind += fits(spec.restore(world))
+        shaped_world = spec.restore(shaped(spec, world, seat, rng))
+        assert shaped_world.view(seat) == state.view(seat)
+        assert sorted(map(str, shaped_world.all_cards())) == sorted(map(str, state.all_cards()))
+        fitting += fits(shaped_world)
+    return blind, fitting
 
 
 def twin(spec: GameSpec, state: GameState, seat: int, rng: random.Random) -> GameState:

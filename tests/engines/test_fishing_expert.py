@@ -6,13 +6,14 @@ rules played in an Expert's playouts answer legally and only there, so Standard'
 the same outside them; and scripted situations show the quick rules' sense."""
 
 import random
+from functools import partial
 
 import pytest
 
 from bot.cards import FrenchCard, parse_french
 from bot.games.ai import ai_move, rolling_out
 from bot.games.captures_ai import best, ranking
-from bot.games.expert import Budget, Worlds, search, shaped
+from bot.games.expert import Budget, search
 from bot.games.porrazo import PORRAZO
 from bot.games.porrazo.ai import QuickTable
 from bot.games.porrazo.ai import Table as PorrazoTable
@@ -26,7 +27,7 @@ from bot.games.turup import Capture as TurupCapture
 from bot.games.turup.ai import RANKED, quick_move
 from bot.games.turup.ai import Table as TurupTable
 from bot.games.turup.ai import alike as turup_alike
-from tests.engines.test_ai_levels import states_along_a_match
+from tests.engines.test_ai_levels import blind_and_shaped, states_along_a_match
 
 SPECS = {"totit": TOTIT, "porrazo": PORRAZO, "turup": TURUP}
 
@@ -213,13 +214,6 @@ def test_porrazo_worlds_deal_a_declarer_the_set_it_declared():
     """A ronda's rank stays hidden, but its declarer holds a pair: worlds dealt at random
     rarely say so, shaped ones always, the seat's view and the cards unchanged."""
     state, seat = declared_by_another()
-    worlds, rng = Worlds(state, seat), random.Random(5)
-    blind = fitting = 0
-    for _ in range(100):
-        world = worlds.sample(rng)
-        blind += holds_what_it_declared(PORRAZO.restore(world), seat)
-        shaped_world = PORRAZO.restore(shaped(PORRAZO, world, seat, rng))
-        assert shaped_world.view(seat) == state.view(seat)
-        assert sorted(map(str, shaped_world.all_cards())) == sorted(map(str, state.all_cards()))
-        fitting += holds_what_it_declared(shaped_world, seat)
+    fits = partial(holds_what_it_declared, seat=seat)
+    blind, fitting = blind_and_shaped(PORRAZO, state, seat, fits, 100, random.Random(5))
     assert fitting == 100 and blind < 50, (fitting, blind)

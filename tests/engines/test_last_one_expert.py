@@ -7,17 +7,18 @@ went (the Standard AI draws only then), the seat's view unchanged."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import registry
 from bot.games.ai import ai_move, rolling_out
-from bot.games.expert import Worlds, expert_move, own_expert, shaped, shapes_worlds
+from bot.games.expert import expert_move, own_expert, shapes_worlds
 from bot.games.last_one.ai import EXPERT, STANDARD, Weights, follows, refit
 from bot.games.last_one.cards import is_wild
 from bot.games.last_one.records import Draw, Lack, LastOneKind, Play
 from bot.games.last_one.rules import LastOneState
-from tests.engines.test_ai_levels import states_along_a_match
+from tests.engines.test_ai_levels import blind_and_shaped, states_along_a_match
 
 LAST_ONE = registry.get("lastone")
 POLICY = LAST_ONE.ai
@@ -84,15 +85,9 @@ def test_a_draw_is_noted_with_what_it_was_on_and_the_cards_drawn_since():
 def test_shaped_worlds_keep_the_view_and_deny_the_drawers_cards():
     state, seat, other = draw_seen()
     assert shapes_worlds(LAST_ONE)
-    worlds, rng = Worlds(state, seat), random.Random(3)
-    fitting = blind = 0
-    for _ in range(200):
-        world = worlds.sample(rng)
-        blind += fits(LAST_ONE.restore(world), other)
-        shaped_world = LAST_ONE.restore(shaped(LAST_ONE, world, seat, rng))
-        assert shaped_world.view(seat) == state.view(seat)
-        assert sorted(map(str, shaped_world.all_cards())) == sorted(map(str, state.all_cards()))
-        fitting += fits(shaped_world, other)
+    blind, fitting = blind_and_shaped(
+        LAST_ONE, state, seat, partial(fits, other=other), 200, random.Random(3)
+    )
     assert fitting >= 170 and fitting > blind + 30, (fitting, blind)
 
 
