@@ -112,7 +112,7 @@ class TableMessages:
                 if self._drawn_in_answer(table):  # then it takes no turn of the channel's
                     self.stale.discard(table.id)
                     continue
-                async with self.channel_turns.setdefault(channel, asyncio.Lock()):
+                async with self._channel_turn(channel):
                     await self._wait_for_turn(channel)
                     self.stale.discard(table.id)
                     if not self._drawn_in_answer(table):
@@ -122,6 +122,12 @@ class TableMessages:
             log.exception("could not show table %s", table.id)
         finally:
             del self.writers[table.id]
+
+    def _channel_turn(self, channel: int) -> asyncio.Lock:
+        turn = self.channel_turns.get(channel)
+        if turn is None:
+            turn = self.channel_turns[channel] = asyncio.Lock()
+        return turn
 
     async def _wait_for_turn(self, channel: int) -> None:
         wait = self.last_edit.get(channel, -math.inf) + self.edit_seconds - time.monotonic()
