@@ -31,6 +31,7 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 import cogs
+from bot import i18n
 from bot.collector import CollectorPace
 from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
 from bot.discord.errors import CommandTree, handle_error
@@ -40,6 +41,7 @@ from bot.discord.internals import (
     interaction_from,
     pace_requests,
     route_gateway_event,
+    sync_global_commands,
 )
 from bot.discord.languages import Speakers, speak_to
 from bot.discord.pacing import RequestPacer
@@ -350,7 +352,7 @@ class CardTableBot(commands.AutoShardedBot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to guild %s", len(synced), guild.id)
         else:
-            synced = await self.tree.sync()
+            synced = await sync_global_commands(self.tree, i18n.edition())
             log.info("synced %d global commands", len(synced))
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:

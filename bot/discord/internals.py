@@ -18,17 +18,22 @@ behaves so; an upgrade that breaks one fails there, naming it.
   asking Discord for the message back (`_state`, `_session`, `_response_type`, the adapter).
 - The REST client's `request`, wrapped to pace the bot's calls.
 - A View that writes its components as Discord's JSON itself (`View.to_components`).
+- The slash commands' sync, whose payload (every word in every Discord locale) a process
+  builds once for a given set of commands and languages (`CommandTree._get_all_commands`,
+  `_http`, `_state`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import inspect
+import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.http import HTTPClient, Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
@@ -63,6 +68,11 @@ PRIVATE_API: tuple[tuple[str, str], ...] = (
     ("discord.ui.View", "to_components"),
     ("discord.ui.View", "is_dispatchable"),
     ("discord.utils", "is_inside_class"),
+    ("discord.app_commands.CommandTree", "_get_all_commands"),
+    ("discord.app_commands.CommandTree", "_http"),
+    ("discord.app_commands.CommandTree", "_state"),
+    ("discord.app_commands.Translator", "_checked_translate"),
+    ("discord.http.HTTPClient", "bulk_upsert_global_commands"),
 )
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
@@ -256,3 +266,41 @@ class WrittenView(discord.ui.View):
 
     def to_components(self) -> list[dict[str, Any]]:
         return self.components()
+
+
+# ---- the slash commands' sync -------------------------------------------------------------
+
+
+# Each payload a process has synced, by its commands and languages: built anew it costs some
+# 20 ms of CPU (discord.py awaits the translator for each word in each of Discord's 31
+# locales, 13,000 calls), which a process that starts the bot more than once (the tests'
+# hundreds) pays once. Discord's answer is read anew each time.
+_synced_payloads: dict[str, list[dict[str, Any]]] = {}
+MOST_PAYLOADS = 8
+
+
+async def sync_global_commands(
+    tree: app_commands.CommandTree[Any], languages: object
+) -> list[app_commands.AppCommand]:
+    """`tree.sync()` of the global commands, whose translator's words depend only on
+    `languages` (the catalogs it reads, as a JSON-writable value)."""
+    client = tree.client
+    if client.application_id is None:
+        raise app_commands.MissingApplicationID
+    commands = tree._get_all_commands(guild=None)
+    key = json.dumps([[command.to_dict(tree) for command in commands], languages])
+    payload = _synced_payloads.get(key)
+    if payload is None:
+        translator = tree.translator
+        assert translator is not None  # set in setup_hook, before the sync
+        payload = [await command.get_translated_payload(tree, translator) for command in commands]
+        if len(_synced_payloads) == MOST_PAYLOADS:  # the oldest goes
+            del _synced_payloads[next(iter(_synced_payloads))]
+        _synced_payloads[key] = payload
+    try:
+        data = await tree._http.bulk_upsert_global_commands(client.application_id, payload=payload)
+    except discord.HTTPException as error:
+        if error.status == 400 and error.code == 50035:  # as tree.sync says it
+            raise app_commands.CommandSyncFailure(error, commands) from None
+        raise
+    return [app_commands.AppCommand(data=item, state=tree._state) for item in data]

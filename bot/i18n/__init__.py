@@ -182,8 +182,21 @@ def _filled(text: str, params: Mapping[str, Any]) -> str:
     )
 
 
+# How many times languages were added or removed (the tests' pseudo-language): words said
+# before may read otherwise now.
+_edition = 0
+
+
+def edition() -> tuple[int, dict[str, str]]:
+    """What the words said in each Discord locale depend on: the catalogs' edition and the
+    locales' languages."""
+    return _edition, _by_locale
+
+
 def register(language: Language, found: Catalog) -> None:
     """Adds a language with its catalog (the tests' pseudo-language, tests/pseudo.py)."""
+    global _edition
+    _edition += 1
     LANGUAGES[language.code] = language
     _catalogs[language.code] = found
     _said.pop(language.code, None)
@@ -191,6 +204,8 @@ def register(language: Language, found: Catalog) -> None:
 
 
 def unregister(code: str) -> None:
+    global _edition
+    _edition += 1
     LANGUAGES.pop(code, None)
     _catalogs.pop(code, None)
     _said.pop(code, None)

@@ -17,6 +17,7 @@ from bot.discord.internals import (
     ignore_gateway_events,
     interaction_from,
     route_gateway_event,
+    sync_global_commands,
 )
 
 
@@ -36,6 +37,7 @@ def owner_of(path: str, client: discord.Client) -> object:
         "discord.http.HTTPClient": client.http,
         "discord.http.Route": discord.http.Route("GET", "/gateway"),
         "discord.ui.DynamicItem": ActionButton,  # set on each subclass, from its template
+        "discord.app_commands.CommandTree": app_commands.CommandTree(client),
     }
     if path in made:
         return made[path]
@@ -124,3 +126,41 @@ def test_a_callback_made_a_cogs_method_becomes_a_command_with_those_options():
     (seats,) = command.parameters
     assert (seats.name, seats.min_value, seats.max_value, seats.default) == ("seats", 2, 6, 4)
     assert seats.description == "How many seats"
+
+
+async def test_the_commands_sync_sends_what_tree_sync_sends_and_builds_it_once(client):
+    """The same payload as discord.py's own sync, every word translated; asked again with
+    the same commands and languages, it sends it without translating again."""
+    tree = app_commands.CommandTree(client)
+
+    @tree.command(name="deal", description="Deal a hand")
+    @app_commands.describe(seats="How many seats")
+    async def deal(interaction: discord.Interaction, seats: int) -> None: ...
+
+    translated = []
+
+    class Shouting(app_commands.Translator):
+        async def translate(self, string, locale, context):
+            translated.append(string.message)
+            return string.message.upper() if locale is discord.Locale.french else None
+
+    await tree.set_translator(Shouting())
+    client._connection.application_id = 77
+    sent = []
+
+    async def upsert(application_id, *, payload):
+        sent.append((application_id, payload))
+        return [
+            {**command, "id": "1", "application_id": "77", "version": "1"} for command in payload
+        ]
+
+    tree._http.bulk_upsert_global_commands = upsert
+    await tree.sync()
+    words = len(translated)
+    synced = await sync_global_commands(tree, "one edition")
+    assert sent[1] == sent[0] and sent[0][1][0]["name_localizations"] == {"fr": "DEAL"}
+    assert [command.name for command in synced] == ["deal"]
+    await sync_global_commands(tree, "one edition")
+    assert len(translated) == 2 * words and sent[2] == sent[0]
+    await sync_global_commands(tree, "another edition")
+    assert len(translated) == 3 * words
