@@ -10,12 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import discord
-
 from bot import eventloop
-from bot.app import ShardsLost, run_bot
 from bot.settings import (
     EXIT_CONFIG,
     POSTGRES_SCHEMES,
@@ -25,13 +23,15 @@ from bot.settings import (
     load_settings,
     require_token,
 )
-from bot.store import DatabaseUnavailable, Ratings, SchemaTooNew
-from bot.store.backends import open_database
-from bot.store.migrate import CopyReport, MigrationRefused, copy_to_postgres
-from bot.store.ratings import RatingsRebuilt
-from bot.store.shards import ShardLayoutConflict
 from bot.text import plural
 from bot.web import links_of
+
+if TYPE_CHECKING:
+    from bot.store.migrate import CopyReport
+    from bot.store.ratings import RatingsRebuilt
+
+# The bot itself (discord.py, the games, the store: a second to import) is imported once it is
+# needed, so that a missing or wrong setting is said at once.
 
 EXIT_SHARDS_LOST = 1  # worth starting again: not a setting's fault
 
@@ -57,6 +57,17 @@ def main() -> int:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
     configure_logging(settings)
+    return start(settings, token)
+
+
+def start(settings: Settings, token: str) -> int:
+    """Runs the bot until it stops; the exit status says why."""
+    import discord
+
+    from bot.app import ShardsLost, run_bot
+    from bot.store import DatabaseUnavailable, SchemaTooNew
+    from bot.store.shards import ShardLayoutConflict
+
     try:
         eventloop.run(run_bot(settings, token))
     except discord.LoginFailure:
@@ -119,6 +130,9 @@ def migrate_to_postgres(argv: list[str]) -> int:
     if urlsplit(arguments.target).scheme not in POSTGRES_SCHEMES:
         print("--to should be a URL like postgresql://user@host/database.", file=sys.stderr)
         return EXIT_CONFIG
+    from bot.store import DatabaseUnavailable, SchemaTooNew
+    from bot.store.migrate import MigrationRefused, copy_to_postgres
+
     try:
         report = eventloop.run(copy_to_postgres(arguments.source, arguments.target))
     except (MigrationRefused, DatabaseUnavailable, SchemaTooNew) as error:
@@ -137,6 +151,8 @@ def rebuild_ratings(argv: list[str]) -> int:
     argparse.ArgumentParser(
         prog="python -m bot rebuild-ratings", description=REBUILD_HELP
     ).parse_args(argv)
+    from bot.store import DatabaseUnavailable, SchemaTooNew
+
     try:
         settings = load_settings()
         rebuilt = eventloop.run(_rebuild(settings))
@@ -151,6 +167,8 @@ def rebuild_ratings(argv: list[str]) -> int:
 
 
 async def _rebuild(settings: Settings) -> RatingsRebuilt:
+    from bot.store import Ratings, open_database
+
     database = await open_database(settings)
     try:
         return await Ratings(database).rebuild()

@@ -7,14 +7,16 @@ import re
 from collections.abc import Iterable
 from itertools import pairwise
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.store.db import Durability
-from bot.tables.limits import TURN_SECONDS
+from bot.limits import TURN_SECONDS
+
+# The setting DURABILITY (its field says what each keeps safe), which the store's backends read.
+Durability = Literal["full", "normal"]
 
 TOKEN_HELP = (
     "create an application at https://discord.com/developers/applications, add a bot on its "

@@ -15,8 +15,8 @@ from bot.discord.tournament import TournamentButton
 from bot.engine import registry
 from bot.errors import UserError
 from bot.i18n import N_, _, n_
+from bot.limits import BUY_IN, TURN_SECONDS
 from bot.store.tournaments import TournamentRecord, TournamentStatus
-from bot.tables.limits import BUY_IN, TURN_SECONDS
 from bot.tables.tournament_draws import Settings
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ from bot.engine import GameSpec
 from bot.errors import UserError
 from bot.games.expert import own_expert, shapes_worlds
 from bot.i18n import N_, _, catalog, n_
+from bot.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 from bot.store.ratings import PLAYED_FOR_WEIGHT, rated_scope
-from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 EMBED_DESCRIPTION = 4096  # Discord's most characters in an embed's description
 DEFAULT_AI_DELAY = 2  # seconds: an AI seems to think, and players can follow its moves

@@ -16,8 +16,6 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 Backend = Literal["sqlite", "postgres"]
 T = TypeVar("T")
-# The setting DURABILITY (bot/settings.py says what each keeps safe).
-Durability = Literal["full", "normal"]
 
 
 class SchemaTooNew(Exception):

@@ -32,10 +32,10 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot import eventloop
+from bot.settings import Durability
 from bot.store.db import (
     Database,
     DatabaseUnavailable,
-    Durability,
     Migration,
     Row,
     Transaction,

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.settings import Durability
 from bot.store.db import (
     Database,
     DatabaseUnavailable,
-    Durability,
     Migration,
     Row,
     bundled_migrations,

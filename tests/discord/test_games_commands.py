@@ -1,4 +1,4 @@
-"""Every game's `/… new` takes its buy-in and turn-time bounds from bot/tables/limits.py, and
+"""Every game's `/… new` takes its buy-in and turn-time bounds from bot/limits.py, and
 the game's own options from its options model."""
 
 import contextlib
@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import bot.games  # noqa: F401  (registers every game)
 from bot.engine import registry
-from bot.tables.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
+from bot.limits import AI_DELAY, BUY_IN, TURN_SECONDS, Bounds
 
 # Each table game's cog: its game id and the options `/<game> new` takes, in order.
 GAMES = {
