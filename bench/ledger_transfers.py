@@ -41,8 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 
 from bench.postgres import fresh_schema, postgres_cpu, postgres_cpu_since
 from bot import eventloop
+from bot.settings import Durability
 from bot.store import Database, InsufficientChips, Ledger, PostgresDatabase, SQLiteDatabase
-from bot.store.db import Durability, Transaction
+from bot.store.db import Transaction
 from bot.store.ledger import Totals
 from bot.store.postgres import POOL_SIZE, describe
 

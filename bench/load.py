@@ -74,9 +74,8 @@ from bot import eventloop
 from bot.app import CardTableBot
 from bot.collector import YOUNG_COLLECTION_AFTER, set_young_threshold
 from bot.engine import registry
-from bot.settings import Settings
+from bot.settings import Durability, Settings
 from bot.store import Database, Ledger, PostgresDatabase, SQLiteDatabase, Totals
-from bot.store.db import Durability
 from bot.store.postgres import describe, numbered
 from bot.store.tables import TableStore
 from bot.tables import action_token
