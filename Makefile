@@ -46,14 +46,21 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 test: $(INSTALLED)
 	@$(MAKE) --no-print-directory -j2 lint suite
 
-suite: $(INSTALLED) $(CATALOGS)
+# After an install, Python writes the bytecode of everything the tests import (pip installs
+# without it) once, in one process, rather than in each worker at once as they all start.
+WARMED := $(VENV)/.warmed
+$(WARMED): $(INSTALLED)
+	@PYTHONDONTWRITEBYTECODE= $(BIN)/python -c 'import tests.conftest'
+	@touch $@
+
+suite: $(INSTALLED) $(CATALOGS) $(WARMED)
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal
 
 # Engines and units only, for a quick look while working: no test through the fake Discord,
 # nothing slow (pyproject.toml's markers). `make test` runs them all. These hardly wait, so a
 # worker per core and one more (for their imports and database round trips) is quickest.
 FAST_WORKERS ?= $(shell echo $$(( $(CORES) + 1 )))
-test-fast: $(INSTALLED) $(CATALOGS)
+test-fast: $(INSTALLED) $(CATALOGS) $(WARMED)
 	$(PYTEST) -n $(FAST_WORKERS) --dist worksteal -m "not e2e and not slow"
 
 clean:
