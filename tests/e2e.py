@@ -6,7 +6,10 @@ it once per backend, PostgreSQL in a schema of the test's own (tests/postgres.py
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +22,7 @@ from pydantic import SecretStr
 
 from bot.app import CardTableBot
 from bot.settings import Settings
-from bot.store import Ledger, open_database
+from bot.store import Ledger, SQLiteDatabase, open_database
 from bot.store.backends import BACKENDS
 from tests.fakediscord import Channel, FakeDiscord, Guild, Tester, User
 from tests.fakediscord.ratelimits import RateLimits
@@ -131,6 +134,8 @@ async def make_world(
     members = {name: fake.add_member(guild, name.title()) for name in ("alice", "bob", "carol")}
     members["admin"] = fake.add_member(guild, "Admin", manage_guild=True)
     members["robot"] = fake.add_member(guild, "Robot", bot=True)
+    if database_url is None:
+        shutil.copyfile(await migrated_sqlite(), tmp_path / "bot.sqlite3")
     settings = Settings(
         _env_file=None,
         discord_token=fake.token,
@@ -147,6 +152,23 @@ async def make_world(
     clock = Clock()
     fake.clock = clock  # Discord's now (a scheduled event's start) is the bot's
     return World(fake, Tester(fake), guild, channel, settings, clock, members)
+
+
+_migrated: list[Path] = []
+
+
+async def migrated_sqlite() -> Path:
+    """A fresh SQLite database with every migration applied, made once a process: a test's
+    bot starts on a copy of it (its migrations cost 8 ms of CPU a bot; tests/store tests
+    them from an empty file)."""
+    if not _migrated:
+        folder = tempfile.mkdtemp(prefix="migrated-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = Path(folder) / "bot.sqlite3"
+        database = await SQLiteDatabase.open(path)
+        await database.close()
+        _migrated.append(path)
+    return _migrated[0]
 
 
 @pytest.fixture
