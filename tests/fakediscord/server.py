@@ -17,13 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from tests.fakediscord.limits import DiscordRefusal, check_commands, check_message, check_modal
@@ -84,11 +84,21 @@ class Undelivered:
     data: dict
 
 
+# The fake reads and writes JSON with orjson, as discord.py does: the standard library's took
+# a fifth of the fake's time in a test (a command sync's payload alone, 2 ms each way).
+def to_json(data: Any) -> bytes:
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
 def json_response(data: Any, status: int = 200) -> web.Response:
     # discord.py compares the header to exactly "application/json" (no charset).
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json"}
+    return web.Response(body=to_json(data), status=status, headers=headers)
+
+
+async def send(socket: web.WebSocketResponse, data: dict) -> None:
+    """A gateway message, in a text frame as Discord sends it."""
+    await socket.send_str(to_json(data).decode())
 
 
 def asked(request: web.Request, flag: str) -> bool:
@@ -503,15 +513,15 @@ class FakeDiscord(ThreadsAndEvents):
         await socket.prepare(request)
         self._sockets.append(socket)
         try:
-            await socket.send_json(
-                {"op": 10, "d": {"heartbeat_interval": 3_600_000}, "s": None, "t": None}
+            await send(
+                socket, {"op": 10, "d": {"heartbeat_interval": 3_600_000}, "s": None, "t": None}
             )
             async for frame in socket:
                 if frame.type != WSMsgType.TEXT:
                     continue
-                message = json.loads(frame.data)
+                message = orjson.loads(frame.data)
                 if message["op"] == 1:
-                    await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
+                    await send(socket, {"op": 11, "d": None, "s": None, "t": None})
                 elif message["op"] == 2:
                     await self._identify(socket, message["d"])
         finally:
@@ -547,7 +557,7 @@ class FakeDiscord(ThreadsAndEvents):
             await self._send_event(socket, "GUILD_CREATE", self.guild_payload(guild))
 
     async def _send_event(self, socket: web.WebSocketResponse, name: str, data: dict) -> None:
-        await socket.send_json({"op": 0, "t": name, "s": next(self._sequence), "d": data})
+        await send(socket, {"op": 0, "t": name, "s": next(self._sequence), "d": data})
 
     def _receivers(
         self, name: str, guild_id: int | None, data: dict
@@ -600,14 +610,14 @@ class FakeDiscord(ThreadsAndEvents):
             async for part in reader:
                 data = await part.read()
                 if part.name == "payload_json":
-                    body = json.loads(data)
+                    body = orjson.loads(data)
                 else:
                     files.append(
                         {"field": part.name, "filename": part.filename, "data": bytes(data)}
                     )
             return body, files
-        text = await request.text()
-        return (json.loads(text) if text else None), []
+        raw = await request.read()
+        return (orjson.loads(raw) if raw else None), []
 
     async def _rest(self, request: web.Request) -> web.Response:
         body, files = await self._read_body(request)
