@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import discord
+import orjson
 from discord import app_commands
 from discord.http import HTTPClient, Route, handle_message_parameters
 from discord.utils import MISSING
@@ -275,7 +275,7 @@ class WrittenView(discord.ui.View):
 # 20 ms of CPU (discord.py awaits the translator for each word in each of Discord's 31
 # locales, 13,000 calls), which a process that starts the bot more than once (the tests'
 # hundreds) pays once. Discord's answer is read anew each time.
-_synced_payloads: dict[str, list[dict[str, Any]]] = {}
+_synced_payloads: dict[bytes, list[dict[str, Any]]] = {}
 MOST_PAYLOADS = 8
 
 
@@ -288,7 +288,7 @@ async def sync_global_commands(
     if client.application_id is None:
         raise app_commands.MissingApplicationID
     commands = tree._get_all_commands(guild=None)
-    key = json.dumps([[command.to_dict(tree) for command in commands], languages])
+    key = orjson.dumps([[command.to_dict(tree) for command in commands], languages])
     payload = _synced_payloads.get(key)
     if payload is None:
         translator = tree.translator
