@@ -131,6 +131,7 @@ def test_an_expert_seat_plays_a_hand_legally(game):
 EXPERT_CHECKED = 12  # free checks an Expert is asked about (each costs tens of ms)
 
 
+@pytest.mark.slow
 def test_no_level_folds_where_checking_is_free_nor_misses_a_free_call():
     lowball = registry.get("lowball")
     checked_free = 0

@@ -96,6 +96,7 @@ def bidding_states(matches: int):
             step(state, seats)
 
 
+@pytest.mark.slow
 def test_dou_dizhu_worlds_deal_hands_that_bid_as_the_bidders_did():
     spec = registry.get("doudizhu")
     blind = shaped_fits = total = 0

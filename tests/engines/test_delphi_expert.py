@@ -124,6 +124,7 @@ def odds(view: DelphiView, yes: int, no: int) -> Belief:
     return Belief([(every, 1.0)], [sum(1 << i for i in ayes + nays)])
 
 
+@pytest.mark.slow
 def test_tied_on_the_last_card_it_gambles_for_the_outright_win():
     # 13 of 25 rules say yes: Standard abstains (no majority) with everyone else, all tied.
     # Yes wins outright 52% of the time, no 48%: either beats a third of a shared first place.
@@ -157,6 +158,7 @@ def test_in_an_earlier_hand_a_token_is_worth_its_odds():
 # ---- only its view --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_it_never_reads_the_oracles_rule():
     medium = [rule for rule in LIBRARY if rule.level == BY_ID["higher"].level]
     compared = 0
@@ -181,6 +183,7 @@ def test_it_never_reads_the_oracles_rule():
 # ---- legal, in time -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_its_answers_are_legal_and_timely_through_whole_matches():
     times = []
     for seed in (0, 2):  # the bot as oracle, then the players

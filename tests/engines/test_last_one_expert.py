@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from functools import partial
 
+import pytest
+
 import bot.games  # noqa: F401  (registers every game)
 from bot.cards import FrenchCard, Rank, Suit
 from bot.engine import registry
@@ -47,6 +49,7 @@ def test_ranked_starts_with_standards_pick_and_lists_each_legal_move_once():
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_the_quick_lookahead_is_only_for_playouts_and_plays_legally():
     differ = 0
     for state, decision in decisions(range(6), 1500):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import bot.games  # noqa: F401  (registers every game)
 from bot.games.expert import Budget, Worlds, expert_move, shaped, shapes_worlds
 from bot.games.simulate import Seats, policies_for, step
@@ -71,6 +73,7 @@ def test_the_holders_own_worlds_are_not_reshaped():
     assert shaped(LIARS, world, 0, rng) == LIARS.restore(world).snapshot()
 
 
+@pytest.mark.slow
 def test_the_bluffs_weighed_match_the_standard_ais_own():
     """Standard self-play: the bluffs `kind_weights` expects, claim by claim, are within a
     fifth of those made (a change to how the AI bluffs must refit BLUFFED)."""
