@@ -16,7 +16,13 @@ from tests.e2e import (  # noqa: F401  (the end-to-end fixture, for every test m
     world_database_url,
 )
 from tests.fakediscord import FakeDiscord
-from tests.postgres import SKIP_REASON, postgres_server, postgres_url  # noqa: F401  (fixtures)
+from tests.postgres import (  # noqa: F401  (fixtures)
+    SKIP_REASON,
+    migrated_postgres_url,
+    migrated_schemas,
+    postgres_server,
+    postgres_url,
+)
 from tests.web.browser import SKIP_REASON as NO_BROWSER
 from tests.web.browser import browser, chromium_driver  # noqa: F401  (fixtures)
 

@@ -179,9 +179,10 @@ def store_backend() -> str:
 
 @pytest.fixture
 def world_database_url(store_backend: str, request: pytest.FixtureRequest) -> str | None:
-    """None for SQLite; for PostgreSQL a fresh schema's URL (skipped without a server)."""
+    """None for SQLite; for PostgreSQL the URL of a migrated, empty schema of the test's own
+    (skipped without a server)."""
     if store_backend == "postgres":
-        return request.getfixturevalue("postgres_url")
+        return request.getfixturevalue("migrated_postgres_url")
     return None
 
 

@@ -1,13 +1,11 @@
 """The chip ledger, on each backend (tests/store/conftest.py)."""
 
 import asyncio
-import graphlib
 import random
 import sqlite3
 import tempfile
 from pathlib import Path
 
-import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,7 +21,7 @@ from bot.store import (
     ResultRow,
     SQLiteDatabase,
 )
-from tests.postgres import in_schema
+from tests.postgres import migrated_schema
 
 GUILD = 1
 START = 100
@@ -390,54 +388,14 @@ async def run_operations(open_database, ops: list[tuple]) -> None:
         await db.close()
 
 
-# Put back as the migrations left it: a schema's tables emptied (each after the tables that
-# refer to it) and its sequences restarted, which is all they hold then (`emptied_schema`).
-SCHEMA_TABLES = """
-SELECT tablename FROM pg_tables
-WHERE schemaname = current_schema() AND tablename != 'schema_version'
-"""
-FOREIGN_KEYS = """
-SELECT conrelid::regclass::text, confrelid::regclass::text FROM pg_constraint
-WHERE contype = 'f' AND connamespace = current_schema()::regnamespace
-"""
-SCHEMA_SEQUENCES = "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
-
-
-async def emptying(schema: str, url: str) -> str:
-    """Migrate the schema at `url` as the bot does; the statements that put it back so. They
-    are only a reset if the migrations leave no row but schema_version's: checked here."""
-    await (await PostgresDatabase.open(url)).close()
-    connection = await asyncpg.connect(url)
-    try:
-        tables = [name for (name,) in await connection.fetch(SCHEMA_TABLES)]
-        for table in tables:
-            assert not await connection.fetchval(f'SELECT EXISTS (SELECT FROM "{table}")'), table
-        order = graphlib.TopologicalSorter({table: set() for table in tables})
-        for referring, referred in await connection.fetch(FOREIGN_KEYS):
-            if referring != referred:  # a DELETE of the whole table meets its own references
-                order.add(referred, referring)  # the referring table's rows go first
-        sequences = [name for (name,) in await connection.fetch(SCHEMA_SEQUENCES)]
-    finally:
-        await connection.close()
-    return ";\n".join(
-        [f'DELETE FROM "{schema}"."{table}"' for table in order.static_order()]
-        + [f'ALTER SEQUENCE "{schema}"."{sequence}" RESTART' for sequence in sequences]
-    )
-
-
 @pytest.fixture
-def emptied_schema(postgres_server):
-    """A schema migrated once for the test, and `empty()`, which puts it back as migrated
-    (in milliseconds): each example starts as on a new database, as on SQLite. A new schema
+def emptied_schema(postgres_server, migrated_schemas):
+    """A migrated schema for the test, and `empty()`, which puts it back as migrated (in
+    milliseconds): each example starts as on a new database, as on SQLite. A new schema
     migrated per example took 0.4 s of the server's time (its DDL, the files of a new schema
     and a dropped one), 16 of the test's 17 s."""
-    schema = postgres_server.new_schema()
-    try:
-        url = in_schema(postgres_server.url, schema)
-        statements = asyncio.run(emptying(schema, url))
-        yield url, lambda: postgres_server.execute(statements)
-    finally:
-        postgres_server.drop_schema(schema)
+    with migrated_schema(postgres_server, migrated_schemas) as found:
+        yield found
 
 
 # The backend fixture only names the backend: each example has a new database, on SQLite a
