@@ -141,6 +141,7 @@ async def test_a_commit_that_may_checkpoint_goes_to_the_worker(db_without_fsyncs
     assert await names(db_without_fsyncs) == ["one"]
 
 
+@pytest.mark.own_migrations
 async def test_a_failing_step_undoes_only_itself_beside_the_steps_at_the_same_time(
     things, integrity_error
 ):
@@ -179,6 +180,7 @@ async def test_a_failed_commit_fails_every_step_of_its_batch_and_keeps_none(db):
     assert await names(db) == ["after"]
 
 
+@pytest.mark.own_migrations
 async def test_a_cancelled_step_is_undone_and_the_next_one_commits(things):
     started = asyncio.Event()
 
@@ -289,6 +291,7 @@ async def test_a_step_waits_without_blocking_the_loop_for_another_connections_wr
     await other.close()
 
 
+@pytest.mark.own_migrations
 async def test_closing_waits_for_the_steps_under_way_and_commits_them(open_database):
     db = await open_database([THINGS])
     inserts = [asyncio.create_task(insert(db, name)) for name in ("x", "y")]

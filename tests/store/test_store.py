@@ -65,6 +65,7 @@ async def test_a_new_database_gets_every_migration_and_records_its_version(datab
     assert {"accounts", "ledger", "game_tables", "reply_tokens"} <= set(await tables(database))
 
 
+@pytest.mark.own_migrations
 async def test_an_older_database_is_upgraded_and_keeps_its_data(open_database):
     db = await open_database([FIRST])
     async with db.transaction() as tx:
@@ -75,6 +76,7 @@ async def test_an_older_database_is_upgraded_and_keeps_its_data(open_database):
     assert tuple(await db.fetch_one("SELECT name, colour FROM things")) == ("kept", "red")
 
 
+@pytest.mark.own_migrations
 async def test_a_newer_database_is_refused_with_a_clear_message(open_database, backend):
     await (await open_database([FIRST, SECOND])).close()
     setting = {"sqlite": "DATABASE_PATH", "postgres": "DATABASE_URL"}[backend]
@@ -84,6 +86,7 @@ async def test_a_newer_database_is_refused_with_a_clear_message(open_database, b
     assert f"run a newer version of the bot, or set {setting} to another" in str(refused.value)
 
 
+@pytest.mark.own_migrations
 async def test_a_failing_migration_changes_nothing(open_database):
     broken = Migration(2, "broken", "CREATE TABLE extra (id INTEGER); SELECT * FROM missing;")
     with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
@@ -93,6 +96,7 @@ async def test_a_failing_migration_changes_nothing(open_database):
     assert await tables(db) == []
 
 
+@pytest.mark.own_migrations
 async def test_a_failed_transaction_rolls_back(open_database):
     db = await open_database([FIRST])
     with pytest.raises(RuntimeError):
