@@ -398,6 +398,7 @@ def playout(
     steps: list[Step] = []
     seats_taken = 0
     closed_with_a_hold = False  # a table closed while the house holds chips, tried once
+    closed_mid_hand = False  # a table closed in a hand that settles nothing, tried once
     while not state.is_over():
         where = f"{spec.id} seed {seed} ({seats} seats) step {len(steps)}"
         assert len(steps) < max_steps, f"{spec.id} seed {seed}: no end after {max_steps} steps"
@@ -409,6 +410,9 @@ def playout(
                 if state.house_bank() and not closed_with_a_hold:
                     check_cash_out(spec.restore(snapshot), auditor.chips)
                     closed_with_a_hold = True
+                if state.can_close_mid_hand() and not closed_mid_hand:
+                    check_cash_out(spec.restore(snapshot), auditor.chips)
+                    closed_mid_hand = True
         else:
             pending = state.pending()
         with context(where):

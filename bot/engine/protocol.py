@@ -252,6 +252,13 @@ class GameState(BaseModel, ABC):
         nothing is owed."""
         return None
 
+    def can_close_mid_hand(self) -> bool:
+        """Whether a table closed mid-hand may end the match here, the hand unfinished, as
+        if closed between hands: nothing the hand would settle is owed yet, and its timeout
+        defaults alone would never end it (an auction nobody has bid in deals again and
+        again; Liar's claims climb until someone challenges)."""
+        return False
+
     def final_standings(self) -> MatchEnded | None:
         """Placings (and scores) when the match is cut short (a points game closed, or whose
         players left), by the game's own ranking; None lets the table rank its players by the

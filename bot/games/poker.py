@@ -243,7 +243,7 @@ class PokerTable(HandAfterHand):
     def cash_out(self) -> list[int]:
         """Close the table: odd chips left in the pot go one by one to the seated players
         from the dealer's left, and everyone takes their stack."""
-        if not (self.awaiting_next_hand() or self.is_over()):
+        if not (self.awaiting_next_hand() or self.is_over() or self.can_close_mid_hand()):
             raise IllegalAction(_("The table can close between hands."))
         takers = self.seats_from(self.dealer + 1, lambda s: self.seated[s]) or list(
             range(self.seat_count)

@@ -148,24 +148,28 @@ class Play:
 
     async def play_for_away(self, table: Table) -> list[Event]:
         """Away (and leaving) players get their default at once, until they act again, while
-        someone present waits for them (else each turn waits its deadline). When
-        every player still seated is leaving (the table is being closed), nobody is left to
-        wait for: the hand in play is finished at once, then the match ends for everyone.
-        A hand that goes on and on is played on at the next deadline, not all under the
-        lock."""
+        someone present waits for them (else each turn waits its deadline). When every
+        player still seated is leaving (the table is being closed), nobody is left to wait
+        for: the hand in play is finished at once (or dropped, where it would settle nothing:
+        `can_close_mid_hand`), then the match ends for everyone. A hand that goes on and on
+        is played on at the next deadline, not all under the lock."""
         events: list[Event] = []
         for _attempt in range(AWAY_STEPS_AT_ONCE):
             if table.record.status != TableStatus.PLAYING:
                 break
             closing = table.everyone_leaving()
+            if closing and table.game_state.can_close_mid_hand():
+                break  # the hand would settle nothing: the match ends here
             if not closing and not self._anyone_present(table):
                 break  # nobody to play on for: each turn waits its time (no endless redeals)
             step = await (self._closing_step(table) if closing else self._away_step(table))
             if step is None:
                 break
             events += step
+        state = table.game_state
+        ended_here = state.awaiting_next_hand() or state.can_close_mid_hand()
         playing = table.record.status == TableStatus.PLAYING
-        if playing and table.everyone_leaving() and table.game_state.awaiting_next_hand():
+        if playing and table.everyone_leaving() and ended_here:
             events += await self._end_match(table)
         return events
 
@@ -259,7 +263,8 @@ class Play:
         return await self.play_for_away(table)
 
     async def _end_match(self, table: Table) -> list[Event]:
-        """Between hands, the match ends for everyone at once: the game ranks them all."""
+        """Between hands (or in a hand that settles nothing yet), the match ends for everyone
+        at once: the game ranks them all."""
         return await self._close(table, table.working_copy(), ActionRecord(None, CLOSE), [])
 
     # ---- the steps the clock asks for (clock.Steps) -------------------------------------------

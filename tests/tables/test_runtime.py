@@ -9,7 +9,7 @@ import bot.games
 import bot.tables.table
 from bot.engine import Action, registry
 from bot.errors import UserError
-from bot.store import Database, Ledger, SQLiteDatabase, TableStore
+from bot.store import Database, Ledger, SQLiteDatabase, TableStatus, TableStore
 from bot.tables import TableRuntime, action_token
 from bot.tables.resume import RESUME_GRACE
 from tests.e2e import eventually
@@ -260,6 +260,31 @@ async def test_a_table_where_everyone_is_away_waits_each_turns_time(runtime):
     back.away = False  # one player back: the others' turns are played at once for them
     await runtime.fire_deadline(table.id)
     assert table.required_seats() == [back.seat]
+
+
+TABLE_GAMES = [spec.id for spec in registry.games() if not spec.solo]
+
+
+@pytest.mark.parametrize("timeouts", [0, 3])
+@pytest.mark.parametrize("game", TABLE_GAMES)
+async def test_a_table_closed_mid_hand_is_closed(runtime, game, timeouts):
+    """Whatever the game and wherever its hand stands, a close ends the table in that one
+    step, every chip back: an auction nobody bids in, or Liar's claims that climb, would
+    otherwise be played on by defaults for ever."""
+    spec = registry.get(game)
+    await runtime.ledger.fund_house(GUILD, 10_000, reason="test", key="fund")
+    table = await open_lobby(runtime, game=game)
+    for member in range(2, spec.min_players + 1):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    held = (await runtime.ledger.totals(GUILD)).held  # every player's first chips given
+    for _ in range(timeouts):
+        await runtime.fire_deadline(table.id)
+    await runtime.close(table.id, 1, can_manage=True, key="close", why="closed")
+    assert table.id not in runtime.tables
+    sql = "SELECT status FROM game_tables WHERE id = ?"
+    assert (await runtime.store.db.fetch_one(sql, table.id))["status"] == TableStatus.CLOSED
+    assert (await runtime.ledger.totals(GUILD)).held == held
 
 
 async def test_every_step_is_logged_with_the_text_old_databases_hold(runtime):

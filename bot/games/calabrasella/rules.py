@@ -385,6 +385,10 @@ class CalabrasellaState(UnlistedActions, HandAfterHandWithStacks):
             return Discard(cards=chooser.sample(self.hands[seat], count))
         return chooser.choice(self.legal_actions(seat))
 
+    def can_close_mid_hand(self) -> bool:
+        """Closed before anyone played: no declarer yet, and passes would only deal again."""
+        return self.phase == "bidding"
+
     def default_action(self, seat: int) -> Action:
         """Pass; name the 3 (or 2) of your longest suit; give back, or discard, your lowest
         card; take the widow's best cards; play your lowest legal card."""

@@ -197,6 +197,10 @@ class DouDizhuState(HandAfterHandWithStacks):
             return
         super().verify(seat, action)
 
+    def can_close_mid_hand(self) -> bool:
+        """Closed before anyone bid: nobody is landlord yet, and passes would only deal again."""
+        return self.phase == "bidding" and self.high_bidder is None
+
     def default_action(self, seat: int) -> Action:
         """Pass (in the auction too); on a free lead, the single lowest card."""
         if self.phase == "bidding" or not self.climbing.free_lead:

@@ -326,6 +326,12 @@ class LiarsState(TerrapinTable):
         claims: list[Action] = [Claim(points=n) for n in self.claim_range()]
         return ([Draw()] if self.deck or self.discards else []) + claims
 
+    def can_close_mid_hand(self) -> bool:
+        """Chips move only when a claim is challenged, which no default does: a hand closed
+        before its challenge has settled nothing, and the pot is shared out as between
+        hands."""
+        return self.phase in ("drawing", "discarding", "responding")
+
     def default_action(self, seat: int) -> Action:
         """Claim the least allowed; accept a claim; keep every card."""
         if self.phase == "drawing":
