@@ -23,8 +23,8 @@ ROTATION = list(zip([*WORDY_GAMES, "totit"], TRANSLATED, strict=True))
 # A slash command named in a sentence ("/table verify", "/leaderboard view:skill"): its
 # path, as typed, whatever the language.
 COMMAND = re.compile(r"/[a-z]+(?: [a-z]+)?(?: [a-z_]+:\S+)*")
-# Names of things and technical terms, the same in every language.
-PROPER_NAMES = {"AI", "SHA", "id", "ID", "openskill", "Plackett", "Luce"}
+# Names of things and technical terms (README: the project's file), the same in every language.
+PROPER_NAMES = {"AI", "SHA", "id", "ID", "openskill", "Plackett", "Luce", "README"}
 # Words any English sentence of the bot's would hold, and no Spanish one.
 ENGLISH_WORDS = re.compile(
     r"\b(the|your|you|table|turn|hand|cards?|plays|wins|waiting|players?|chips|points)\b"
