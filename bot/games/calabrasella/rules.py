@@ -1,20 +1,10 @@
-"""Calabrasella (bot/games/calabrasella/rules.md).
+"""Calabrasella, as bot/games/calabrasella/rules.md tells it, its house decisions included.
 
-Three players, the Italian 40: twelve cards each and a widow of four. From the dealer's left
-each player passes or plays; the first to play is the declarer (all pass: the deal passes left
-and the cards are dealt again). The declarer privately names a 3 they lack (a 2 when they hold
-all four 3s): its holder hands it over, told privately, and gets back a card of the declarer's
-choice that the third player never learns; a named card in the widow is simply lost. The
-declarer discards 1-4 cards face down, the widow is turned face up, and they take as many.
-Twelve tricks follow (follow suit, no trumps; 3 2 A K Q J 7 6 5 4). Aces score 3, 3s, 2s and
-faces 1, the last trick 3; the discards and the unused widow go to the side taking the last
-trick, so 35 points are always at stake. The difference is paid by or to each defender (70
-each at 35-0).
-
-House decisions: nobody pays more than they hold (a short declarer's payment is split evenly,
-an odd chip to the defender on the declarer's left); a hand is dealt only while every player
-holds a chip. The deal is dealt in blocks: twelve to the dealer's left, twelve to their right,
-twelve to the dealer, then the widow.
+Three players, the Italian 40: twelve cards each and a widow of four. The first to play is
+the declarer against the other two; they name a 3 they lack (a 2 when they hold all four 3s),
+whose holder hands it over in private and gets back a card the third player never learns.
+Twelve tricks follow, no trumps; 35 points are always at stake, and the difference is paid
+by or to each defender.
 """
 
 from __future__ import annotations
