@@ -36,6 +36,11 @@ class HandAfterHand(HandByHand):
 
     # ---- leaving: by default the game needs every player ---------------------------------
 
+    def can_leave_now(self, seat: int) -> bool:
+        """Between hands, or in a hand that settles nothing yet (`can_close_mid_hand`: an
+        auction nobody has bid in, which the leaver's passes would only deal again)."""
+        return super().can_leave_now(seat) or self.can_close_mid_hand()
+
     def leave(self, seat: int) -> int:
         """Leaving between hands ends the match for everyone; the leaver takes their chips."""
         if not self.can_leave_now(seat):

@@ -175,10 +175,14 @@ class Play:
 
     @staticmethod
     def _anyone_present(table: Table) -> bool:
-        """Whether a player still seated is here, or leaving (and wants the hand over): else
-        away players' turns wait their deadlines, since nobody's game is held up by them."""
+        """Whether a player still seated is here, or leaving (and wants the hand over, where
+        defaults can end it: not in a hand that would settle nothing, `can_close_mid_hand`,
+        whose defaults go on for ever): else away players' turns wait their deadlines, since
+        nobody's game is held up by them."""
+        hurried = not table.game_state.can_close_mid_hand()
         return any(
-            not (seat.left or seat.ai) and (seat.leaving or not seat.away) for seat in table.seats
+            not (seat.left or seat.ai) and ((seat.leaving and hurried) or not seat.away)
+            for seat in table.seats
         )
 
     async def _away_step(self, table: Table) -> list[Event] | None:

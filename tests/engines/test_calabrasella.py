@@ -370,9 +370,19 @@ def test_leaving_between_hands_ends_the_game():
     state = finished(19)
     state.settle()
     refused_state = dealt()
+    refused_state.apply(1, Declare())
     with pytest.raises(IllegalAction):
         refused_state.leave(0)
     assert state.leave(1) == 497 and state.is_over()
+
+
+def test_leaving_before_anyone_plays_ends_the_game_as_between_hands():
+    """Nothing is at stake in the auction until someone plays: passes would deal again."""
+    state = dealt()
+    state.apply(1, Pass())
+    stacks = list(state.stacks)
+    assert state.can_close_mid_hand() and state.can_leave_now(0)
+    assert state.leave(0) == stacks[0] and state.is_over()
 
 
 # ---- timeouts ---------------------------------------------------------------------------------

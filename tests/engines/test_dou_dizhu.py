@@ -162,6 +162,21 @@ def test_a_bid_of_three_ends_the_auction_and_no_bid_means_a_redeal():
     assert again.dealer == (dealer + 1) % 3 and again.hands[0] != deck_before
 
 
+def test_before_anyone_bids_a_player_may_leave_or_the_table_close_as_between_hands():
+    """Passes alone would deal again for ever: nothing is at stake until a bid (the rules
+    command's Closing paragraph)."""
+    state = rigged()
+    first = state.pending()[0].seat
+    state.apply(first, Bid(chips=0))
+    assert state.can_close_mid_hand() and state.can_leave_now(first)
+    state.apply((first + 1) % 3, Bid(chips=1))
+    assert not state.can_close_mid_hand() and not state.can_leave_now(first)
+    with pytest.raises(IllegalAction):
+        state.leave(first)
+    fresh = rigged()
+    assert fresh.leave(first) == 50 and fresh.is_over()
+
+
 def test_payment_is_the_bid_doubled_for_each_bomb_and_rocket():
     state = rigged()
     landlord = state.pending()[0].seat

@@ -11,6 +11,7 @@ from bot.engine import Action, registry
 from bot.errors import UserError
 from bot.store import Database, Ledger, SQLiteDatabase, TableStatus, TableStore
 from bot.tables import TableRuntime, action_token
+from bot.tables.play import AWAY_STEPS_AT_ONCE
 from bot.tables.resume import RESUME_GRACE
 from tests.e2e import eventually
 
@@ -284,6 +285,30 @@ async def test_a_table_closed_mid_hand_is_closed(runtime, game, timeouts):
     assert table.id not in runtime.tables
     sql = "SELECT status FROM game_tables WHERE id = ?"
     assert (await runtime.store.db.fetch_one(sql, table.id))["status"] == TableStatus.CLOSED
+    assert (await runtime.ledger.totals(GUILD)).held == held
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+async def test_leaving_while_the_others_are_away_sets_off_no_endless_play(runtime, game):
+    """Turns are played at once for the others while a leaving player waits for the hand to
+    end; where defaults alone never end it (an auction nobody bids in, Liar's claims), the
+    leaver goes at once if nothing is at stake, else each turn waits its deadline."""
+    spec = registry.get(game)
+    await runtime.ledger.fund_house(GUILD, 10_000, reason="test", key="fund")
+    table = await open_lobby(runtime, game=game)
+    for member in range(2, spec.min_players + 1):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    held = (await runtime.ledger.totals(GUILD)).held
+    for seat in table.seats:
+        seat.away = seat.member_id != 1
+    version = table.record.version
+    await runtime.leave(table.id, 1, key="leave")
+    if table.id in runtime.tables:
+        await runtime.fire_deadline(table.id)
+    assert table.record.version - version < AWAY_STEPS_AT_ONCE
+    if game in ("calabrasella", "doudizhu"):  # leaving in the auction ends the game
+        assert table.id not in runtime.tables
     assert (await runtime.ledger.totals(GUILD)).held == held
 
 

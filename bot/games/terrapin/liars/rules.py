@@ -268,6 +268,11 @@ class LiarsState(TerrapinTable):
         self.hand += 1
         return self.start_hand()
 
+    def can_leave_now(self, seat: int) -> bool:
+        """Between hands only: the hand in play settles nothing yet (`can_close_mid_hand`),
+        but a player going out in it would leave its claim unanswered."""
+        return self.awaiting_next_hand() or self.is_over()
+
     def leave(self, seat: int) -> int:
         """Leaving counts as going out (the others take their chips from the pot)."""
         if not (self.awaiting_next_hand() or self.is_over()):
