@@ -90,6 +90,8 @@ class Lobby:
         if guild_id is None:
             raise UserError(_("Tables are played in a server's channels, not in direct messages."))
         assert channel_id is not None  # a command given in a server comes from its channel
+        if buy_in and not game.chips_for(options):
+            raise ValueError("a points game's table takes no buy-in: nothing would pay it out")
         # Whether the channel is taken is asked of the database, in the transaction that
         # opens the table (TableStore.create): a table closing now is closed there as soon as
         # its COMMIT is done, and here only once its step resumes, later under load.

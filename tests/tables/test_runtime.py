@@ -53,16 +53,18 @@ async def open_lobby(
     key: str = "open",
     game: str = "western",
 ):
-    """A lobby for `game` with its default options, opened by member 1."""
+    """A lobby for `game` with its default options, opened by member 1 (a buy-in of 20 in a
+    chip game)."""
     spec = registry.get(game)
+    options = spec.options_model()
     return await runtime.open(
         spec,
-        spec.options_model(),
+        options,
         guild_id=GUILD,
         channel_id=channel,
         creator_id=1,
         creator_name="A",
-        buy_in=20,
+        buy_in=20 if spec.chips_for(options) else 0,
         turn_seconds=turn_seconds,
         key=key,
     )
@@ -310,6 +312,46 @@ async def test_leaving_while_the_others_are_away_sets_off_no_endless_play(runtim
     if game in ("calabrasella", "doudizhu"):  # leaving in the auction ends the game
         assert table.id not in runtime.tables
     assert (await runtime.ledger.totals(GUILD)).held == held
+
+
+async def test_liars_turns_are_not_played_on_for_ever_for_a_player_out_of_the_game(runtime):
+    """The two players still in are away; the one present is out, waiting for the match's
+    end, which Liar's defaults (accept, claim the least) never bring: after a round of their
+    turns played at once, each waits its deadline."""
+    table = await open_lobby(runtime, game="liars")
+    for member in (2, 3):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    holder = table.seats[table.pending_seats()[0]]
+    await runtime.act(table.id, holder.member_id, holder.prompt, "claim.24")
+    responder = table.seats[table.pending_seats()[0]]
+    await runtime.act(table.id, responder.member_id, responder.prompt, "challenge")
+    out = next(seat for seat in range(3) if not table.state.alive[seat])
+    await runtime.fire_deadline(table.id)  # the pause after the challenge
+    for seat in table.seats:
+        seat.away = seat.seat != out
+    version = table.record.version
+    await runtime.fire_deadline(table.id)
+    assert table.record.status == TableStatus.PLAYING
+    assert table.record.version - version <= 8  # a timeout and a round: 2 x (accept, done, claim)
+
+
+async def test_a_points_game_takes_no_buy_in(runtime):
+    """Nothing would pay it out: a points game's cash-out gives every seat nothing."""
+    spec = registry.get("bigtwo")
+    with pytest.raises(ValueError, match="no buy-in"):
+        await runtime.open(
+            spec,
+            spec.options_model(),
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=1,
+            creator_name="A",
+            buy_in=20,
+            turn_seconds=60,
+            key="open",
+        )
+    assert (await runtime.ledger.totals(GUILD)).escrows == 0
 
 
 async def test_every_step_is_logged_with_the_text_old_databases_hold(runtime):
