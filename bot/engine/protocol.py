@@ -252,6 +252,16 @@ class GameState(BaseModel, ABC):
         nothing is owed."""
         return None
 
+    def names_hidden_card(self, action: Action) -> bool:
+        """Whether `action` names a card the public table must not see now (a card given back
+        in private, discards face down): a table telling of it says its kind only."""
+        hidden = self.hidden_from(None)
+        for value in vars(action).values():
+            for item in value if isinstance(value, list | tuple) else (value,):
+                if isinstance(item, Hashable) and item in hidden:
+                    return True
+        return False
+
     def can_close_mid_hand(self) -> bool:
         """Whether a table closed mid-hand may end the match here, the hand unfinished, as
         if closed between hands: nothing the hand would settle is owed yet, and its timeout

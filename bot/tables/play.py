@@ -324,10 +324,9 @@ class Play:
         record.away = record.away or record.timeouts >= AWAY_AFTER_TIMEOUTS
         action = table.game_state.default_action(seat)
         secret = any(d.secret for d in table.pending() if d.seat == seat)
-        return [
-            TimedOut(seat=seat, action=action.kind, taken=None if secret else action),
-            *await self._step(table, seat, action, timed_out=True),
-        ]
+        events = await self._step(table, seat, action, timed_out=True)
+        shown = not (secret or table.game_state.names_hidden_card(action))
+        return [TimedOut(seat=seat, action=action.kind, taken=action if shown else None), *events]
 
     async def move_for_ai(self, table: Table, decision: Decision, action: Action) -> list[Event]:
         """An AI seat's move, or its safe default where the move is refused (a bet the house

@@ -89,7 +89,13 @@ class Tester:
         button = message.button(label)
         if button.get("disabled"):
             raise DiscordClientRefuses(f"the {label!r} button is disabled")
-        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self.press_id(user, message, button["custom_id"], age=age)
+
+    async def press_id(
+        self, user: User, message: Message, custom_id: str, *, age: float = 0.0
+    ) -> Interaction:
+        """Press the button of `message` with this custom_id (one with no label, too)."""
+        data = {"custom_id": custom_id, "component_type": 2}
         return await self._send(user, self._channel(message), 3, data, message, age=age)
 
     async def choose(

@@ -11,6 +11,7 @@ from bot.engine import Action, registry
 from bot.errors import UserError
 from bot.store import Database, Ledger, SQLiteDatabase, TableStatus, TableStore
 from bot.tables import TableRuntime, action_token
+from bot.tables.events import TimedOut
 from bot.tables.play import AWAY_STEPS_AT_ONCE
 from bot.tables.resume import RESUME_GRACE
 from tests.e2e import eventually
@@ -21,9 +22,11 @@ GUILD, CHANNEL = 1, 2
 class Recorder:
     def __init__(self) -> None:
         self.events: list[str] = []
+        self.told: list = []  # the events themselves
 
     async def table_changed(self, table, events) -> None:
         self.events += [event.kind for event in events]
+        self.told += events
 
 
 def make_runtime(db: Database) -> TableRuntime:
@@ -352,6 +355,30 @@ async def test_a_points_game_takes_no_buy_in(runtime):
             key="open",
         )
     assert (await runtime.ledger.totals(GUILD)).escrows == 0
+
+
+async def test_a_timeout_tells_the_table_no_card_it_must_not_see(runtime):
+    """Calabrasella's declarer gives a card back in private: a timeout that gives it says
+    only "Give back" (the channel named the card). A card played on timeout is public."""
+    table = await open_lobby(runtime, game="calabrasella")
+    for member in (2, 3):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    while table.state.phase != "giving_back":
+        seat = table.seats[table.pending_seats()[0]]
+        token = "declare" if table.state.phase == "bidding" else None
+        token = token or action_token(table.legal_actions(seat.seat)[0])
+        await runtime.act(table.id, seat.member_id, seat.prompt, token)
+    await runtime.fire_deadline(table.id)
+    await asyncio.gather(*runtime.renders)
+    (gave,) = [e for e in runtime.listener.told if isinstance(e, TimedOut)]
+    assert gave.action == "give_back" and gave.taken is None
+    while table.state.phase != "playing":
+        await runtime.fire_deadline(table.id)
+    await runtime.fire_deadline(table.id)
+    await asyncio.gather(*runtime.renders)
+    played = [e for e in runtime.listener.told if isinstance(e, TimedOut)][-1]
+    assert played.action == "card" and played.taken is not None
 
 
 async def test_every_step_is_logged_with_the_text_old_databases_hold(runtime):
