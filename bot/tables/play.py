@@ -161,9 +161,9 @@ class Play:
             closing = table.everyone_leaving()
             if closing and table.game_state.can_close_mid_hand():
                 break  # the hand would settle nothing: the match ends here
-            if not closing and not self._anyone_present(table):
+            if not closing and not table.anyone_present():
                 break  # nobody to play on for: each turn waits its time (no endless redeals)
-            if not closing and self._round_played(table, turns):
+            if not closing and table.round_of_away_turns(turns):
                 break
             step = await (self._closing_step(table) if closing else self._away_step(table))
             if step is None:
@@ -175,30 +175,6 @@ class Play:
         if playing and table.everyone_leaving() and ended_here:
             events += await self._end_match(table)
         return events
-
-    @staticmethod
-    def _anyone_present(table: Table) -> bool:
-        """Whether a player still seated is here, or leaving (and wants the hand over): else
-        away players' turns wait their deadlines, since nobody's game is held up by them."""
-        return any(
-            not (seat.left or seat.ai) and (seat.leaving or not seat.away) for seat in table.seats
-        )
-
-    @staticmethod
-    def _round_played(table: Table, turns: list[int]) -> bool:
-        """In a hand whose defaults never end it (`can_close_mid_hand`: Liar's claims), whether
-        the away seats have had a round of turns with no present player's among them (those
-        in the hand are all away; whoever is present is out of it): played on at once, it
-        would never end, so each turn waits its deadline. `turns`: the seats played for."""
-        required = table.required_seats()
-        if not required or not table.game_state.can_close_mid_hand():
-            return False
-        seat = required[0]
-        if turns and seat != turns[-1] and seat in turns:
-            return True
-        if not turns or seat != turns[-1]:
-            turns.append(seat)
-        return False
 
     async def _away_step(self, table: Table) -> list[Event] | None:
         """The default for the first away seat play waits for (None: there is none, or it

@@ -151,6 +151,28 @@ class Table:
         staying = [seat for seat in self.seats if not seat.left]
         return bool(staying) and all(seat.leaving for seat in staying)
 
+    def anyone_present(self) -> bool:
+        """Whether a player still seated is here, or leaving (and wants the hand over): else
+        away players' turns wait their deadlines, since nobody's game is held up by them."""
+        return any(
+            not (seat.left or seat.ai) and (seat.leaving or not seat.away) for seat in self.seats
+        )
+
+    def round_of_away_turns(self, turns: list[int]) -> bool:
+        """In a hand whose defaults never end it (`can_close_mid_hand`: Liar's claims), whether
+        the away seats played for (`turns`, which this adds to) have had a round of turns with
+        no present player's among them (those in the hand are all away; whoever is present
+        is out of it): played on at once it would never end, so each turn waits its deadline."""
+        required = self.required_seats()
+        if not required or not self.game_state.can_close_mid_hand():
+            return False
+        seat = required[0]
+        if turns and seat != turns[-1] and seat in turns:
+            return True
+        if not turns or seat != turns[-1]:
+            turns.append(seat)
+        return False
+
     @property
     def sides(self) -> int:
         """How many partnerships this table plays in (0: everyone alone)."""
