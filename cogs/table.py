@@ -43,6 +43,8 @@ class TableCommands(
     async def close(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         playing = table.record.status == TableStatus.PLAYING
+        if playing:  # finishing the hand may take hundreds of steps, past Discord's 3 s
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.runtime.close(
             table.id,
             interaction.user.id,

@@ -16,6 +16,7 @@ from tests.discord.test_last_one_e2e import (
     record_shown,
     settle_ai,
 )
+from tests.fakediscord.tester import DEFERRED_MESSAGE
 from tests.tables_e2e import TableDriver, add_ai
 
 CLOSED = "The table is closed: the hand in play was finished"
@@ -45,9 +46,12 @@ def standings_text(world) -> str:
 
 
 async def close(world, driver: TableDriver) -> Table:
-    """The host runs `/table close`: by the time it answers, the table is closed."""
+    """The host runs `/table close`: acknowledged at once ("thinking...": finishing the hand
+    may take hundreds of steps, past Discord's 3 s), the answer edited in once the table is
+    closed."""
     table = driver.table
     reply = await world.tester.slash(world.alice, world.channel, "table close")
+    assert reply.response_type == DEFERRED_MESSAGE and reply.response.ephemeral
     assert reply.text.startswith(CLOSED), reply.text
     assert world.bot.runtime.in_channel(world.channel.id) is None  # at once: nothing waits
     await world.tester.idle()

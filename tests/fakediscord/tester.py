@@ -22,6 +22,8 @@ from tests.fakediscord.server import (
 )
 
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
+DEFERRED_MESSAGE = 5  # Discord's callback type for "thinking...", edited into the answer later
+FOLLOWED_UP_WITHIN = 10.0  # Discord waits 15 minutes for it; a test, this long
 
 
 class DiscordClientRefuses(ValueError):
@@ -322,4 +324,9 @@ class Tester:
         except TimeoutError:
             raise NotAnswered(f"the bot did not answer within {ANSWER_WITHIN} s: {data}") from None
         self.answer_times.append(interaction.answered_at - started)
+        if interaction.response_type == DEFERRED_MESSAGE:  # "thinking...": its answer follows
+            try:
+                await asyncio.wait_for(interaction.followed_up.wait(), FOLLOWED_UP_WITHIN)
+            except TimeoutError:
+                raise NotAnswered(f"a deferred answer never came: {data}") from None
         return interaction
