@@ -14,6 +14,7 @@ from bot.i18n import speaking
 from bot.tables import Table
 from tests.e2e import World
 from tests.fakediscord import Interaction, Message, User
+from tests.fakediscord.tester import DEFERRED_MESSAGE
 
 
 def card_names(card) -> set[str]:
@@ -197,10 +198,13 @@ class TableDriver:
 
     async def leave(self, user: User) -> tuple[Interaction, Interaction]:
         """`user` presses Leave during the game, then "Leave now" on the confirmation:
-        (the confirmation, the reply)."""
+        (the confirmation, the reply). "Leave now" is acknowledged at once ("thinking...":
+        the turns played for away seats until the hand ends may take long)."""
         asked = await self.world.tester.click(user, self.message(), "Leave")
         assert asked.text.startswith("Leave the table?"), asked.text
-        return asked, await self.world.tester.click(user, asked.response, "Leave now")
+        reply = await self.world.tester.click(user, asked.response, "Leave now")
+        assert reply.response_type == DEFERRED_MESSAGE and reply.response.ephemeral
+        return asked, reply
 
     async def leave_one_player(self, *leavers: User) -> Table:
         """`leavers` leave between hands; when the pause ends the table closes with the one

@@ -277,6 +277,9 @@ class TableButton(
 
     async def leave(self, interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
         key, confirmed = f"{self.verb}:{interaction.id}", self.verb == "confirm_leave"
+        if confirmed and table.state is not None and not interaction.response.is_done():
+            # Turns played for away seats until the hand ends may be hundreds, past 3 s.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await bot.runtime.leave(
             self.table_id, interaction.user.id, key, confirmed=confirmed
         )
