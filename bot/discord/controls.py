@@ -1,11 +1,10 @@
 """The table's controls: its buttons, selects and form, and what a click on one does.
 
-Every control is a dynamic item whose custom_id carries the table id (and, for actions, the
-prompt version and the action), so it works after a restart and answers "this prompt has
-expired" once stale. One codec (`CustomId`) writes each kind's custom_id, gives discord.py its
-template and reads a click's back, so the three can't disagree. A control is drawn from its
-look alone (`Controls`), and built as a discord.ui item only when clicked.
-"""
+Every control is a dynamic item whose custom_id carries the table id (for actions, the prompt
+version and the action too): it works after a restart, and says "this prompt has expired" once
+stale. One codec (`CustomId`) writes each custom_id, gives discord.py its template and reads a
+click's back. A control is drawn from its look (`Controls`), built as a discord.ui item when
+clicked."""
 
 from __future__ import annotations
 
