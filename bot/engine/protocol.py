@@ -255,11 +255,13 @@ class GameState(BaseModel, ABC):
     def names_hidden_card(self, action: Action) -> bool:
         """Whether `action` names a card the public table must not see now (a card given back
         in private, discards face down): a table telling of it says its kind only."""
-        hidden = self.hidden_from(None)
-        for value in vars(action).values():
-            for item in value if isinstance(value, list | tuple) else (value,):
-                if isinstance(item, Hashable) and item in hidden:
-                    return True
+        hidden, values = self.hidden_from(None), list(vars(action).values())
+        while values:
+            value = values.pop()
+            if isinstance(value, list | tuple):
+                values += value
+            elif isinstance(value, Hashable) and value in hidden:
+                return True
         return False
 
     def can_close_mid_hand(self) -> bool:

@@ -1,7 +1,9 @@
+from typing import Literal
+
 import pytest
 
-from bot.cards import parse_french
-from bot.engine import HandEnded, IllegalAction, MatchEnded, Rng, placings, registry
+from bot.cards import FrenchCard, parse_french
+from bot.engine import Action, HandEnded, IllegalAction, MatchEnded, Rng, placings, registry
 from tests.tinygame import TINY, Keep, Revealed, Stake, Swap, TinyState
 
 
@@ -105,3 +107,19 @@ def test_match_ends_after_the_set_number_of_hands():
     assert state.hand == 4 and isinstance(events[-1], MatchEnded)
     with pytest.raises(IllegalAction, match="over"):
         state.apply(0, Keep())
+
+
+class Shows(Action):
+    kind: Literal["shows"] = "shows"
+    count: int = 0
+    cards: list[list[FrenchCard]] = []
+
+
+def test_an_action_names_a_hidden_card_wherever_it_holds_it():
+    """What a timeout's announcement may say of the action played (tables/play.py)."""
+    state = TINY.new_match(None, [10, 10], 1)
+    (hidden, *_) = sorted(state.hidden_from(None), key=str)
+    assert state.names_hidden_card(Shows(count=3, cards=[[], [hidden]]))
+    assert not state.names_hidden_card(Shows(count=3, cards=[[], []]))
+    state.deck, state.cards = [], [None, None]  # every card out of play: nothing is hidden
+    assert not state.names_hidden_card(Shows(cards=[[hidden]]))
