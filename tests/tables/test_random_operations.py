@@ -72,7 +72,7 @@ class Player:
         await self.runtime.add_ai(self.table_id, 1, can_manage=True, key=f"ai {step}")
 
 
-async def started(runtime: TableRuntime, game: str, chooser: random.Random) -> tuple[int, int]:
+async def seated(runtime: TableRuntime, game: str, chooser: random.Random) -> tuple[int, int]:
     """A table of `game` started with a few players (and an AI one, now and then)."""
     spec = registry.get(game)
     table = await open_lobby(runtime, game=game)
@@ -91,7 +91,7 @@ async def test_random_operations_keep_every_table_recoverable_and_every_chip(tmp
     runtime = make_runtime(db)
     await runtime.ledger.fund_house(GUILD, 100_000, reason="test", key="fund")
     chooser = random.Random(game)
-    table_id, players = await started(runtime, game, chooser)
+    table_id, players = await seated(runtime, game, chooser)
     player = Player(runtime, table_id, players, game)
     held = (await runtime.ledger.totals(GUILD)).held
     names, weights = list(WEIGHTS), list(WEIGHTS.values())

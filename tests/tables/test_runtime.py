@@ -73,6 +73,17 @@ async def open_lobby(
     )
 
 
+async def started(runtime: TableRuntime, game: str, players: int | None = None):
+    """A table of `game` (a house to cover it) started by member 1 with members 2, 3, ...:
+    `players` in all (the game's fewest if None)."""
+    await runtime.ledger.fund_house(GUILD, 10_000, reason="test", key="fund")
+    table = await open_lobby(runtime, game=game)
+    for member in range(2, (players or registry.get(game).min_players) + 1):
+        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
+    await runtime.start(table.id, 1, can_manage=False)
+    return table
+
+
 async def open_and_start(runtime: TableRuntime, turn_seconds: int = 60, channel: int = CHANNEL):
     table = await open_lobby(runtime, turn_seconds, channel)
     await runtime.join(table.id, 2, "B", key="join")
@@ -252,10 +263,7 @@ async def test_a_table_where_everyone_is_away_waits_each_turns_time(runtime):
     """Away players get their default at once while someone present waits for them; with
     nobody present each turn waits its deadline. Else a game whose all-pass deal is dealt
     again (Calabrasella) redeals without end under the table's lock."""
-    table = await open_lobby(runtime, game="calabrasella")
-    for member in (2, 3):
-        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
-    await runtime.start(table.id, 1, can_manage=False)
+    table = await started(runtime, "calabrasella", players=3)
     for seat in table.seats:
         seat.away = True
     version = table.record.version
@@ -277,12 +285,7 @@ async def test_a_table_closed_mid_hand_is_closed(runtime, game, timeouts):
     """Whatever the game and wherever its hand stands, a close ends the table in that one
     step, every chip back: an auction nobody bids in, or Liar's claims that climb, would
     otherwise be played on by defaults for ever."""
-    spec = registry.get(game)
-    await runtime.ledger.fund_house(GUILD, 10_000, reason="test", key="fund")
-    table = await open_lobby(runtime, game=game)
-    for member in range(2, spec.min_players + 1):
-        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
-    await runtime.start(table.id, 1, can_manage=False)
+    table = await started(runtime, game)
     held = (await runtime.ledger.totals(GUILD)).held  # every player's first chips given
     for _ in range(timeouts):
         await runtime.fire_deadline(table.id)
@@ -298,12 +301,7 @@ async def test_leaving_while_the_others_are_away_sets_off_no_endless_play(runtim
     """Turns are played at once for the others while a leaving player waits for the hand to
     end; where defaults alone never end it (an auction nobody bids in, Liar's claims), the
     leaver goes at once if nothing is at stake, else each turn waits its deadline."""
-    spec = registry.get(game)
-    await runtime.ledger.fund_house(GUILD, 10_000, reason="test", key="fund")
-    table = await open_lobby(runtime, game=game)
-    for member in range(2, spec.min_players + 1):
-        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
-    await runtime.start(table.id, 1, can_manage=False)
+    table = await started(runtime, game)
     held = (await runtime.ledger.totals(GUILD)).held
     for seat in table.seats:
         seat.away = seat.member_id != 1
@@ -321,10 +319,7 @@ async def test_liars_turns_are_not_played_on_for_ever_for_a_player_out_of_the_ga
     """The two players still in are away; the one present is out, waiting for the match's
     end, which Liar's defaults (accept, claim the least) never bring: after a round of their
     turns played at once, each waits its deadline."""
-    table = await open_lobby(runtime, game="liars")
-    for member in (2, 3):
-        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
-    await runtime.start(table.id, 1, can_manage=False)
+    table = await started(runtime, "liars", players=3)
     holder = table.seats[table.pending_seats()[0]]
     await runtime.act(table.id, holder.member_id, holder.prompt, "claim.24")
     responder = table.seats[table.pending_seats()[0]]
@@ -360,10 +355,7 @@ async def test_a_points_game_takes_no_buy_in(runtime):
 async def test_a_timeout_tells_the_table_no_card_it_must_not_see(runtime):
     """Calabrasella's declarer gives a card back in private: a timeout that gives it says
     only "Give back" (the channel named the card). A card played on timeout is public."""
-    table = await open_lobby(runtime, game="calabrasella")
-    for member in (2, 3):
-        await runtime.join(table.id, member, f"P{member}", key=f"join {member}")
-    await runtime.start(table.id, 1, can_manage=False)
+    table = await started(runtime, "calabrasella", players=3)
     while table.state.phase != "giving_back":
         seat = table.seats[table.pending_seats()[0]]
         token = "declare" if table.state.phase == "bidding" else None
