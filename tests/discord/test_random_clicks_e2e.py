@@ -1,10 +1,11 @@
 """Every table game under random clicks: each member presses any control they can see (the
-table message, their DMs, the private answers they were sent), with any values a select
-allows, and deadlines pass now and then. After each click the bot has answered, logged no
-error (the world fixture), shown no hidden card in the channel and kept every chip; a close
-at the end empties the table's escrow. Longer runs of it (more clicks and seeds) found a
-Calabrasella timeout naming, in the channel, the card the declarer gave back in private
-(tests/tables/test_runtime.py now has that case)."""
+table message, their DMs, the private answers they were sent; one member's DMs are closed),
+with any values a select allows; deadlines pass now and then, and a moderator deletes one of
+the bot's messages. After each click the bot has answered, logged no error (the world
+fixture), shown no hidden card in the channel and kept every chip; a close at the end empties
+the table's escrow. Longer runs of it (more clicks and seeds) found a Calabrasella timeout
+naming, in the channel, the card the declarer gave back in private (tests/tables/
+test_runtime.py now has that case)."""
 
 import random
 
@@ -19,6 +20,7 @@ from tests.tables_e2e import TableDriver
 
 CLICKS = 100
 DEADLINE_EVERY = 8  # about one click in this many lets a deadline pass instead
+DELETE_EVERY = 25  # and one in this many, a moderator deletes one of the bot's messages
 
 
 def controls(message: Message) -> list[dict]:
@@ -35,6 +37,13 @@ def in_sight(world: World, user: User, answers: list[Message]) -> list[Message]:
     """The messages with controls `user` sees: the channel's, their DMs, their answers."""
     shown = world.tester.channel_messages(world.channel) + world.tester.dms(user) + answers
     return [m for m in shown if not m.deleted and m.visible_to in (None, user.id) and controls(m)]
+
+
+def bots_messages(world: World) -> list[Message]:
+    """The bot's messages a moderator (or a member, in their DMs) could delete."""
+    return [
+        m for m in world.fake.messages.values() if m.author.bot and not (m.deleted or m.ephemeral)
+    ]
 
 
 async def click_anything(world: World, user: User, message: Message, chooser: random.Random):
@@ -54,6 +63,7 @@ async def click_anything(world: World, user: User, message: Message, chooser: ra
 async def test_random_clicks_answer_and_keep_chips_and_secrets(world, game):
     chooser, tester = random.Random(game), world.tester
     members = [world.alice, world.bob, world.carol, world.admin]
+    world.carol.accepts_dms = False  # her hand comes by My hand only
     for member in members:  # each member's first chips, before the count
         await tester.slash(member, world.channel, "balance")
     await world.bot.ledger.fund_house(world.guild.id, 10_000, reason="test", key="fund")
@@ -70,7 +80,9 @@ async def test_random_clicks_answer_and_keep_chips_and_secrets(world, game):
             break
         user = chooser.choice(members)
         shown = in_sight(world, user, answers[user.id])
-        if chooser.randrange(DEADLINE_EVERY) == 0 or not shown:
+        if chooser.randrange(DELETE_EVERY) == 0:
+            await world.fake.delete_message(chooser.choice(bots_messages(world)))
+        elif chooser.randrange(DEADLINE_EVERY) == 0 or not shown:
             await world.bot.runtime.fire_deadline(driver.table_id)
         else:
             try:
