@@ -60,10 +60,10 @@ async def play_a_table(world: World, game: str, said: Callable[[str], str]) -> N
     if driver.table_id is not None and spec.min_players > 1:
         await tester.click(world.bob, driver.message(), said("My hand"))
     await play_on(world, driver)
-    if driver.table_id is not None:
+    if (table_id := driver.table_id) is not None:
         await tester.slash(world.admin, world.channel, "table close")
         await tester.idle()
-        assert driver.table_id not in world.bot.runtime.tables, "the closed table plays on"
+        assert table_id not in world.bot.runtime.tables, "the closed table plays on"
     await tester.slash(world.bob, world.channel, f"{game} rules")
     await tester.slash(world.bob, world.channel, "table history")
     if record.deal_seed:
