@@ -167,10 +167,11 @@ class Table:
         if not required or not self.game_state.can_close_mid_hand():
             return False
         seat = required[0]
-        if turns and seat != turns[-1] and seat in turns:
+        if turns and seat == turns[-1]:  # the same seat's next step
+            return False
+        if seat in turns:
             return True
-        if not turns or seat != turns[-1]:
-            turns.append(seat)
+        turns.append(seat)
         return False
 
     @property

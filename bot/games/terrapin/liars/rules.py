@@ -275,7 +275,7 @@ class LiarsState(TerrapinTable):
 
     def leave(self, seat: int) -> int:
         """Leaving counts as going out (the others take their chips from the pot)."""
-        if not (self.awaiting_next_hand() or self.is_over()):
+        if not self.can_leave_now(seat):
             raise IllegalAction(_("You can leave between hands."))
         if self.alive[seat]:
             self.go_out(seat)
