@@ -3,7 +3,7 @@ it takes to decide; or one AI level against another (`--versus expert:standard`)
 
     .venv/bin/python bench/ai.py [GAME ...] [--matches 1000] [--seed 0]
     .venv/bin/python bench/ai.py [GAME ...] --versus expert:standard [--matches 200] [--worlds N]
-        [--paired]
+        [--paired] [--seeing-all]
 
 Seat 0 is the game's AI policy, every other seat a random legal player. Points games play
 whole matches: the AI's share of first places, with a 95% Wilson interval, against the 1/N a
@@ -27,7 +27,10 @@ machine's load (the decision times then say what N worlds cost). With `--paired`
 played with every seat at B, then once for each seat with that seat alone at A: A's gain is
 the seat's take less what the same seat took with everyone at B, on the same cards and random
 numbers, so the luck of the deal cancels out and far fewer deals tell (each deal costs a
-playing per seat and one more).
+playing per seat and one more). With `--seeing-all` the Expert's search plays out the true
+deal rather than worlds the seat may believe in: no level plays so, but it says how much a
+search could gain from every hidden card known, the most that reading the others' play could
+add to it (`TrueWorlds`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,10 @@ import random
 import statistics
 import time
 
+import orjson
+
 import bot.games  # noqa: F401  (registers every game)
+import bot.games.expert as expert
 import bot.games.simulate as simulate
 from bot.engine import GameSpec, registry
 from bot.games import ai
@@ -148,7 +154,14 @@ def main() -> None:
         type=int,
         help="an Expert search's worlds, with no time limit: its strength on a busy machine",
     )
+    parser.add_argument(
+        "--seeing-all",
+        action="store_true",
+        help="Expert's worlds are the true deal: what perfect information would give its search",
+    )
     arguments = parser.parse_args()
+    if arguments.seeing_all:
+        see_everything()
     budget = DEFAULT_BUDGET
     if arguments.worlds:
         budget = Budget(worlds=arguments.worlds, seconds=None)
@@ -167,6 +180,30 @@ def main() -> None:
 
 
 # ---- one level against another ------------------------------------------------------------
+
+
+class TrueWorlds:
+    """Stands in for the search's `Worlds` (--seeing-all): every world is the state as it is,
+    only its random source new (the stock's order to come), so the search sees every hidden
+    card. No level plays so: the bench measures how far the search could get with every
+    card known, a bound for what reading the others' play can add (docs/performance.md)."""
+
+    def __init__(self, state, seat: int) -> None:
+        self.tree = orjson.loads(state.snapshot())
+
+    def sample(self, rng: random.Random) -> str:
+        world = dict(self.tree)
+        if "rng" in world:
+            world["rng"] = {"seed": rng.getrandbits(62), "draws": 0, "fresh_order": True}
+        return orjson.dumps(world).decode()
+
+
+def see_everything() -> None:
+    """The Expert's search in this process plays out the true deal (`TrueWorlds`), shaped no
+    further: this bench's own stand-in, never the bot's."""
+    expert.Worlds = TrueWorlds  # type: ignore[misc, assignment]
+    expert.shapes_worlds = lambda spec: False
+
 
 # Games whose hands don't decide anything alone: a level's strength shows over the match.
 MATCH_ONLY = {"lastone", "turup", "liars"}
