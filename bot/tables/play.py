@@ -251,6 +251,8 @@ class Play:
         and then ends the match."""
         if table.record.solo:  # its one player: closing is leaving (the board is abandoned)
             return await self._leave_now(table, table.seats[0])
+        if all(seat.left for seat in table.seats) and table.game_state.awaiting_next_hand():
+            return await self._close_empty(table)  # nobody to flag: it would wait its pause
         for seat in table.seats:
             if not seat.left:
                 seat.leaving = seat.away = True
@@ -261,6 +263,11 @@ class Play:
         """Between hands (or in a hand that settles nothing yet), the match ends for everyone
         at once: the game ranks them all."""
         return await self._close(table, table.working_copy(), ActionRecord(None, CLOSE), [])
+
+    async def _close_empty(self, table: Table) -> list[Event]:
+        """Every player has left a game that plays on without them: it closes, between hands."""
+        record = ActionRecord(None, EMPTY_TABLE_CLOSE)
+        return await self._close(table, table.working_copy(), record, [])
 
     # ---- the steps the clock asks for (clock.Steps) -------------------------------------------
 
@@ -283,8 +290,7 @@ class Play:
         if table.record.status != TableStatus.PLAYING:
             return events
         if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
-            record = ActionRecord(None, EMPTY_TABLE_CLOSE)
-            return events + await self._close(table, table.working_copy(), record, [])
+            return events + await self._close_empty(table)
         record = ActionRecord(None, NEXT_HAND)
         return events + await self._change(
             table, record, lambda state: take_table_step(state, NEXT_HAND)

@@ -297,6 +297,29 @@ async def test_a_table_closed_mid_hand_is_closed(runtime, game, timeouts):
 
 
 @pytest.mark.parametrize("game", TABLE_GAMES)
+async def test_a_table_all_its_players_left_between_hands_closes_when_closed(runtime, game):
+    """Where the others play on when a player leaves, the last ones may leave too between
+    hands: the table then waits for its pause to close. A close closes it at once (it said
+    so, and left the table open until the pause ended)."""
+    table = await started(runtime, game)
+    held = (await runtime.ledger.totals(GUILD)).held
+    for _ in range(200):
+        if table.id not in runtime.tables or table.game_state.awaiting_next_hand():
+            break
+        await runtime.fire_deadline(table.id)
+    for seat in list(table.seats):
+        if table.id in runtime.tables and table.game_state.can_leave_now(seat.seat):
+            await runtime.leave(table.id, seat.member_id, key=f"leave {seat.seat}")
+    if table.id in runtime.tables:
+        await runtime.close(table.id, 1, can_manage=True, key="close", why="closed")
+    assert table.id not in runtime.tables
+    sql = "SELECT status FROM game_tables WHERE id = ?"
+    assert (await runtime.store.db.fetch_one(sql, table.id))["status"] == TableStatus.CLOSED
+    totals = await runtime.ledger.totals(GUILD)
+    assert totals.held == held and totals.escrows == 0
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
 async def test_leaving_while_the_others_are_away_sets_off_no_endless_play(runtime, game):
     """Turns are played at once for the others while a leaving player waits for the hand to
     end; where defaults alone never end it (an auction nobody bids in, Liar's claims), the
