@@ -23,7 +23,7 @@ from tests.discord.test_random_clicks_e2e import bots_messages, click_anything, 
 from tests.e2e import World, make_world
 from tests.fakediscord import Channel, Message, User
 from tests.fakediscord.tester import DiscordClientRefuses, NotAnswered
-from tests.languages_e2e import TABLE_GAMES
+from tests.languages_e2e import TABLE_GAMES, new_options
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # bot processes started
 
@@ -37,7 +37,8 @@ async def open_table(world: World, channel: Channel, members: list[User], game: 
     """The first member opens a table of `game`, enough others join, and it starts."""
     for member in members:  # each member's first chips, before any count
         await world.tester.slash(member, channel, "balance")
-    await world.tester.slash(members[0], channel, f"{game} new")
+    opening = f"{game} new"
+    await world.tester.slash(members[0], channel, opening, **new_options(world, opening))
     await world.tester.idle()
     (table,) = [m for m in world.tester.channel_messages(channel) if m.buttons()]
     for guest in members[1 : registry.get(game).min_players]:
@@ -77,7 +78,7 @@ async def test_random_clicks_on_two_processes_keep_every_chip(tmp_path, monkeypa
             elif roll < 0.2 and down:
                 name = down.pop()
                 processes[name] = await start((COUNT, SHARDS[name]))
-            elif roll < 0.23:
+            elif roll < 0.23 and bots_messages(world):
                 await world.fake.delete_message(chooser.choice(bots_messages(world)))
             else:
                 name = chooser.choice(list(places))
