@@ -19,7 +19,7 @@ from bot.engine import registry
 from bot.store import open_database
 from bot.store.ledger import Ledger
 from tests.bot_process import BotProcess, bot_processes
-from tests.discord.test_random_clicks_e2e import bots_messages, click_anything, controls
+from tests.discord.test_random_clicks_e2e import bots_messages, click_anything, in_sight
 from tests.e2e import World, make_world
 from tests.fakediscord import Channel, Message, User
 from tests.fakediscord.tester import DiscordClientRefuses, NotAnswered
@@ -45,11 +45,6 @@ async def open_table(world: World, channel: Channel, members: list[User], game: 
         await world.tester.click(guest, table, "Join")
     await world.tester.click(members[0], table, "Start")
     await world.tester.idle()
-
-
-def in_sight(world: World, user: User, channel: Channel, answers: list[Message]) -> list[Message]:
-    shown = world.tester.channel_messages(channel) + world.tester.dms(user) + answers
-    return [m for m in shown if not m.deleted and m.visible_to in (None, user.id) and controls(m)]
 
 
 async def test_random_clicks_on_two_processes_keep_every_chip(tmp_path, monkeypatch, postgres_url):

@@ -13,7 +13,7 @@ import pytest
 
 from bot.engine import registry
 from tests.e2e import World
-from tests.fakediscord import Message, User
+from tests.fakediscord import Channel, Message, User
 from tests.fakediscord.tester import DiscordClientRefuses
 from tests.languages_e2e import TABLE_GAMES, new_options
 from tests.tables_e2e import TableDriver
@@ -33,9 +33,9 @@ def controls(message: Message) -> list[dict]:
     ]
 
 
-def in_sight(world: World, user: User, answers: list[Message]) -> list[Message]:
+def in_sight(world: World, user: User, channel: Channel, answers: list[Message]) -> list[Message]:
     """The messages with controls `user` sees: the channel's, their DMs, their answers."""
-    shown = world.tester.channel_messages(world.channel) + world.tester.dms(user) + answers
+    shown = world.tester.channel_messages(channel) + world.tester.dms(user) + answers
     return [m for m in shown if not m.deleted and m.visible_to in (None, user.id) and controls(m)]
 
 
@@ -79,7 +79,7 @@ async def test_random_clicks_answer_and_keep_chips_and_secrets(world, game):
         if driver.table_id is None:
             break
         user = chooser.choice(members)
-        shown = in_sight(world, user, answers[user.id])
+        shown = in_sight(world, user, world.channel, answers[user.id])
         if chooser.randrange(DELETE_EVERY) == 0:
             await world.fake.delete_message(chooser.choice(bots_messages(world)))
         elif chooser.randrange(DEADLINE_EVERY) == 0 or not shown:
