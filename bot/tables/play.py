@@ -251,7 +251,7 @@ class Play:
         and then ends the match."""
         if table.record.solo:  # its one player: closing is leaving (the board is abandoned)
             return await self._leave_now(table, table.seats[0])
-        if all(seat.left for seat in table.seats) and table.game_state.awaiting_next_hand():
+        if table.everyone_left() and table.game_state.awaiting_next_hand():
             return await self._close_empty(table)  # nobody to flag: it would wait its pause
         for seat in table.seats:
             if not seat.left:
@@ -289,7 +289,7 @@ class Play:
                 events += await self._leave_now(table, seat)
         if table.record.status != TableStatus.PLAYING:
             return events
-        if all(seat.left for seat in table.seats):  # a game that doesn't end by itself
+        if table.everyone_left():  # a game that doesn't end by itself
             return events + await self._close_empty(table)
         record = ActionRecord(None, NEXT_HAND)
         return events + await self._change(

@@ -151,6 +151,10 @@ class Table:
         staying = [seat for seat in self.seats if not seat.left]
         return bool(staying) and all(seat.leaving for seat in staying)
 
+    def everyone_left(self) -> bool:
+        """Every player has left a game that plays on without them: nobody is left to play."""
+        return all(seat.left for seat in self.seats)
+
     def anyone_present(self) -> bool:
         """Whether a player still seated is here, or leaving (and wants the hand over): else
         away players' turns wait their deadlines, since nobody's game is held up by them."""
