@@ -320,6 +320,18 @@ async def choose_ai_level(interaction: discord.Interaction, table: Table) -> Non
     await send_answer(interaction, content=which_level(), view=view, ephemeral=True)
 
 
+def check_seen_privately(interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
+    """A seat's own controls (in its DMs or its My hand) are answered by redrawing their message
+    with the seat's hand: one on a message the whole channel sees (the table message) was
+    forged, and answered would show that hand there. Only a game played on the table message
+    has its controls there."""
+    message = interaction.message
+    if interaction.guild_id is None or message is None or message.flags.ephemeral:
+        return
+    if not bot.presenter.games[table.game.id].controls_on_table:
+        raise InvalidComponent()
+
+
 async def play(
     interaction: discord.Interaction,
     bot: TableHost,
@@ -330,6 +342,7 @@ async def play(
 ) -> None:
     """Apply a player's choice; the presenter answers the click with what it changed."""
     table = bot.runtime.get(table_id)  # before the move, which may close it
+    check_seen_privately(interaction, bot, table)
     events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
     await bot.presenter.move_made(interaction, table, events)
 
@@ -430,7 +443,9 @@ class TextButton(
         }
 
     async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
-        question = open_question(bot.runtime.get(self.table_id), interaction.user.id, self.prompt)
+        table = bot.runtime.get(self.table_id)
+        check_seen_privately(interaction, bot, table)
+        question = open_question(table, interaction.user.id, self.prompt)
         await interaction.response.send_modal(TextModal(self.table_id, self.prompt, question))
 
 

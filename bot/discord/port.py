@@ -133,6 +133,8 @@ class Control(Protocol):
 class GameLook(Protocol):
     """What the handlers read of a game's presentation (its GameUI, game_ui.py)."""
 
+    controls_on_table: bool  # played on the table message, not in each seat's private view
+
     def options_text(self, options: BaseModel) -> str: ...
 
 

@@ -140,3 +140,32 @@ async def test_dou_dizhu_toggles_fit_the_auction_and_the_pages(world):
     fifth = driver.table.state.hands[bidder][19].label
     await world.tester.click(landlord, hand, fifth)
     assert f"Selected {fifth} · ready to play" in world.fake.messages[hand.id].text()
+
+
+async def test_a_seats_card_taps_sent_from_the_table_message_are_refused(world):
+    """A modified client sends the controls of a player's DM (card taps, Play) from the table
+    message, which the whole channel sees: answered, the click would redraw that message with
+    the player's hand. Each is refused, the table message and the game unchanged; the same
+    controls still work where they were drawn. (Random forged clicks found this.)"""
+    driver, leader, dm, _prompt = await open_big_two(world)
+    for button in dm.buttons():
+        custom_id = button["custom_id"]
+        assert await forged(world, leader, driver.message(), custom_id) == INVALID, custom_id
+    tapped = await world.tester.press_id(leader, dm, dm.buttons()[0]["custom_id"])
+    assert tapped.response is dm and "Selected" in dm.text()
+
+
+async def test_a_seats_bet_sent_from_the_table_message_is_refused(world):
+    """The same for a listed action (Lowball's Call): refused on the table message, played
+    from the DM it was drawn in."""
+    driver = TableDriver(world)
+    await driver.open("lowball new", world.alice, [world.bob], buy_in=50, small_bet=2)
+    await driver.start(world.alice)
+    seat = driver.turn()
+    player = driver.member(seat)
+    bets = await driver.controls(player)
+    (call,) = [b["custom_id"] for b in bets.buttons() if b["label"].startswith("Call")]
+    assert await forged(world, player, driver.message(), call) == INVALID
+    await world.tester.press_id(player, bets, call)
+    await driver.settle()
+    assert driver.turn() != seat
