@@ -33,7 +33,7 @@ import bot.games  # noqa: F401  (registers every game)
 import cogs
 from bot import i18n
 from bot.collector import CollectorPace
-from bot.discord.controls import TABLE_FORMS, TABLE_ITEMS, TableItem
+from bot.discord.controls import ActionButton, ActionSelect, TableButton, TableItem
 from bot.discord.errors import CommandTree, handle_error
 from bot.discord.internals import (
     compiled_template,
@@ -47,6 +47,7 @@ from bot.discord.languages import Speakers, speak_to
 from bot.discord.pacing import RequestPacer
 from bot.discord.presenter import TablePresenter
 from bot.discord.routing import InteractionRouter, Payload
+from bot.discord.text_answers import TextAnswer, TextButton
 from bot.discord.tournament import TournamentPresenter
 from bot.errors import InvalidComponent
 from bot.i18n.commands import CatalogTranslator
@@ -69,6 +70,9 @@ from bot.web import links_of
 from bot.web.server import WebPages, serve
 
 log = logging.getLogger(__name__)
+
+TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)  # the tables' controls
+TABLE_FORMS = (TextAnswer,)  # and their forms
 
 
 def cog_modules() -> list[str]:

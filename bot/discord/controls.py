@@ -1,4 +1,5 @@
-"""The table's controls: its buttons, selects and form, and what a click on one does.
+"""The table's controls: its buttons and selects, and what a click on one does (the form of a
+decision answered in words is text_answers.py's).
 
 Every control is a dynamic item whose custom_id carries the table id (for actions, the prompt
 version and the action too): it works after a restart, and says "this prompt has expired" once
@@ -164,6 +165,9 @@ class TableItem:
     # it is on ("update"), or with a private "thinking..." ("private"). None: not at all (a
     # modal must be the first answer).
     late: ClassVar[Literal["update", "private"] | None] = "update"
+    # A seat's own control, drawn in its DMs or its My hand (not on the table message).
+    seats_own: ClassVar[bool] = True
+    table_id: int
     custom_id: str
 
     # The controls are also discord.ui.DynamicItems: this is that class's __init__, for the
@@ -210,6 +214,7 @@ class TableButton(
     Remove AI, and My hand."""
 
     late = "private"
+    seats_own = False
     CUSTOM_ID = TABLE_BUTTON
 
     def __init__(self, table_id: int, verb: str) -> None:
@@ -320,18 +325,6 @@ async def choose_ai_level(interaction: discord.Interaction, table: Table) -> Non
     await send_answer(interaction, content=which_level(), view=view, ephemeral=True)
 
 
-def check_seen_privately(interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
-    """A seat's own controls (in its DMs or its My hand) are answered by redrawing their message
-    with the seat's hand: one on a message the whole channel sees (the table message) was
-    forged, and answered would show that hand there. Only a game played on the table message
-    has its controls there."""
-    message = interaction.message
-    if interaction.guild_id is None or message is None or message.flags.ephemeral:
-        return
-    if not bot.presenter.games[table.game.id].controls_on_table:
-        raise InvalidComponent()
-
-
 async def play(
     interaction: discord.Interaction,
     bot: TableHost,
@@ -342,7 +335,6 @@ async def play(
 ) -> None:
     """Apply a player's choice; the presenter answers the click with what it changed."""
     table = bot.runtime.get(table_id)  # before the move, which may close it
-    check_seen_privately(interaction, bot, table)
     events = await bot.runtime.act(table_id, interaction.user.id, prompt, token, action)
     await bot.presenter.move_made(interaction, table, events)
 
@@ -416,100 +408,3 @@ class ActionSelect(
         if len(values) != 1:
             raise InvalidComponent()
         await play(interaction, bot, self.table_id, self.prompt, values[0])
-
-
-# ---- a decision answered in words: a button opening a form -----------------------------------
-
-
-class TextButton(
-    TableItem, discord.ui.DynamicItem[discord.ui.Button], template=TEXT_BUTTON.template
-):
-    """Opens a modal for a decision answered in free text (a secret word, a rule)."""
-
-    late = None  # a modal must be the first answer
-    CUSTOM_ID = TEXT_BUTTON
-
-    def __init__(self, table_id: int, prompt: int) -> None:
-        self.table_id, self.prompt = table_id, prompt
-        super().__init__(discord.ui.Button(**self.look(table_id, prompt)))
-
-    @classmethod
-    def look(cls, table_id: int, prompt: int, label: str = "") -> dict[str, Any]:
-        """Its look: `label`, the game's words, else "Write your answer"."""
-        return {
-            "label": label or _("Write your answer"),
-            "style": discord.ButtonStyle.primary,
-            "custom_id": cls.CUSTOM_ID.format(table_id, prompt),
-        }
-
-    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
-        table = bot.runtime.get(self.table_id)
-        check_seen_privately(interaction, bot, table)
-        question = open_question(table, interaction.user.id, self.prompt)
-        await interaction.response.send_modal(TextModal(self.table_id, self.prompt, question))
-
-
-def open_question(table: Table, member_id: int, prompt: int) -> str:
-    """The question `member_id` is to answer in words at `prompt`, or why they can't."""
-    seat = table.seat_of(member_id)
-    if seat is None or table.state is None:
-        raise UserError(_("You are not seated at this table."))
-    decision = table.decision(seat.seat)
-    if decision is None or not decision.text_question or seat.prompt != prompt:
-        raise UserError(_("This prompt has expired."))
-    return decision.text_question
-
-
-ANSWER = "answer"  # the custom_id of a form's one text input
-
-
-class TextModal(discord.ui.Modal):
-    """The form asking the question. Its submit is `TextAnswer`'s, found by its custom_id as
-    a click finds its button: a form left open while the bot restarted still works. So it is
-    stopped before it is sent, and discord.py keeps no copy of it waiting for the submit."""
-
-    def __init__(self, table_id: int, prompt: int, question: str) -> None:
-        custom_id = TextAnswer.CUSTOM_ID.format(table_id, prompt)
-        super().__init__(title=_("Your answer"), custom_id=custom_id)
-        answer: discord.ui.TextInput[TextModal] = discord.ui.TextInput(
-            custom_id=ANSWER, max_length=300
-        )
-        self.add_item(discord.ui.Label(text=question[:45], component=answer))
-        self.stop()
-
-
-class TextAnswer(TableItem):
-    """A submitted form (`TextModal`): its answer goes to the game as the seat's action.
-    Dispatched by the bot's `on_interaction` by its custom_id (`TEMPLATE`)."""
-
-    CUSTOM_ID = TEXT_FORM
-    TEMPLATE: ClassVar[re.Pattern[str]] = re.compile(TEXT_FORM.template)
-
-    def __init__(self, table_id: int, prompt: int) -> None:
-        self.table_id, self.prompt = table_id, prompt
-        self.custom_id = self.CUSTOM_ID.format(table_id, prompt)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> TextAnswer:
-        return cls(**cls.CUSTOM_ID.read(match))
-
-    async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
-        table = bot.runtime.get(self.table_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.state is None:
-            raise UserError(_("You are not seated at this table."))
-        action = table.text_action(seat.seat, form_answer(sent(interaction)))
-        await play(interaction, bot, self.table_id, self.prompt, action=action)
-
-
-def form_answer(data: Any) -> str:
-    """The answer a form's submit carries (its input in a row, or in a label); empty if none."""
-    for row in data.get("components") or []:
-        for field in row.get("components") or [row.get("component") or {}]:
-            if field.get("custom_id") == ANSWER:
-                return str(field.get("value") or "")
-    return ""
-
-
-TABLE_ITEMS = (TableButton, ActionButton, ActionSelect, TextButton)
-TABLE_FORMS = (TextAnswer,)

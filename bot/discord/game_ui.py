@@ -17,9 +17,9 @@ from bot.discord.controls import (
     ActionButton,
     ActionSelect,
     Controls,
-    TextButton,
 )
 from bot.discord.format import kind_name
+from bot.discord.text_answers import TextButton
 from bot.engine import Action, Event
 from bot.i18n import Nn_, _, p_
 from bot.i18n.commands import NAME_CONTEXT

@@ -124,6 +124,12 @@ class Control(Protocol):
 
     @property
     def custom_id(self) -> str: ...
+    @property
+    def table_id(self) -> int: ...
+    @property
+    def seats_own(self) -> bool:
+        """Whether it is a seat's own control, drawn in its DMs or its My hand."""
+        ...
 
     async def run(self, interaction: discord.Interaction, bot: TableHost) -> None:
         """What the click does."""

@@ -28,6 +28,7 @@ from bot.discord.message import TableMessages, standings_embed
 from bot.discord.port import Control, PresenterHost, host
 from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
 from bot.engine import Event, HandEnded, HandStarted
+from bot.errors import InvalidComponent
 from bot.i18n import _, speaking
 from bot.tables import Table, TableStatus
 from bot.tables.events import TableClosed, TableStarted
@@ -116,6 +117,8 @@ class TablePresenter:
             if control.late:
                 await acknowledge_if_late(interaction, privately=control.late == "private")
             own_dms = await self.hands.in_own_dms(interaction)
+            if control.seats_own and not own_dms:
+                self._check_seen_privately(interaction, control.table_id)
             await control.run(interaction, host(interaction))
         except Exception as error:
             refused = True
@@ -123,6 +126,16 @@ class TablePresenter:
         if own_dms:
             self.hands.clicked_in_dms(interaction, refused=refused)
         forget_response(interaction)
+
+    def _check_seen_privately(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A seat's own control is answered by redrawing its message with the seat's hand: one
+        on a message the whole channel sees (the table message) was forged, and answered would
+        show that hand there. Only a game played on the table message has controls there."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        if not self.games[self.host.runtime.get(table_id).game.id].controls_on_table:
+            raise InvalidComponent()
 
     async def move_made(
         self, interaction: discord.Interaction, table: Table, events: Sequence[Event]

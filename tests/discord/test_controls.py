@@ -12,13 +12,12 @@ from bot.discord.controls import (
     ActionSelect,
     Controls,
     TableButton,
-    TextAnswer,
-    TextButton,
 )
 from bot.discord.game_ui import GameUI, action_controls
 from bot.discord.internals import compiled_template
 from bot.discord.picker import Choice, PickButton, PickSuggestions, PickToggle
 from bot.discord.poker import PokerUI
+from bot.discord.text_answers import TextAnswer, TextButton
 from bot.games.betting import Call, Fold
 
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from bot.discord.controls import TableItem, check_seen_privately, play, select_item, sent
+from bot.discord.controls import TableItem, play, select_item, sent
 from bot.discord.internals import compiled_template
 from bot.discord.picker.codec import COMPACT, HEX, PAGED, Form
 from bot.discord.picker.desk import Desk, PickerUI
@@ -45,7 +45,6 @@ class PickItem(TableItem):
         if sent(interaction).get("custom_id") != self.custom_id:
             raise InvalidComponent()  # not the form the bot writes (leading zeros, say)
         table = bot.runtime.get(self.table_id)
-        check_seen_privately(interaction, bot, table)
         ui = bot.presenter.games.get(table.game.id)
         if not isinstance(ui, PickerUI) or table.state is None:
             raise InvalidComponent()

@@ -9,9 +9,10 @@ import re
 import discord
 
 from bot.cards import FrenchCard
-from bot.discord.controls import ActionButton, Controls, TextButton
+from bot.discord.controls import ActionButton, Controls
 from bot.discord.format import kind_name
 from bot.discord.game_ui import GameUI, action_controls, rules_beside
+from bot.discord.text_answers import TextButton
 from bot.engine import Action, Event
 from bot.games.backhand import (
     AUTO_DEAL_BELOW,

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord.controls import ActionButton, Controls, TextButton
+from bot.discord.controls import ActionButton, Controls
 from bot.discord.format import kind_name
 from bot.discord.game_ui import GameUI, action_controls, rules_beside
+from bot.discord.text_answers import TextButton
 from bot.engine import Action, Event
 from bot.games.delphi import (
     DELPHI,
