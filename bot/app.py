@@ -220,7 +220,8 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def on_form(self, interaction: discord.Interaction) -> None:
         """A table's form, submitted: handled by its custom_id (discord.py keeps no copy of the
-        form, see TextModal). A form of no table is discord.py's (it routes those it sent)."""
+        form, see TextModal). The bot sends no other form: one that fits none was forged, and
+        is answered as not valid (else its member would wait for nothing)."""
         assert interaction.data is not None  # Discord sends a form with its data
         await speak_to(interaction)
         custom_id = str(interaction.data.get("custom_id", ""))
@@ -229,6 +230,7 @@ class CardTableBot(commands.AutoShardedBot):
             if match is not None:
                 await form.from_match(match).callback(interaction)
                 return
+        await handle_error(interaction, InvalidComponent(), "form")
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         if not initial:

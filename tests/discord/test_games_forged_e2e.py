@@ -169,3 +169,15 @@ async def test_a_seats_bet_sent_from_the_table_message_is_refused(world):
     await world.tester.press_id(player, bets, call)
     await driver.settle()
     assert driver.turn() != seat
+
+
+async def test_a_form_the_bot_never_opened_is_answered_as_not_valid(world):
+    """A modified client submits a form (a modal) with a custom_id that fits no table's form:
+    it is answered, with nothing changed, rather than left to time out."""
+    driver, leader, dm, _prompt = await open_big_two(world)
+    before = driver.table.state.snapshot()
+    for channel in (world.channel, world.fake.channels[dm.channel_id]):
+        for custom_id in ("tm:1", "tm:x:y", "anything", f"tm:{driver.table.id}:0:0"):
+            reply = await world.tester.forge_form(leader, channel, custom_id, "5")
+            assert reply.text == INVALID and reply.response.ephemeral, custom_id
+    assert driver.table.state.snapshot() == before

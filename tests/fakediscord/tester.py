@@ -148,6 +148,15 @@ class Tester:
             message = Message(message.id, message.channel_id, message.author, payload)
         return await self._send(user, channel, 3, data, message, checked=False, age=age)
 
+    async def forge_form(
+        self, user: User, channel: Channel, custom_id: str, answer: str = ""
+    ) -> Interaction:
+        """A form's submit a modified client could send without the bot having opened it: any
+        custom_id, one text input named "answer"."""
+        field = {"type": 4, "custom_id": "answer", "value": answer}
+        data = {"custom_id": custom_id, "components": [{"type": 18, "component": field}]}
+        return await self._send(user, channel, 5, data, checked=False)
+
     async def submit_modal(
         self, user: User, opened: Interaction, values: dict[str, str], *, age: float = 0.0
     ) -> Interaction:
