@@ -20,8 +20,18 @@ class Field:
     read: Callable[[str], Any] = str
 
 
+# The largest id the database holds (64 bits: every Discord id and the bot's own fit). A forged
+# number past it reads as this one, which names nothing, rather than fail the query it is in.
+LARGEST_ID = 2**63 - 1
+
+
+def whole(text: str) -> int:
+    """A number field's value: an id, a prompt's version, a count."""
+    return min(int(text), LARGEST_ID)
+
+
 def number(name: str) -> Field:
-    return Field(name, r"\d+", int)
+    return Field(name, r"\d+", whole)
 
 
 def count(text: str | None) -> int:

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 import discord
 
 from bot.discord.controls import Controls, sent
-from bot.discord.custom_ids import CustomId, Field, number
+from bot.discord.custom_ids import CustomId, Field, number, whole
 from bot.discord.errors import handle_error
+from bot.discord.replies import on_public_message
 from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
 from bot.engine import GameSpec, HandEnded, registry
-from bot.errors import UserError
+from bot.errors import InvalidComponent, UserError
 from bot.i18n import N_, _, n_
 from bot.store import SeatRecord, TableRecord, TableStatus
 from bot.store.history import HistoryStore, PlayedHand, TableLog
@@ -294,6 +295,8 @@ class HistoryItem:
         try:
             if interaction.user.id != self.viewer:
                 raise UserError(_(NOT_YOURS))
+            if on_public_message(interaction):  # forged: a replay shows its viewer's cards
+                raise InvalidComponent()
             await interaction.response.defer()
             await self.run(interaction, bot_of(interaction))
         except Exception as error:  # dynamic items have no view to report through
@@ -336,7 +339,7 @@ def chosen_hand(values: Sequence[Any]) -> tuple[int, int]:
     match = re.fullmatch(r"(\d+):(\d+)", str(values[0])) if values else None
     if match is None:
         raise UserError(_("Pick a hand from the list."))
-    return int(match[1]), int(match[2])
+    return whole(match[1]), whole(match[2])
 
 
 class HistoryExport(

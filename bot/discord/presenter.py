@@ -26,7 +26,12 @@ from bot.discord.internals import forget_response
 from bot.discord.lines import TableLines
 from bot.discord.message import TableMessages, standings_embed
 from bot.discord.port import Control, PresenterHost, host
-from bot.discord.replies import acknowledge_if_late, redraw_clicked, send_answer
+from bot.discord.replies import (
+    acknowledge_if_late,
+    on_public_message,
+    redraw_clicked,
+    send_answer,
+)
 from bot.engine import Event, HandEnded, HandStarted
 from bot.errors import InvalidComponent
 from bot.i18n import _, speaking
@@ -131,8 +136,7 @@ class TablePresenter:
         """A seat's own control is answered by redrawing its message with the seat's hand: one
         on a message the whole channel sees (the table message) was forged, and answered would
         show that hand there. Only a game played on the table message has controls there."""
-        message = interaction.message
-        if message is None or message.flags.ephemeral:
+        if not on_public_message(interaction):
             return
         if not self.games[self.host.runtime.get(table_id).game.id].controls_on_table:
             raise InvalidComponent()

@@ -67,6 +67,13 @@ async def send_answer(
         await interaction.response.send_message(content, **fields)
 
 
+def on_public_message(interaction: discord.Interaction) -> bool:
+    """Whether a click came from a message the whole channel sees (in a server, and not an
+    ephemeral answer): where no control answered with a member's own view belongs."""
+    message = interaction.message
+    return interaction.guild_id is not None and message is not None and not message.flags.ephemeral
+
+
 async def redraw_clicked(interaction: discord.Interaction, **fields: Any) -> None:
     """Answer a component click by editing the message it is on (Discord's UPDATE_MESSAGE):
     what `interaction.response.edit_message(**fields)` does, with a 204 for its answer. A

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord.custom_ids import whole
 from bot.discord.errors import reply_privately
 from bot.discord.languages import speak_to
 from bot.i18n import N_, _
@@ -59,7 +60,7 @@ def table_named(payload: Payload, templates: Iterable[re.Pattern[str]]) -> int |
     for template in templates:
         match = template.fullmatch(custom_id)
         if match is not None and "table_id" in template.groupindex:
-            return int(match["table_id"])
+            return whole(match["table_id"])
     return None
 
 

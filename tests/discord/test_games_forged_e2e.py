@@ -181,3 +181,25 @@ async def test_a_form_the_bot_never_opened_is_answered_as_not_valid(world):
             reply = await world.tester.forge_form(leader, channel, custom_id, "5")
             assert reply.text == INVALID and reply.response.ephemeral, custom_id
     assert driver.table.state.snapshot() == before
+
+
+async def test_numbers_past_any_id_are_answered_like_ids_of_nothing(world):
+    """Ids too large for the database (past 64 bits) in a control's custom_id: each click is
+    answered as for an id that names nothing, not failed in its query with an error logged
+    (the world fixture fails on one). Random forged clicks found the tournament's, the
+    replay's and, on two processes, the routing of a DM's click by its table's id."""
+    _driver, leader, dm, prompt = await open_big_two(world)
+    past = 2**63
+    answers = {
+        f"tourney:register:{past}": "There is no such tournament.",
+        f"tourney:register:{10**30}": "There is no such tournament.",
+        f"tb:{past}:join": "This table is closed.",
+        f"ta:{past}:{prompt}:pass": "This table is closed.",
+        f"pc:{past}:{prompt}:{checksum(dm)}:0:0:0:0": INVALID,  # not as the bot writes it
+        f"hist:next:{past}:1:0:{leader.id}": "That hand wasn't played in this channel.",
+    }
+    channel = world.fake.channels[dm.channel_id]
+    for custom_id, answer in answers.items():
+        reply = await world.tester.forge(leader, channel, custom_id, message=dm)
+        text = reply.text or (await reply.followup()).text()
+        assert answer in text, (custom_id, text)

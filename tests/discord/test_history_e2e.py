@@ -193,6 +193,26 @@ async def test_a_forged_replay_control_reaches_no_other_channel_and_no_missing_h
     assert replay.payload == shown
 
 
+async def test_a_replay_control_forged_onto_the_table_message_is_refused(world):
+    """A member's own replay controls sent from a message the whole channel sees (the table
+    message) would draw there the replay, and in it their own cards: refused, with nothing
+    drawn. (Random forged clicks found the same for a seat's own controls.)"""
+    table_id = await play_to_the_showdown(world)
+    replay = await open_replay(world, world.bob, table_id)
+    table_message = world.tester.channel_messages(world.channel)[0]  # the table's, kept
+    shown = table_message.payload
+    forgeries = [(b["custom_id"], None) for b in replay.buttons()]
+    forgeries.append((f"histpick:{world.bob.id}", [f"{table_id}:1"]))
+    for custom_id, values in forgeries:
+        forged = await world.tester.forge(
+            world.bob, world.channel, custom_id, values=values, message=table_message
+        )
+        assert forged.text == "This button is no longer valid.", custom_id
+        assert forged.response.ephemeral and not forged.response.attachments
+    await world.tester.idle()
+    assert table_message.payload == shown
+
+
 def json_strings(value) -> set[str]:
     """Every string in a parsed JSON value, keys included."""
     if isinstance(value, str):

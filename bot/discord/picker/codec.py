@@ -28,15 +28,15 @@ from typing import Any
 
 import discord
 
-from bot.discord.custom_ids import CustomId, Field
+from bot.discord.custom_ids import CustomId, Field, whole
 from bot.discord.picker.model import CHECKSUM_DIGITS, SUGGESTED_PLAYS, Choice
 from bot.i18n import _
 
 MAX_ID_LENGTH = 100  # Discord's limit for a custom_id
 NUMBER, HEX = r"\d{1,20}", r"[0-9a-f]{1,100}"
 DRAWN = (  # what every control is drawn for: the table, the prompt and the cards
-    Field("table_id", NUMBER, int),
-    Field("prompt", NUMBER, int),
+    Field("table_id", NUMBER, whole),
+    Field("prompt", NUMBER, whole),
     Field("checksum", rf"[0-9a-f]{{{CHECKSUM_DIGITS}}}"),
 )
 SELECTION = Field("selection", HEX, lambda text: int(text, 16))
