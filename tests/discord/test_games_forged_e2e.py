@@ -203,3 +203,19 @@ async def test_numbers_past_any_id_are_answered_like_ids_of_nothing(world):
         reply = await world.tester.forge(leader, channel, custom_id, message=dm)
         text = reply.text or (await reply.followup()).text()
         assert answer in text, (custom_id, text)
+
+
+async def test_an_answer_in_words_from_my_hand_in_the_channel_is_played(world):
+    """The refusal above is for messages the whole channel sees: a form opened from a My hand
+    answer (ephemeral, in the channel) is a seat's own and its answer is played."""
+    await world.bot.ledger.fund_house(world.guild.id, 500, reason="test", key="fund")
+    world.bob.accepts_dms = False
+    driver = TableDriver(world)
+    await driver.open("backhand new", world.alice, [world.bob], buy_in=50, min_bet=2, max_bet=10)
+    await driver.start(world.alice)
+    hand = await driver.controls(world.bob)
+    assert hand.ephemeral and hand.channel_id == world.channel.id
+    opened = await driver.press(world.bob, hand, "Other amount")
+    await world.tester.submit_modal(world.bob, opened, {"answer": "7"})
+    await driver.settle()
+    assert driver.table.state.hands[driver.table.seat_of(world.bob.id).seat].bet == 7
