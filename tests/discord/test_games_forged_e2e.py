@@ -2,7 +2,9 @@
 doesn't fit the player's hand, turn and table is refused as invalid, with nothing changed and
 nothing logged (the world fixture fails the test on any ERROR). The picker's ids are
 pc:<table>:<prompt>:<cards>:<selection>:<page>:<group>:<card>, pb:...:<verb> and
-ps:<table>:<prompt>:<cards> (bot/discord/picker.py)."""
+ps:<table>:<prompt>:<cards> (bot/discord/picker.py). Then what longer runs of random forged clicks
+found: a seat's own controls sent from the table message, a form the bot never opened, ids
+past 64 bits."""
 
 import copy
 
