@@ -43,7 +43,9 @@ class TableCommands(
     async def close(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         playing = table.record.status == TableStatus.PLAYING
-        if playing:  # finishing the hand may take hundreds of steps, past Discord's 3 s
+        # Finishing the hand may take hundreds of steps, past Discord's 3 s (a late command
+        # was acknowledged so already).
+        if playing and not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.runtime.close(
             table.id,

@@ -24,7 +24,7 @@ import discord
 from bot.discord.controls import Controls, sent
 from bot.discord.custom_ids import CustomId, Field, number, whole
 from bot.discord.errors import handle_error
-from bot.discord.replies import on_public_message
+from bot.discord.replies import on_public_message, send_answer
 from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
 from bot.engine import GameSpec, HandEnded, registry
 from bot.errors import InvalidComponent, UserError
@@ -97,7 +97,7 @@ async def show_history(bot: HistoryHost, interaction: discord.Interaction) -> No
             options=options,
         )
     await add_web_links(bot, view, guild_id, hands)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    await send_answer(interaction, embed=embed, view=view, ephemeral=True)
 
 
 async def add_web_links(
