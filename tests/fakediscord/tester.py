@@ -196,6 +196,22 @@ class Tester:
             if m.channel_id == channel.id and not m.ephemeral and not m.deleted
         ]
 
+    def commands(self, guild_id: int | None = None) -> dict[str, dict]:
+        """Every command a member can run there (the global ones and the guild's), by its
+        path ("table close"): what was synced for it, its options among it."""
+        found = {}
+        for command in [*self.fake.commands.get(None, []), *self.fake.commands.get(guild_id, [])]:
+            nested = [o for o in command.get("options", []) if o["type"] in (1, 2)]
+            if not nested:
+                found[command["name"]] = command
+            for sub in nested:
+                path = f"{command['name']} {sub['name']}"
+                if sub["type"] == 1:
+                    found[path] = sub
+                else:  # a group of subcommands
+                    found |= {f"{path} {leaf['name']}": leaf for leaf in sub.get("options", [])}
+        return found
+
     def count_calls(self, method: str | None = None, prefix: str = "") -> int:
         return sum(
             1
