@@ -162,6 +162,9 @@ class TournamentCommands(
     @app_commands.describe(id="The tournament's number (the newest here, left out)")
     async def cancel(self, interaction: discord.Interaction, id: int | None = None) -> None:
         record = await self._find(interaction, id)
+        # Its tables in play each finish their hand as they close: many may take past 3 s.
+        if record.status == TournamentStatus.PLAYING and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.tournaments.cancel(
             record.id, interaction.user.id, can_manage=_can_manage(interaction)
         )

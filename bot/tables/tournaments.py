@@ -355,7 +355,9 @@ class Tournaments:
             assert drawn is not None  # a field of two or more always has a first round
             seeds = [(member, ratings[member]) for member in order]
             await self.store.begin(record, seeds, match_records(drawn), drawn.byes)
-        await self.advance(tournament_id)
+        # Its tables open after: for a large field, past the 3 s a host's Start has for its
+        # answer (the round is stored; a restart opens them as well).
+        self._advance_soon(tournament_id)
 
     async def _ratings(
         self, record: TournamentRecord, members: list[int]

@@ -455,7 +455,7 @@ async def test_a_crash_while_seating_a_round_seats_it_once_after_the_restart(wor
     tournament = await create(world, game="bigtwo", format="elimination", table_size=2)
     await register(world, players)
     presenter = world.bot.tournament_presenter
-    crash_on_call(world, presenter, "match_channel", 2, "unexpected error in tournament start")
+    crash_on_call(world, presenter, "match_channel", 2, "tournament work failed")
     await world.tester.click(world.admin, tournament_message(world), "Start")
     await world.tester.idle()
     opened = [m for m in await current_matches(world, tournament) if m.table_id]
