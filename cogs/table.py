@@ -178,6 +178,13 @@ class TableCommands(
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.bot.runtime.channel_gone(payload.thread_id)
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (not an outage: discord.py tells that apart):
+        its tournaments there are cancelled and its tables closed, every chip paid out."""
+        await self.bot.tournaments.guild_gone(guild.id)
+        await self.bot.runtime.guild_gone(guild.id)
+
 
 async def setup(bot: CardTableBot) -> None:
     bot.add_dynamic_items(*HISTORY_ITEMS)

@@ -24,7 +24,7 @@ from bot.discord.controls import buttons
 from bot.discord.game_ui import GameUI
 from bot.discord.internals import edit_clicked, send_followup
 from bot.discord.lines import RECENT_LINES, TableLines
-from bot.discord.message import TableMessages, channel_deleted
+from bot.discord.message import TableMessages, closed_out_of_sight
 from bot.discord.port import PresenterHost
 from bot.discord.replies import expired, redraw_clicked
 from bot.engine import Event
@@ -340,7 +340,7 @@ class PrivateHands:
         except discord.HTTPException as error:
             log.info("could not expire an old prompt of table %s: %s", table.id, error)
 
-    async def tell_channel_deleted(
+    async def tell_closed_out_of_sight(
         self, table: Table, events: Sequence[Event], closed: TableClosed
     ) -> None:
         """Everyone still seated hears by DM that the table closed and what they got back."""
@@ -353,7 +353,7 @@ class PrivateHands:
                 continue
             member_id = table.seats[seat].member_id
             with speaking(await self.host.speakers.member(member_id)):
-                text = channel_deleted(table, chips)
+                text = closed_out_of_sight(table, chips, closed.why)
             try:
                 dm = await self.dm(member_id)
                 self.newest_in_dms.setdefault(member_id, 0)

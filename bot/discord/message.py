@@ -32,7 +32,7 @@ from bot.engine import Event
 from bot.i18n import _, n_, speaking
 from bot.store import TableRecord
 from bot.tables import Table, TableStatus
-from bot.tables.events import TableClosed, TableResumed
+from bot.tables.events import BOT_REMOVED, TableClosed, TableResumed
 from bot.text import chips, signed_chips
 
 log = logging.getLogger(__name__)
@@ -405,6 +405,33 @@ def standings(
     if table.sides:
         return _("{partners} win!", partners=winners[0]), lines
     return _("{player} wins!", player=winners[0]), lines
+
+
+def closed_out_of_sight(table: Table, returned: int, why: str) -> str:
+    """The DM telling a player their table closed where nothing can be shown any more: its
+    channel (or match's thread) deleted, or the bot removed from the server."""
+    return bot_removed(table, returned) if why == BOT_REMOVED else channel_deleted(table, returned)
+
+
+def bot_removed(table: Table, returned: int) -> str:
+    game = _(table.game.name)
+    if table.record.tournament_id is not None:
+        return _(
+            "The bot was removed from the server of your {game} match, so its tournament was "
+            "cancelled and every buy-in went back.",
+            game=game,
+        )
+    if returned:
+        return _(
+            "The bot was removed from the server of your {game} table, so the table closed: "
+            "{chips} went back to your balance there.",
+            game=game,
+            chips=chips(returned),
+        )
+    return _(
+        "The bot was removed from the server of your {game} table, so the table closed.",
+        game=game,
+    )
 
 
 def channel_deleted(table: Table, returned: int) -> str:

@@ -36,7 +36,7 @@ from bot.engine import Event, HandEnded, HandStarted
 from bot.errors import InvalidComponent
 from bot.i18n import _, speaking
 from bot.tables import Table, TableStatus
-from bot.tables.events import TableClosed, TableStarted
+from bot.tables.events import BOT_REMOVED, CHANNEL_DELETED, TableClosed, TableStarted
 
 
 class TablePresenter:
@@ -65,7 +65,7 @@ class TablePresenter:
         if dealt:  # a new deal
             self.hands.new_deal(table.id)
         closed = next((e for e in events if isinstance(e, TableClosed)), None)
-        channel_gone = closed is not None and closed.why == "channel_deleted"
+        channel_gone = closed is not None and closed.why in (CHANNEL_DELETED, BOT_REMOVED)
         if closed is not None:
             self.messages.closings[table.id] = closed
         # A failed channel write (a deleted channel, lost permissions) must never stop the
@@ -79,7 +79,7 @@ class TablePresenter:
         await self.hands.expire_controls(table)
         if closed is not None and channel_gone:
             await self.host.runtime.store.close_drawn(table.id)  # there is nothing to draw on
-            await self.hands.tell_channel_deleted(table, events, closed)
+            await self.hands.tell_closed_out_of_sight(table, events, closed)
         if table.record.status == TableStatus.CLOSED:
             self._forget(table.id)
 

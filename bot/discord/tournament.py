@@ -142,6 +142,9 @@ class TournamentPresenter:
                 return
             except discord.NotFound:
                 pass  # deleted: posted again below
+            except discord.HTTPException as error:  # lost access (the bot removed, say)
+                log.warning("could not show tournament %s's message: %s", record.id, error)
+                return
         try:
             message = await channel.send(embed=embed, view=view, files=files)
         except discord.HTTPException:

@@ -43,10 +43,15 @@ class SeatTaken(Event):
     chips: int
 
 
+# Why a table closed where nothing can be shown any more (its players hear by DM).
+CHANNEL_DELETED, BOT_REMOVED = "channel_deleted", "bot_removed"
+
+
 class TableClosed(Event):
     """The table is closed. `why`: "" when the game ended by itself, else "cancelled",
-    "closed" (a command) or "channel_deleted". A table that was played also has its final
-    standings: per seat, its place, its match score (points games) and its net chips."""
+    "closed" (a command), CHANNEL_DELETED or BOT_REMOVED (from the server). A table that was
+    played also has its final standings: per seat, its place, its match score (points games)
+    and its net chips."""
 
     kind: Literal["table_closed"] = "table_closed"
     payouts: list[int]

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from bot.engine import Event, registry
 from bot.errors import UserError
 from bot.store import TableRecord, TableStatus
 from bot.tables.core import RuntimeCore
-from bot.tables.events import TableClosed, TableResumed
+from bot.tables.events import BOT_REMOVED, CHANNEL_DELETED, TableClosed, TableResumed
 from bot.tables.lobby import Lobby
 from bot.tables.play import Play, Scheduler
 from bot.tables.table import Table
@@ -95,10 +96,18 @@ class Resume:
 
     async def channel_gone(self, channel_id: int) -> None:
         """The channel (or thread) was deleted: its tables close and pay everyone out."""
-        for table in [t for t in self.core.tables.values() if t.record.channel_id == channel_id]:
+        await self._close_all(lambda t: t.record.channel_id == channel_id, CHANNEL_DELETED)
+
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot was removed from the server: its tables there close and pay everyone out
+        (nothing can be shown there any more; players hear by DM)."""
+        await self._close_all(lambda t: t.record.guild_id == guild_id, BOT_REMOVED)
+
+    async def _close_all(self, where: Callable[[Table], bool], why: str) -> None:
+        for table in [t for t in self.core.tables.values() if where(t)]:
             with contextlib.suppress(UserError):  # it closed meanwhile
                 await self.lobby.close(
-                    table.id, None, can_manage=True, key=f"gone:{table.id}", why="channel_deleted"
+                    table.id, None, can_manage=True, key=f"gone:{table.id}", why=why
                 )
 
     async def shutdown(self) -> None:

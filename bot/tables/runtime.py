@@ -181,6 +181,9 @@ class TableRuntime:
     async def channel_gone(self, channel_id: int) -> None:
         await self.resumption.channel_gone(channel_id)
 
+    async def guild_gone(self, guild_id: int) -> None:
+        await self.resumption.guild_gone(guild_id)
+
     async def shutdown(self) -> None:
         await self.resumption.shutdown()
 

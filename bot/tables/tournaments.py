@@ -31,7 +31,7 @@ from bot.store.tournaments import (
     TournamentStore,
 )
 from bot.tables.core import RuntimeCore
-from bot.tables.events import TableClosed
+from bot.tables.events import BOT_REMOVED, TableClosed
 from bot.tables.lobby import Lobby
 from bot.tables.play import Play
 from bot.tables.table import Table
@@ -164,7 +164,15 @@ class Tournaments:
         _check_host(record, member_id, can_manage, "cancel")
         await self._cancel(tournament_id, REFUNDED)
 
-    async def _cancel(self, tournament_id: int, note: str) -> None:
+    async def guild_gone(self, guild_id: int) -> None:
+        """The bot was removed from the server: its open tournaments are cancelled, every
+        buy-in back, their tables closed as the bot's removal closes tables."""
+        for record in await self.store.unfinished(self.core.shards):
+            if record.guild_id == guild_id:
+                with contextlib.suppress(UserError):  # it ended meanwhile
+                    await self._cancel(record.id, REFUNDED, why=BOT_REMOVED)
+
+    async def _cancel(self, tournament_id: int, note: str, why: str = "closed") -> None:
         async with self._locked(tournament_id) as record:
             if not record.open:
                 raise UserError(_("This tournament is over already."))
@@ -175,7 +183,7 @@ class Tournaments:
             if table_id in self.core.tables:
                 with contextlib.suppress(UserError):  # it closed meanwhile
                     key = f"tournament-cancel:{table_id}"
-                    await self.lobby.close(table_id, None, can_manage=True, key=key, why="closed")
+                    await self.lobby.close(table_id, None, can_manage=True, key=key, why=why)
         self._redraw(record)
 
     # ---- a member leaving ---------------------------------------------------------------------

@@ -31,6 +31,7 @@ from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.threads import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    GUILDS,
     THREAD_PERMISSIONS,
     Refused,
     ThreadInfo,
@@ -180,6 +181,7 @@ class Guild:
     threads: list[Channel] = field(default_factory=list)  # archived ones too
     scheduled_events: dict[int, dict] = field(default_factory=dict)  # id -> Discord's object
     events_forbidden: bool = False  # the bot may not make or change events (`forbid_events`)
+    bot_removed: bool = False  # the bot was removed from it (`remove_bot`)
     locale: str = "en-US"  # the server's own language (its community settings)
 
 
@@ -356,6 +358,22 @@ class FakeDiscord(ThreadsAndEvents):
         self.users[user.id] = user
         guild.members[user.id] = EVERYDAY_PERMISSIONS | (MANAGE_GUILD if manage_guild else 0)
         return user
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """A moderator removes the bot from the server: it hears GUILD_DELETE (without
+        `unavailable`, which an outage has), and its calls there are refused 403 (50001)."""
+        guild.bot_removed = True
+        await self._tell("GUILD_DELETE", guild.id, {"id": str(guild.id)}, GUILDS)
+
+    def _removed_from(self, parts: list[str]) -> bool:
+        """Whether a REST call is about a server the bot was removed from."""
+        if len(parts) < 2 or not parts[1].isdigit():
+            return False
+        if parts[0] == "guilds":
+            return any(g.id == int(parts[1]) and g.bot_removed for g in self.guilds)
+        channel = self.channels.get(int(parts[1])) if parts[0] == "channels" else None
+        guild = self.guild_of(channel) if channel is not None else None
+        return guild is not None and guild.bot_removed
 
     def remove_member(self, guild: Guild, user: User) -> None:
         """The member leaves the server (the bot has no members intent, so no event)."""
@@ -630,6 +648,8 @@ class FakeDiscord(ThreadsAndEvents):
             wait, headers = self.rate_limits.check(request.method, path.strip("/").split("/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             response = error(401, 0, "401: Unauthorized")
+        elif self._removed_from(path.strip("/").split("/")):
+            response = error(403, 50001, "Missing Access")
         elif wait is not None:
             self.rate_limits.limited.append((request.method, path))
             response = json_response(

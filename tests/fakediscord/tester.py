@@ -307,6 +307,9 @@ class Tester:
     ) -> Interaction:
         if checked:
             self._refuse_unseen(user, channel, message)
+        guild = self.fake.guild_of(channel)
+        if guild is not None and guild.bot_removed:
+            raise DiscordClientRefuses("the bot is no longer in that server")
         fake = self.fake
         interaction = Interaction(
             fake.snowflake(age), f"token-{fake.snowflake()}", user, channel, kind, message

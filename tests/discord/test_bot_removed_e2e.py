@@ -1,0 +1,53 @@
+"""A moderator removes the bot from the server (Discord's GUILD_DELETE, not an outage): its
+tables there close and pay everyone out, its tournaments are cancelled with every buy-in
+back, and each player hears why by DM. Nothing can be shown there any more (every call is
+refused 403), and nothing is logged as an error (the world fixture). Before, the tables
+played on by timeouts, every write to the server refused, their chips held until they ended."""
+
+from bot.store.tournaments import TournamentStatus
+from tests.discord.test_tournament_e2e import add_players, status, wait_for_round
+from tests.e2e import eventually
+from tests.tables_e2e import TableDriver, balances
+
+
+async def test_removed_from_a_server_the_bot_closes_its_tables_and_tournaments(world):
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob], buy_in=300)
+    await western.start(world.alice)
+    await western.play("Bet 2")
+    lobby_channel = world.fake.add_channel(world.guild)
+    await world.tester.slash(world.carol, lobby_channel, "lowball new", buy_in=200)
+    players = add_players(world, 2)
+    tournaments = world.fake.add_channel(world.guild)
+    await world.tester.slash(
+        world.admin, tournaments, "tournament new", game="bigtwo", format="elimination", buy_in=50
+    )
+    await world.tester.idle()
+    (tournament,) = await world.bot.tournament_store.of_guild(world.guild.id)
+    (message,) = [m for m in world.tester.channel_messages(tournaments) if m.buttons()]
+    for player in players:
+        await world.tester.click(player, message, "Register")
+    await world.tester.click(world.admin, message, "Start")
+    await wait_for_round(world, tournament.id, 1)
+    await world.tester.idle()
+
+    await world.fake.remove_bot(world.guild)
+    # Each table in play finishes its hand as it closes, a commit a step.
+    await eventually(lambda: not world.bot.runtime.tables, what="every table closed")
+    await world.tester.idle()
+
+    assert await status(world, tournament.id) == TournamentStatus.CANCELLED
+    totals = await world.bot.ledger.totals(world.guild.id)
+    assert totals.escrows == 0 and totals.consistent
+    assert await balances(world, world.carol, *players) == [1000, 1000, 1000]
+    assert sum(await balances(world, world.alice, world.bob)) == 2000
+    told = {user.name: world.tester.dms(user)[-1].content for user in (world.alice, world.carol)}
+    assert told["Alice"].startswith(
+        "The bot was removed from the server of your Western Terrapin table, so the table closed: "
+    ), told
+    assert told["Carol"].startswith("The bot was removed from the server of your Triple Draw")
+    for player in players:
+        assert world.tester.dms(player)[-1].content == (
+            "The bot was removed from the server of your Big Two match, so its tournament was "
+            "cancelled and every buy-in went back."
+        )
