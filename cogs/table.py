@@ -1,9 +1,11 @@
 """/table close and /table show for the table in a channel, /table history to replay its last
 hands, /table verify for a closed table's deals, /table ai, /table web and /table language for
-the server, and what keeps a table reachable when a moderator deletes its message or its channel."""
+the server, and what keeps a table reachable when a moderator deletes its message or its channel
+(or closes it, with every chip paid out, when the bot is removed from the server)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,6 +22,8 @@ from bot.tables import Table, TableStatus
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
+
+log = logging.getLogger(__name__)
 
 
 @app_commands.guild_only()
@@ -182,8 +186,24 @@ class TableCommands(
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: discord.py tells that apart):
         its tournaments there are cancelled and its tables closed, every chip paid out."""
-        await self.bot.tournaments.guild_gone(guild.id)
-        await self.bot.runtime.guild_gone(guild.id)
+        await self._guild_gone(guild.id)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """A server the bot was removed from while it was down is missing from the gateway's
+        list of its servers (one in an outage is listed, unavailable): what the bot resumed
+        there goes as if it had heard of the removal."""
+        present = {guild.id for guild in self.bot.guilds}
+        tournaments = await self.bot.tournament_store.unfinished(self.bot.shard_set)
+        resumed = {t.record.guild_id for t in self.bot.runtime.tables.values()}
+        for guild_id in resumed | {t.guild_id for t in tournaments}:
+            if guild_id not in present:
+                log.info("removed from guild %s while down: closing its tables", guild_id)
+                await self._guild_gone(guild_id)
+
+    async def _guild_gone(self, guild_id: int) -> None:
+        await self.bot.tournaments.guild_gone(guild_id)
+        await self.bot.runtime.guild_gone(guild_id)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -51,3 +51,32 @@ async def test_removed_from_a_server_the_bot_closes_its_tables_and_tournaments(w
             "The bot was removed from the server of your Big Two match, so its tournament was "
             "cancelled and every buy-in went back."
         )
+
+
+async def test_removed_while_the_bot_was_down_it_closes_the_tables_it_resumed_there(world):
+    """Discord's list of the bot's servers, at its start, lacks one it was removed from
+    meanwhile (one in an outage is listed): the tables it resumed there close all the same."""
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob], buy_in=300)
+    await western.start(world.alice)
+    other_guild = world.fake.add_guild("Other")
+    elsewhere = world.fake.add_channel(other_guild)
+    host = world.fake.add_member(other_guild, "Dana")
+    await world.tester.slash(host, elsewhere, "lowball new", buy_in=200)
+    await world.tester.idle()
+    table_id = western.table.id
+    await world.stop_bot()
+    world.guild.bot_removed = True  # no GUILD_DELETE: nobody was there to hear it
+    await world.start_bot()
+
+    def closed() -> bool:
+        return table_id not in world.bot.runtime.tables
+
+    await eventually(closed, what="the resumed table closed")
+    await world.tester.idle()
+    assert sum(await balances(world, world.alice, world.bob)) == 2000  # its hand played out
+    assert (await world.bot.ledger.totals(world.guild.id)).escrows == 0
+    told = world.tester.dms(world.alice)[-1].content
+    assert told.startswith("The bot was removed from the server of your Western Terrapin table")
+    # The server it is still in keeps its table.
+    assert [t.record.channel_id for t in world.bot.runtime.tables.values()] == [elsewhere.id]

@@ -559,7 +559,7 @@ class FakeDiscord(ThreadsAndEvents):
         self.intents[socket] = int(identify.get("intents", 0))
         self.shards.pop(socket, None)  # an IDENTIFY again on the socket makes it the newest
         self.shards[socket] = shard
-        guilds = [guild for guild in self.guilds if shard.owns(guild.id)]
+        guilds = [g for g in self.guilds if shard.owns(g.id) and not g.bot_removed]
         ready = {
             "v": 10,
             "user": self.bot_user.payload(),
