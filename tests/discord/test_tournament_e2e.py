@@ -517,13 +517,20 @@ async def test_without_threads_or_events_the_matches_play_in_the_channel(world):
     assert world.tester.channel_messages(world.channel)[-1].id == tournament_message(world).id
 
 
-async def test_cancelling_a_tournament_in_play_closes_its_tables_and_refunds(world):
+async def big_two_in_play(world) -> tuple[int, list[User], list]:
+    """A Big Two tournament of four, buy-in 20, its first round's tables in play: its id, its
+    players and its matches."""
     players = add_players(world, 4)
     tournament = await create(world, game="bigtwo", format="elimination", buy_in=20)
     await register(world, players)
     await world.tester.click(world.admin, tournament_message(world), "Start")
     matches = await wait_for_round(world, tournament, 1)
     await world.tester.idle()
+    return tournament, players, matches
+
+
+async def test_cancelling_a_tournament_in_play_closes_its_tables_and_refunds(world):
+    tournament, players, matches = await big_two_in_play(world)
     reply = await world.tester.slash(world.admin, world.channel, "tournament cancel")
     assert reply.text == f"Tournament #{tournament} is cancelled; every buy-in went back."
     await world.tester.idle()

@@ -12,6 +12,7 @@ from tests.discord.test_tournament_e2e import (
     add_players,
     audit,
     balance,
+    big_two_in_play,
     create,
     register,
     status,
@@ -47,12 +48,7 @@ async def test_start_is_answered_while_the_first_rounds_tables_open(world, monke
 
 
 async def test_a_cancel_in_play_is_acknowledged_before_its_tables_close(world, monkeypatch):
-    players = add_players(world, 4)
-    tournament = await create(world, game="bigtwo", format="elimination", buy_in=20)
-    await register(world, players)
-    await world.tester.click(world.admin, tournament_message(world), "Start")
-    matches = await wait_for_round(world, tournament, 1)
-    await world.tester.idle()
+    tournament, players, matches = await big_two_in_play(world)
     lobby = world.bot.tournaments.lobby
     close = lobby.close
 
