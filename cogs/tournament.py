@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.controls import check_can_post_here
 from bot.discord.replies import send_answer
 from bot.discord.tournament import TournamentButton
 from bot.engine import registry
@@ -91,6 +92,7 @@ class TournamentCommands(
     ) -> None:
         if not _can_manage(interaction):
             raise UserError(_("Creating a tournament needs Manage Server or Manage Events."))
+        check_can_post_here(interaction)
         spec = registry.get(game)
         settings = Settings(
             game=spec,

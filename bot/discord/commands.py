@@ -15,6 +15,7 @@ from discord.ext import commands
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
+from bot.discord.controls import check_can_post_here
 from bot.discord.game_ui import said_rules
 from bot.discord.internals import as_cog_method
 from bot.discord.port import TableHost, host
@@ -41,6 +42,7 @@ async def open_table_command(
 ) -> None:
     """`/<game> new`: open a lobby in this channel with the caller seated."""
     bot, user = host(interaction), interaction.user
+    check_can_post_here(interaction)
     # Checked again here: a modified client can send any value past Discord's own checks.
     chips = game.chips_for(options)
     buy_in = BUY_IN.check(buy_in) if chips else 0

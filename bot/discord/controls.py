@@ -207,6 +207,21 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
 
 
+def check_can_post_here(interaction: discord.Interaction) -> None:
+    """Refuse to open a table or a tournament where the bot could not post its message (a
+    moderator took its permissions there): it would hold buy-ins nobody could see or join."""
+    allowed = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    send = allowed.send_messages_in_threads if in_thread else allowed.send_messages
+    if not (allowed.view_channel and send and allowed.embed_links and allowed.attach_files):
+        raise UserError(
+            _(
+                "The bot can't post in this channel: it needs View Channel, Send Messages, "
+                "Embed Links and Attach Files here. Ask a moderator, or use another channel."
+            )
+        )
+
+
 class TableButton(
     TableItem, discord.ui.DynamicItem[discord.ui.Button], template=TABLE_BUTTON.template
 ):

@@ -42,9 +42,15 @@ from tests.fakediscord.threads import (
 
 DISCORD_EPOCH_MS = 1420070400000
 MANAGE_GUILD = 1 << 5
-VIEW_CHANNEL = 1 << 10
+VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
 EVERYDAY_PERMISSIONS = (
-    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | THREAD_PERMISSIONS
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | (1 << 16)
+    | (1 << 31)
+    | THREAD_PERMISSIONS
 )
 EPHEMERAL = 1 << 6
 # Gateway intents that bring a channel's message events (made, edited, deleted).
@@ -145,6 +151,7 @@ class Channel:
     parent_id: int | None = None  # a thread's channel
     thread: ThreadInfo | None = None  # set for a thread
     threads_forbidden: bool = False  # the bot may not make threads here (`forbid_threads`)
+    bot_denied: int = 0  # permissions a moderator took from the bot here (`deny_bot`)
 
     def payload(self) -> dict:
         if self.thread is not None:
@@ -375,6 +382,12 @@ class FakeDiscord(ThreadsAndEvents):
         guild = self.guild_of(channel) if channel is not None else None
         return guild is not None and guild.bot_removed
 
+    def deny_bot(self, channel: Channel, permissions: int) -> None:
+        """A moderator takes `permissions` from the bot in `channel`: interactions from there
+        say so (`app_permissions`), and without View Channel or Send Messages its posts there
+        are refused 403 (50013)."""
+        channel.bot_denied |= permissions
+
     def remove_member(self, guild: Guild, user: User) -> None:
         """The member leaves the server (the bot has no members intent, so no event)."""
         del guild.members[user.id]
@@ -451,7 +464,7 @@ class FakeDiscord(ThreadsAndEvents):
         permissions = guild.members[self.bot_user.id] if guild else EVERYDAY_PERMISSIONS
         if channel.threads_forbidden:
             permissions &= ~(CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
-        return permissions
+        return permissions & ~channel.bot_denied
 
     def guild_payload(self, guild: Guild) -> dict:
         return {
@@ -863,6 +876,8 @@ class FakeDiscord(ThreadsAndEvents):
             return error(404, 10003, "Unknown Channel")
         if channel.type == 1 and not channel.recipient.accepts_dms:
             return error(403, 50007, "Cannot send messages to this user")
+        if channel.bot_denied & (VIEW_CHANNEL | SEND_MESSAGES):
+            return error(403, 50013, "Missing Permissions")
         self._thread_write(channel, "POST")
         return json_response(self._new_message(channel, body, files).payload)
 

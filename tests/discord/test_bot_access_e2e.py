@@ -1,12 +1,17 @@
-"""A moderator removes the bot from the server (Discord's GUILD_DELETE, not an outage): its
-tables there close and pay everyone out, its tournaments are cancelled with every buy-in
-back, and each player hears why by DM. Nothing can be shown there any more (every call is
-refused 403), and nothing is logged as an error (the world fixture). Before, the tables
-played on by timeouts, every write to the server refused, their chips held until they ended."""
+"""The bot losing access where it plays. A moderator removes it from the server (Discord's
+GUILD_DELETE, not an outage): its tables there close and pay everyone out, its tournaments
+are cancelled with every buy-in back, and each player hears why by DM; nothing can be shown
+there any more (every call is refused 403), and nothing is logged as an error (the world
+fixture). Before, the tables played on by timeouts, every write to the server refused, their
+chips held until they ended. Or a moderator takes its permission to post in a channel: no
+table or tournament opens there, with one sentence saying why, and no chip moves."""
+
+import pytest
 
 from bot.store.tournaments import TournamentStatus
 from tests.discord.test_tournament_e2e import add_players, status, wait_for_round
 from tests.e2e import eventually
+from tests.fakediscord.server import ATTACH_FILES, EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.tables_e2e import TableDriver, balances
 
 
@@ -80,3 +85,29 @@ async def test_removed_while_the_bot_was_down_it_closes_the_tables_it_resumed_th
     assert told.startswith("The bot was removed from the server of your Western Terrapin table")
     # The server it is still in keeps its table.
     assert [t.record.channel_id for t in world.bot.runtime.tables.values()] == [elsewhere.id]
+
+
+CANT_POST = (
+    "The bot can't post in this channel: it needs View Channel, Send Messages, Embed Links and "
+    "Attach Files here. Ask a moderator, or use another channel."
+)
+
+
+@pytest.mark.parametrize("taken", [VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES])
+async def test_no_table_or_tournament_opens_where_the_bot_cannot_post(world, taken):
+    world.fake.deny_bot(world.channel, taken)
+
+    table = await world.tester.slash(world.alice, world.channel, "western new", buy_in=300)
+    tournament = await world.tester.slash(
+        world.admin, world.channel, "tournament new", game="bigtwo", format="swiss", buy_in=50
+    )
+
+    assert table.text == tournament.text == CANT_POST
+    assert table.response.ephemeral and tournament.response.ephemeral
+    await world.tester.idle()
+    assert world.bot.runtime.tables == {}
+    assert await world.bot.tournament_store.of_guild(world.guild.id) == []
+    assert await balances(world, world.alice) == [1000]
+    elsewhere = world.fake.add_channel(world.guild)
+    opened = await world.tester.slash(world.alice, elsewhere, "western new", buy_in=300)
+    assert opened.text.startswith("Your Western Terrapin table is open"), opened.text
