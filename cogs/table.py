@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.controls import can_manage
+from bot.discord.controls import can_manage, check_can_post_here
 from bot.discord.history import HISTORY_ITEMS, show_history
 from bot.discord.languages import AUTOMATIC, language_choices
 from bot.discord.replies import send_answer
@@ -72,6 +72,7 @@ class TableCommands(
     @app_commands.command(name="show", description="Post this channel's table message again.")
     async def show(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
+        check_can_post_here(interaction)
         await send_answer(
             interaction, _("Here it comes, at the bottom of the channel."), ephemeral=True
         )

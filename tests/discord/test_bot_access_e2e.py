@@ -111,3 +111,17 @@ async def test_no_table_or_tournament_opens_where_the_bot_cannot_post(world, tak
     elsewhere = world.fake.add_channel(world.guild)
     opened = await world.tester.slash(world.alice, elsewhere, "western new", buy_in=300)
     assert opened.text.startswith("Your Western Terrapin table is open"), opened.text
+
+
+async def test_table_show_says_so_where_the_bot_can_no_longer_post(world):
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob], buy_in=300)
+    await western.start(world.alice)
+    world.fake.deny_bot(world.channel, SEND_MESSAGES)
+
+    reply = await world.tester.slash(world.alice, world.channel, "table show")
+
+    assert reply.text == CANT_POST
+    await western.play("Bet 2")  # the table plays on by DM
+    closed = await world.tester.slash(world.admin, world.channel, "table close")
+    assert closed.text.startswith("The table is closed"), closed.text
