@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.discord.controls import can_manage, check_can_post_here
 from bot.discord.history import HISTORY_ITEMS, show_history
 from bot.discord.languages import AUTOMATIC, language_choices
-from bot.discord.replies import send_answer
+from bot.discord.replies import acknowledge_before_long_work, send_answer
 from bot.errors import UserError
 from bot.i18n import LANGUAGES, _
 from bot.tables import Table, TableStatus
@@ -47,10 +47,8 @@ class TableCommands(
     async def close(self, interaction: discord.Interaction) -> None:
         table = self._table_here(interaction)
         playing = table.record.status == TableStatus.PLAYING
-        # Finishing the hand may take hundreds of steps, past Discord's 3 s (a late command
-        # was acknowledged so already).
-        if playing and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if playing:  # finishing the hand may take hundreds of steps
+            await acknowledge_before_long_work(interaction)
         await self.bot.runtime.close(
             table.id,
             interaction.user.id,
@@ -99,8 +97,7 @@ class TableCommands(
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None  # guild-only: the command tree refuses it outside a server
-        if not interaction.response.is_done():  # replaying a long match may take a while
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_before_long_work(interaction)  # replaying a long match
         verdict = await self.bot.runtime.verify_deal(guild_id, seed, commitment)
         await send_answer(interaction, verdict, ephemeral=True)
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.controls import check_can_post_here
-from bot.discord.replies import send_answer
+from bot.discord.replies import acknowledge_before_long_work, send_answer
 from bot.discord.tournament import TournamentButton
 from bot.engine import registry
 from bot.errors import UserError
@@ -164,9 +164,8 @@ class TournamentCommands(
     @app_commands.describe(id="The tournament's number (the newest here, left out)")
     async def cancel(self, interaction: discord.Interaction, id: int | None = None) -> None:
         record = await self._find(interaction, id)
-        # Its tables in play each finish their hand as they close: many may take past 3 s.
-        if record.status == TournamentStatus.PLAYING and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if record.status == TournamentStatus.PLAYING:  # each table in play finishes its hand
+            await acknowledge_before_long_work(interaction)
         await self.bot.tournaments.cancel(
             record.id, interaction.user.id, can_manage=_can_manage(interaction)
         )

@@ -20,7 +20,7 @@ from bot.discord.custom_ids import CustomId, Field, count, number
 from bot.discord.format import kind_name, side_letter
 from bot.discord.internals import WrittenView
 from bot.discord.port import TableHost, host
-from bot.discord.replies import send_answer
+from bot.discord.replies import acknowledge_before_long_work, send_answer
 from bot.engine import Action
 from bot.errors import InvalidComponent, UserError
 from bot.games.ai import LEVEL_NAMES, LEVELS
@@ -296,9 +296,9 @@ class TableButton(
 
     async def leave(self, interaction: discord.Interaction, bot: TableHost, table: Table) -> None:
         key, confirmed = f"{self.verb}:{interaction.id}", self.verb == "confirm_leave"
-        if confirmed and table.state is not None and not interaction.response.is_done():
-            # Turns played for away seats until the hand ends may be hundreds, past 3 s.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if confirmed and table.state is not None:
+            # Turns played for away seats until the hand ends may be hundreds.
+            await acknowledge_before_long_work(interaction)
         reply = await bot.runtime.leave(
             self.table_id, interaction.user.id, key, confirmed=confirmed
         )

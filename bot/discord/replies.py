@@ -53,6 +53,15 @@ async def acknowledge_if_late(interaction: discord.Interaction, *, privately: bo
         await interaction.response.defer(ephemeral=privately, thinking=privately)
 
 
+async def acknowledge_before_long_work(interaction: discord.Interaction) -> None:
+    """Acknowledge with a private "thinking..." before work that may pass Discord's 3 s (a
+    hand played out as its table closes, a match replayed); `send_answer` replaces it. One
+    acknowledged already, as late (`acknowledge_if_late`), is left so: discord.py refuses a
+    second answer, and the work would not run."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
 async def send_answer(
     interaction: discord.Interaction, content: str | None = None, **fields: Any
 ) -> None:
