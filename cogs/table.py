@@ -16,6 +16,7 @@ from bot.discord.controls import can_manage, check_can_post_here
 from bot.discord.history import HISTORY_ITEMS, show_history
 from bot.discord.languages import AUTOMATIC, language_choices
 from bot.discord.replies import acknowledge_before_long_work, send_answer
+from bot.discord.threads import archived_unlocked
 from bot.errors import UserError
 from bot.i18n import LANGUAGES, _
 from bot.tables import Table, TableStatus
@@ -179,6 +180,13 @@ class TableCommands(
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.bot.runtime.channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """An archived thread's tables are brought back into sight; one a moderator locked
+        stays as they left it, its tables playing on by DM until closed."""
+        if archived_unlocked(payload):
+            await self.bot.presenter.thread_archived(payload.thread_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

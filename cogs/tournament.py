@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.discord.controls import check_can_post_here
 from bot.discord.replies import acknowledge_before_long_work, send_answer
+from bot.discord.threads import archived_unlocked
 from bot.discord.tournament import TournamentButton
 from bot.engine import registry
 from bot.errors import UserError
@@ -210,6 +211,16 @@ class TournamentCommands(
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         self.bot.tournament_presenter.message_deleted(payload.message_id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A tournament opened in a thread that got archived (registration can outlast the
+        thread's quiet time) has its message posted anew, which brings the thread back."""
+        if not archived_unlocked(payload):
+            return
+        for record in await self.bot.tournament_store.unfinished(self.bot.shard_set):
+            if record.channel_id == payload.thread_id:
+                await self.bot.tournament_presenter.repost(record)
 
 
 def listed(record: TournamentRecord) -> str:

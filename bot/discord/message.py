@@ -11,6 +11,7 @@ hidden card.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -28,6 +29,7 @@ from bot.discord.game_ui import GameUI, action_controls
 from bot.discord.lines import TableLines
 from bot.discord.port import PresenterHost
 from bot.discord.replies import redraw_clicked
+from bot.discord.threads import THREAD_ARCHIVED
 from bot.engine import Event
 from bot.i18n import _, n_, speaking
 from bot.store import TableRecord
@@ -163,19 +165,27 @@ class TableMessages:
         view: discord.ui.View | None,
         files: list[discord.File],
     ) -> None:
-        channel = self.channel(table)
+        channel, archived = self.channel(table), None
         if table.record.message_id:
+            message = channel.get_partial_message(table.record.message_id)
             try:
-                message = channel.get_partial_message(table.record.message_id)
                 await message.edit(embed=embed, view=view, attachments=files)
                 return
             except discord.NotFound as error:
                 if error.code == UNKNOWN_CHANNEL:
                     raise
                 log.info("table %s lost its message; posting a new one", table.id)
+            except discord.HTTPException as error:
+                if error.code != THREAD_ARCHIVED:
+                    raise
+                log.info("table %s's thread is archived; posting its message anew", table.id)
+                archived = message
         # discord.py's overloads of `send` leave out the None its body takes for no view.
         message = await channel.send(embed=embed, view=view, files=files)  # type: ignore[arg-type]
         await self.host.runtime.set_message(table, message.id)
+        if archived is not None:  # the old one, frozen in the thread above the new
+            with contextlib.suppress(discord.HTTPException):
+                await archived.delete()
 
     async def _draw(
         self, table: Table, ui: GameUI

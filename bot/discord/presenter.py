@@ -176,6 +176,14 @@ class TablePresenter:
             with contextlib.suppress(discord.HTTPException):
                 await self.messages.channel(table).get_partial_message(old).delete()
 
+    async def thread_archived(self, thread_id: int) -> None:
+        """A thread holding tables was archived (by a moderator, or by Discord after its quiet
+        time): it left the channel list and its messages take no edit, yet its tables are
+        open. Each table message is posted anew, which unarchives the thread."""
+        for table in list(self.host.runtime.tables.values()):
+            if table.record.channel_id == thread_id:
+                await self.repost(table)
+
     def message_deleted(self, message_id: int) -> None:
         """A table message was deleted (a moderator): post it again at once."""
         for table in list(self.host.runtime.tables.values()):

@@ -20,6 +20,7 @@ from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
 from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
+from bot.discord.threads import THREAD_ARCHIVED
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
 from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
@@ -110,10 +111,14 @@ class TournamentPresenter:
                 await self._keep_event(fresh)
 
     async def repost(self, record: TournamentRecord) -> None:
-        """Post the message anew at the bottom of the channel (`/tournament show`)."""
+        """Post the message anew at the bottom of the channel (`/tournament show`, its thread
+        archived); the old one goes."""
         with self._working():
             await self.host.tournament_store.set_message(record.id, None)
             await self._redraw(record)
+            if record.message_id is not None:
+                channel = self.host.get_partial_messageable(record.channel_id)
+                await self._remove(channel.get_partial_message(record.message_id))
 
     def message_deleted(self, message_id: int) -> None:
         """A moderator deleted a tournament's message: it is posted again."""
@@ -133,18 +138,20 @@ class TournamentPresenter:
         view: discord.ui.View,
         files: list[discord.File],
     ) -> None:
-        channel = self.host.get_partial_messageable(record.channel_id)
+        channel, archived = self.host.get_partial_messageable(record.channel_id), None
         if record.message_id is not None:
+            posted = channel.get_partial_message(record.message_id)
             try:
-                posted = channel.get_partial_message(record.message_id)
                 await posted.edit(embed=embed, view=view, attachments=files)
                 self.messages[record.message_id] = record.id
                 return
             except discord.NotFound:
                 pass  # deleted: posted again below
             except discord.HTTPException as error:  # lost access (the bot removed, say)
-                log.warning("could not show tournament %s's message: %s", record.id, error)
-                return
+                if error.code != THREAD_ARCHIVED:
+                    log.warning("could not show tournament %s's message: %s", record.id, error)
+                    return
+                archived = posted  # posted anew below, which unarchives the thread
         try:
             message = await channel.send(embed=embed, view=view, files=files)
         except discord.HTTPException:
@@ -152,6 +159,15 @@ class TournamentPresenter:
             return
         await self.host.tournament_store.set_message(record.id, message.id)
         self.messages[message.id] = record.id
+        if archived is not None:
+            await self._remove(archived)
+
+    async def _remove(self, old: discord.PartialMessage) -> None:
+        """Delete a message that was the tournament's (not a moderator's deletion: not posted
+        again)."""
+        self.messages.pop(old.id, None)
+        with contextlib.suppress(discord.HTTPException):
+            await old.delete()
 
     # ---- threads ------------------------------------------------------------------------------
 

@@ -203,6 +203,15 @@ class ThreadsAndEvents:
         a scheduled event answers 403 (50013). Reading one needs no permission."""
         guild.events_forbidden = True
 
+    async def archive_thread(self, thread: Channel, *, locked: bool = False) -> None:
+        """A moderator archives a thread (locking it too, if `locked`), as Discord also
+        archives one by itself after `auto_archive_duration` minutes without a new message:
+        THREAD_UPDATE says so."""
+        assert thread.thread is not None, "only a thread is archived"
+        thread.thread.locked = locked
+        self._archive(thread, True)
+        await self._tell("THREAD_UPDATE", thread.guild_id, thread.payload(), GUILDS)
+
     async def delete_channel(self, channel: Channel) -> None:
         """A moderator deletes a channel or a thread: it, its threads and all their messages
         are gone. Discord sends THREAD_DELETE for a thread, for a channel CHANNEL_DELETE and
