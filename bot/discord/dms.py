@@ -15,18 +15,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 import discord
 
 from bot.discord.controls import buttons
+from bot.discord.dm_records import DMPrompt, Key, ReplyHook, Watched
 from bot.discord.game_ui import GameUI
 from bot.discord.internals import edit_clicked, send_followup
 from bot.discord.lines import RECENT_LINES, TableLines
 from bot.discord.message import TableMessages, closed_out_of_sight
 from bot.discord.port import PresenterHost
 from bot.discord.replies import expired, redraw_clicked
+from bot.discord.retries import DISCORD_TROUBLE, Retries
 from bot.engine import Event
 from bot.errors import InvalidComponent
 from bot.i18n import N_, _, speaking
@@ -44,46 +44,6 @@ PRUNE_HOOKS_FROM = 1024  # followup webhooks kept before expired ones are swept
 # A player who answered in a DM this recently is taken to be watching it: their next decision
 # is edited into that message rather than sent anew (see PrivateHands._edit_watched).
 WATCHING_SECONDS = 30.0
-
-Key = tuple[int, int]  # (table, seat)
-
-
-@dataclass
-class ReplyHook:
-    """A click's followup webhook. Its token lives 15 minutes; we stop a minute early."""
-
-    webhook: discord.Webhook
-    until: float
-
-    LIFE: ClassVar[float] = 14 * 60
-
-    @classmethod
-    def of(cls, interaction: discord.Interaction, now: float) -> ReplyHook:
-        return cls(interaction.followup, now + cls.LIFE)
-
-    def live(self) -> bool:
-        return time.monotonic() < self.until
-
-
-@dataclass(frozen=True)
-class DMPrompt:
-    channel_id: int
-    message_id: int
-    prompt: int
-    hook: ReplyHook | None = None  # sent through a click's followup: edited through it too
-
-
-@dataclass(frozen=True)
-class Watched:
-    """A DM its player just answered in (`PrivateHands.answer_landed`): whose, where, the
-    click's webhook (which edits it as the click's own message, outside the bot's rate limit)
-    and when the answer showed."""
-
-    member_id: int
-    channel_id: int
-    message_id: int
-    hook: ReplyHook
-    at: float
 
 
 class PrivateHands:
@@ -119,6 +79,7 @@ class PrivateHands:
         self.newest_in_dms: dict[int, int] = {}
         self.watched: dict[Key, Watched] = {}
         self.watching_seconds = WATCHING_SECONDS
+        self.retries = Retries(self._send_again)  # tables with a DM Discord failed to take
 
     def new_deal(self, table_id: int) -> None:
         """DMs that failed before are tried again."""
@@ -131,6 +92,7 @@ class PrivateHands:
                 del keyed[key]
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
         self.dm_notice = {key for key in self.dm_notice if key[0] != table_id}
+        self.retries.forget(table_id)
 
     # ---- the private view ------------------------------------------------------------------
 
@@ -181,7 +143,7 @@ class PrivateHands:
         (everyone when cards were dealt). A new message says it, which Discord notifies,
         unless it is only a decision following the seat's own answer moments ago: that is
         edited into the DM answered in (`_edit_watched`)."""
-        pending, replaced = set(table.pending_seats()), []
+        pending, replaced, undelivered = set(table.pending_seats()), [], False
         for record in table.seats:
             key = (table.id, record.seat)
             fresh_prompt = record.seat in pending and record.prompted != record.prompt
@@ -191,9 +153,19 @@ class PrivateHands:
                 continue
             if record.seat in pending:
                 record.prompted = record.prompt
-            older = await self._send_seat(table, record, news=news)
+            try:
+                older = await self._send_seat(table, record, news=news)
+            except DISCORD_TROUBLE as error:  # sent again after a pause, with its news
+                log.warning("table %s seat %s: Discord failed a DM: %r", table.id, *key[1:], error)
+                record.prompted, undelivered = None, True
+                self.unanswered.add(key)
+                continue
             if older is not None:
                 replaced.append(older)
+        if undelivered:
+            self.retries.failed(table.id)
+        else:
+            self.retries.succeeded(table.id)
         for older in replaced:  # once every seat has its DM: no buttons shown that expired
             await self._strip(table, older)
 
@@ -217,6 +189,12 @@ class PrivateHands:
         if view is not None:
             self.dm_controls[key] = DMPrompt(channel_id, message_id, record.prompt, hook)
         return older if older is not None and older.message_id != message_id else None
+
+    def _send_again(self, table_id: int) -> None:
+        """After Discord's trouble: the table's DMs it failed to take go again."""
+        table = self.host.runtime.tables.get(table_id)
+        if table is not None:
+            self.host.runtime.show(table, [])
 
     async def _deliver(
         self, key: Key, member_id: int, embed: discord.Embed, view: discord.ui.View | None
@@ -379,8 +357,8 @@ class PrivateHands:
         self.answered_in(interaction, table.id, seat.seat, seat.prompt if view else None)
         try:
             await redraw_clicked(interaction, embed=embed, view=view)
-        except discord.NotFound as error:
-            if not expired(error):
+        except (discord.NotFound, *DISCORD_TROUBLE) as error:
+            if isinstance(error, discord.NotFound) and not expired(error):
                 raise
             await self.answer_refused(interaction, table, seat, embed, view)
             return
@@ -409,10 +387,11 @@ class PrivateHands:
         embed: discord.Embed,
         view: discord.ui.View | None,
     ) -> None:
-        """Discord refused the answer to a click that changed the table (its 3 s ran out): the
-        clicked message is edited as the bot edits its own messages, or, where it can't be (an
-        ephemeral "My hand"), the seat's hand and any prompt go by DM."""
-        log.info("table %s seat %s: a click's answer came too late", table.id, seat.seat)
+        """Discord refused the answer to a click that changed the table (its 3 s ran out) or
+        failed it (its own trouble): the clicked message is edited as the bot edits its own
+        messages, or, where it can't be (an ephemeral "My hand"), the seat's hand and any
+        prompt go by DM."""
+        log.info("table %s seat %s: a click's answer was refused or failed", table.id, seat.seat)
         # A refused answer is a click's (or its form's): it has the message clicked on.
         assert interaction.message is not None
         clicked = self.host.get_partial_messageable(_channel_of(interaction))

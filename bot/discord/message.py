@@ -29,6 +29,7 @@ from bot.discord.game_ui import GameUI, action_controls
 from bot.discord.lines import TableLines
 from bot.discord.port import PresenterHost
 from bot.discord.replies import redraw_clicked
+from bot.discord.retries import DISCORD_TROUBLE, Retries
 from bot.discord.threads import THREAD_ARCHIVED
 from bot.engine import Event
 from bot.i18n import _, n_, speaking
@@ -63,10 +64,17 @@ class TableMessages:
         self.stale: set[int] = set()  # tables whose message is behind
         self.answered: dict[int, int] = {}  # table -> version a click's answer drew (on_table)
         self.writers: dict[int, asyncio.Task] = {}
+        self.retries = Retries(self._show_again)  # tables whose channel work Discord failed
 
     def forget(self, table_id: int) -> None:
         self.answered.pop(table_id, None)
         self.closings.pop(table_id, None)
+        self.retries.forget(table_id)
+
+    def _show_again(self, table_id: int) -> None:
+        table = self.host.runtime.tables.get(table_id)
+        if table is not None:
+            self.update(table)
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         return self.host.get_partial_messageable(
@@ -83,6 +91,9 @@ class TableMessages:
                 raise
             log.info("table %s lost its channel %s", table.id, table.record.channel_id)
             self._later(self.host.runtime.channel_gone(table.record.channel_id))
+        except DISCORD_TROUBLE as error:  # drawn again after a pause
+            log.warning("Discord failed to show table %s in its channel: %r", table.id, error)
+            self.retries.failed(table.id)
         except discord.HTTPException as error:
             log.warning("could not show table %s in its channel: %s", table.id, error)
 
@@ -157,6 +168,7 @@ class TableMessages:
         embed, view, files, face = await self._draw(table, ui)
         await self._post(table, embed, view, files)
         table.record.drawn = face
+        self.retries.succeeded(table.id)
 
     async def _post(
         self,

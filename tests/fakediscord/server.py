@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import itertools
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ClassVar
@@ -257,6 +257,15 @@ class Call:
 
 
 @dataclass
+class Failing:
+    """Calls Discord fails on its side: the next `times` that `which` picks."""
+
+    which: Callable[[Call], bool]
+    status: int
+    times: int
+
+
+@dataclass
 class Interaction:
     """One interaction the fake sent, and everything the bot answered to it."""
 
@@ -318,6 +327,7 @@ class FakeDiscord(ThreadsAndEvents):
         self.unknown_routes: list[str] = []
         self.too_late: list[Interaction] = []  # first answers refused: past ANSWER_WITHIN
         self.rate_limits: RateLimits | None = None  # None: no limits (most tests)
+        self.failing: list[Failing] = []  # calls Discord will fail on its side (`fail_calls`)
         self.in_flight = 0
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
@@ -381,6 +391,27 @@ class FakeDiscord(ThreadsAndEvents):
         channel = self.channels.get(int(parts[1])) if parts[0] == "channels" else None
         guild = self.guild_of(channel) if channel is not None else None
         return guild is not None and guild.bot_removed
+
+    def fail_calls(
+        self, which: Callable[[Call], bool], *, status: int = 503, times: int = 1
+    ) -> None:
+        """Discord's own trouble: the next `times` calls `which` picks are answered `status`
+        (a 5xx) without being done. discord.py retries a 500, 502 or 504 a few times, seconds
+        apart, but raises a 503 from a bot call at once."""
+        self.failing.append(Failing(which, status, times))
+
+    def _fails(self, call: Call) -> int | None:
+        for failing in self.failing:
+            if failing.times and failing.which(call):
+                failing.times -= 1
+                return failing.status
+        return None
+
+    def dm_channel_of(self, call: Call) -> bool:
+        """Whether a call is about a DM channel (for `fail_calls`)."""
+        parts = call.path.strip("/").split("/")
+        channel = self.channels.get(int(parts[1])) if parts[0] == "channels" else None
+        return channel is not None and channel.type == 1
 
     def deny_bot(self, channel: Channel, permissions: int) -> None:
         """A moderator takes `permissions` from the bot in `channel`: interactions from there
@@ -663,6 +694,8 @@ class FakeDiscord(ThreadsAndEvents):
             response = error(401, 0, "401: Unauthorized")
         elif self._removed_from(path.strip("/").split("/")):
             response = error(403, 50001, "Missing Access")
+        elif (status := self._fails(call)) is not None:
+            response = error(status, 0, "Service Unavailable")
         elif wait is not None:
             self.rate_limits.limited.append((request.method, path))
             response = json_response(

@@ -1,0 +1,83 @@
+"""Discord's own trouble: a call answered 5xx (discord.py raises a bot call's 503 at once, and
+a 500, 502 or 504 after some 25 s of retries) or a connection that fails. What it would have
+shown goes again after a pause: a player's prompt by DM, the table message. Nothing is logged
+as an error, and no player waits unprompted until their time runs out."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.discord import dms
+from tests.discord.test_table_faults_e2e import open_western
+from tests.e2e import eventually
+
+PAUSE = 0.05  # the first pause before trying again (5 s in the bot)
+
+
+@pytest.fixture
+def quick_retries(world):
+    world.bot.presenter.hands.retries.first_pause = PAUSE
+    world.bot.presenter.messages.retries.first_pause = PAUSE
+
+
+async def test_a_dm_prompt_discord_failed_is_sent_again(world, quick_retries):
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    await world.tester.idle()
+    fake = world.fake
+    fake.fail_calls(lambda call: call.method == "POST" and fake.dm_channel_of(call), times=2)
+    carol_dms = len(world.tester.dms(world.carol))
+    await western.press(world.bob, await western.controls(world.bob), "Bet 1")
+    await eventually(lambda: len(world.tester.dms(world.carol)) > carol_dms, what="carol's DM")
+    await world.tester.idle()
+    assert [call.status for call in fake.calls if fake.dm_channel_of(call)][-3:] == [
+        503,
+        503,
+        200,
+    ]
+    assert len(world.tester.dms(world.carol)) == carol_dms + 1  # once, not once a try
+    prompt = await western.controls(world.carol)
+    assert "Your move" in prompt.text()
+    await western.press(world.carol, prompt, "Call 1")  # and she plays from it
+    await world.tester.idle()
+    assert western.table.pending_seats() != [2]
+
+
+async def test_a_table_message_discord_failed_to_edit_is_drawn_again(world, quick_retries):
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    await world.tester.idle()
+    fake, message_id = world.fake, western.table.record.message_id
+    fake.fail_calls(lambda call: call.method == "PATCH" and str(message_id) in call.path)
+    await western.play("Bet 1")
+    await eventually(lambda: "Bob bets 1." in western.message().text(), what="the redraw")
+    edits = [call.status for call in fake.calls if str(message_id) in call.path]
+    assert edits[-2:] == [503, 200]
+
+
+async def test_a_clicks_answer_discord_failed_is_shown_by_editing_the_message(
+    world, quick_retries, monkeypatch
+):
+    """discord.py gives up on the click's answer only after some 25 s of retries (not waited
+    for here): the answer is made to fail as it would then."""
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    await world.tester.idle()
+    trouble = discord.DiscordServerError(SimpleNamespace(status=503, reason="down"), "down")
+
+    async def failing(*args, **kwargs) -> None:
+        raise trouble
+
+    monkeypatch.setattr(dms, "redraw_clicked", failing)
+    clicked = await western.controls(world.bob)
+    with pytest.raises(TimeoutError):  # the member sees "This interaction failed"
+        await asyncio.wait_for(western.press(world.bob, clicked, "Bet 1"), 1.0)
+    await world.tester.idle()
+    edits = [c for c in world.fake.calls if c.method == "PATCH" and str(clicked.id) in c.path]
+    assert [c.status for c in edits] == [200]
+    assert "Your move" not in world.fake.messages[clicked.id].text()  # his answer is shown
+    assert western.table.pending_seats() == [2]
