@@ -81,6 +81,36 @@ def test_a_showdown_share_splits_ties_and_gives_turtle_butt_nothing():
     assert table.share(10) == 1
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_the_sampled_showdown_values_each_deal_as_hand_value_does(seed):
+    """Each sampled deal of the rivals' hidden cards, taken as `deal` takes them, is valued as
+    the table values a hand; kept only where `keep` says so, `tries` dealt at most."""
+    chooser = random.Random(seed)
+    pool = list(range(len(DECK)))
+    chooser.shuffle(pool)
+    shared = [pool.pop() for _ in range(chooser.randint(0, 4))]
+    rivals = [
+        ai.Rival(chooser.randint(1, 3), tuple(pool.pop() for _ in range(chooser.randint(0, 2))))
+        for _ in range(chooser.randint(1, 3))
+    ]
+    keep = (lambda values: max(values) > 4) if seed % 2 else None
+    table = ai.dealt_showdown(shared, rivals, pool, random.Random(seed), 30, 60, keep)
+    cards, rng, rows = list(pool), random.Random(seed), []
+    for _ in range(60):
+        dealt = ai.deal(cards, sum(rival.hidden for rival in rivals), rng)
+        values = []
+        for rival in rivals:
+            hand = [*rival.known, *shared, *dealt[: rival.hidden]]
+            dealt = dealt[rival.hidden :]
+            values.append(hand_value([ai.card_at(index) for index in hand]))
+        if keep is None or keep(values):
+            rows.append((max(values), values.count(max(values))))
+        if len(rows) == 30:
+            break
+    rows.sort()
+    assert (table.best, table.ties) == (tuple(r[0] for r in rows), tuple(r[1] for r in rows))
+
+
 # ---- every answer legal ---------------------------------------------------------------------
 
 

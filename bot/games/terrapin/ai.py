@@ -172,17 +172,33 @@ def dealt_showdown(
 ) -> Showdown:
     """The showdown over `samples` deals of the rivals' hidden cards from the pool: each kept
     where `keep` says so of the rivals' values (every one without it), `tries` dealt at most."""
-    hidden = sum(rival.hidden for rival in rivals)
-    seen = [Partial.of([*rival.known, *shared]) for rival in rivals]
     cards, rows = list(pool), list[tuple[int, int]]()
+    size, dealt = len(cards), min(sum(rival.hidden for rival in rivals), len(cards))
+    # Each rival: its seen cards folded once, and where its hidden ones lie in a deal. The
+    # loop below is `deal` and `Partial.plus` written out: this is the AI's innermost work.
+    seats, start = [], 0
+    for rival in rivals:
+        known = Partial.of([*rival.known, *shared])
+        end = min(start + rival.hidden, dealt)
+        seats.append((known.suits, known.rank_bits, known.pair_points, range(start, end)))
+        start = end
+    draw, masks, rank_bit, straight = rng.random, MASKS, _RANK_BIT, _STRAIGHT_POINTS
     for _ in range(tries):
         if len(rows) == samples:
             break
-        dealt = deal(cards, hidden, rng)
-        values, start = [], 0
-        for rival, known in zip(rivals, seen, strict=True):
-            values.append(known.plus(dealt[start : start + rival.hidden]))
-            start += rival.hidden
+        for place in range(dealt):  # a partial shuffle, as `deal` does
+            other = place + int(draw() * (size - place))
+            cards[place], cards[other] = cards[other], cards[place]
+        values = []
+        for suits, rank_bits, pair_points, places in seats:
+            for place in places:
+                index = cards[place]
+                suits |= masks[index]
+                bit = rank_bit[index]
+                if rank_bits & bit:
+                    pair_points += PAIR_POINTS
+                rank_bits |= bit
+            values.append(TURTLE_BUTT if suits == ALL_SUITS else pair_points + straight[rank_bits])
         if keep is not None and not keep(values):
             continue
         top = max(values)
