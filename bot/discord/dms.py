@@ -156,7 +156,7 @@ class PrivateHands:
             try:
                 older = await self._send_seat(table, record, news=news)
             except DISCORD_TROUBLE as error:  # sent again after a pause, with its news
-                log.warning("table %s seat %s: Discord failed a DM: %r", table.id, *key[1:], error)
+                log.warning("table %s seat %s: Discord failed a DM: %r", *key, error)
                 record.prompted, undelivered = None, True
                 self.unanswered.add(key)
                 continue
