@@ -7,7 +7,8 @@ decision following the player's own answer moments ago is edited into the DM the
 (they are watching it), unless anything the bot sent came after it there: whichever of the
 bot's processes sent it, as each tells the others of its new DMs (`sent_elsewhere`). Controls
 of a prompt that moved on are stripped, so only live buttons show. A closed inbox is announced
-in the channel once per table, and not tried again before the next deal.
+in the channel once per table, and not tried again before the next deal; meanwhile each of the
+seat's decisions is called there (turn_calls.py).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.discord.message import TableMessages, closed_out_of_sight
 from bot.discord.port import PresenterHost
 from bot.discord.replies import expired, redraw_clicked
 from bot.discord.retries import DISCORD_TROUBLE, Retries
+from bot.discord.turn_calls import TurnCalls
 from bot.engine import Event
 from bot.errors import InvalidComponent
 from bot.i18n import N_, _, speaking
@@ -80,6 +82,7 @@ class PrivateHands:
         self.watched: dict[Key, Watched] = {}
         self.watching_seconds = WATCHING_SECONDS
         self.retries = Retries(self._send_again)  # tables with a DM Discord failed to take
+        self.calls = TurnCalls(host, messages)  # decisions of seats whose DMs are closed
 
     def new_deal(self, table_id: int) -> None:
         """DMs that failed before are tried again."""
@@ -93,6 +96,7 @@ class PrivateHands:
         self.dm_failed = {key for key in self.dm_failed if key[0] != table_id}
         self.dm_notice = {key for key in self.dm_notice if key[0] != table_id}
         self.retries.forget(table_id)
+        self.calls.forget(table_id)
 
     # ---- the private view ------------------------------------------------------------------
 
@@ -149,7 +153,12 @@ class PrivateHands:
             fresh_prompt = record.seat in pending and record.prompted != record.prompt
             news = everyone or record.seat in told or key in self.unanswered
             self.unanswered.discard(key)
-            if record.left or record.ai or key in self.dm_failed or not (news or fresh_prompt):
+            if record.left or record.ai or not (news or fresh_prompt):
+                continue
+            if key in self.dm_failed:  # their DMs are closed: a decision is called in the channel
+                if fresh_prompt:
+                    record.prompted = record.prompt
+                    await self.calls.call(table, record.seat, record.member_id)
                 continue
             if record.seat in pending:
                 record.prompted = record.prompt
@@ -182,8 +191,10 @@ class PrivateHands:
             )
         except discord.Forbidden:
             self.dm_failed.add(key)
-            notice = self._dms_closed_notice(table, record.member_id)
-            await self.messages.in_channel(table, notice)
+            if (table.id, record.member_id) not in self.dm_notice:
+                await self.messages.in_channel(table, self._dms_closed(table, record.member_id))
+            elif record.seat in table.pending_seats():
+                await self.calls.call(table, record.seat, record.member_id)
             return None
         older = self.dm_controls.pop(key, None)  # a newer DM answers now
         if view is not None:
@@ -281,9 +292,8 @@ class PrivateHands:
             await self.host.dm_channels.remember(member_id, channel_id)
         return self.host.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def _dms_closed_notice(self, table: Table, member_id: int) -> None:
-        if (table.id, member_id) in self.dm_notice:
-            return
+    async def _dms_closed(self, table: Table, member_id: int) -> None:
+        """Said once a table: why the member's hand and prompts don't come by DM."""
         self.dm_notice.add((table.id, member_id))
         mention = f"<@{member_id}>"
         with speaking(self.host.speakers.server(table.record.guild_id)):

@@ -118,6 +118,39 @@ async def test_a_member_whose_dms_fail_plays_through_my_hand(world):
     assert len(notices) == 1  # said once, not every hand
 
 
+async def test_a_member_whose_dms_fail_is_called_in_the_channel_at_each_decision(world):
+    """Her prompts can't come by DM and an edit of the table message notifies nobody: each
+    decision of hers is called in the channel, her previous call deleted."""
+    world.carol.accepts_dms = False
+    western = TableDriver(world)
+    await western.open("western new", world.alice, [world.bob, world.carol], buy_in=50)
+    await western.start(world.alice)
+
+    def calls() -> list:
+        texts = world.tester.channel_messages(world.channel)
+        return [m for m in texts if "your move at the table" in m.text()]
+
+    assert calls() == []  # she was told her DMs fail, and it is bob's turn
+    await western.play("Bet 1")  # bob
+    (first,) = calls()
+    assert first.text().startswith(world.carol.mention)
+    assert [button["label"] for button in first.buttons()] == ["My hand"]
+    seen = await world.tester.click(world.carol, first, "My hand")
+    assert "Your move" in seen.response.text()
+    await western.play("Call 1")  # carol, through My hand
+    await western.play("Call 1")  # alice
+    assert calls() == [first]  # not her turn again yet
+    await western.play("Bet 1")  # bob opens the second round: carol's turn again
+    (second,) = calls()
+    assert second.id != first.id and world.fake.messages[first.id].deleted
+    while western.table.state.view(None).hand == 1:  # time runs out for everyone
+        await world.bot.runtime.fire_deadline(western.table.id)
+        await western.settle()
+    assert western.table.pending_seats() == [2]  # she opens hand 2: her DM fails, she is called
+    (third,) = calls()
+    assert third.id != second.id and world.fake.messages[second.id].deleted
+
+
 async def test_members_who_are_not_seated_or_not_to_act_are_refused(western, world):
     refused = await world.tester.click(world.carol, western.message(), "Start")
     assert refused.response.ephemeral and "Only the member who opened the table" in refused.text
