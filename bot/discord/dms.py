@@ -305,7 +305,9 @@ class PrivateHands:
         )
 
     async def expire_controls(self, table: Table) -> None:
-        """Strip the controls from DMs whose prompt moved on, so only live buttons show."""
+        """Strip the controls from DMs whose prompt moved on, so only live buttons show; and
+        delete such calls in the channel."""
+        await self.calls.expire(table)
         for seat in table.seats:
             key = (table.id, seat.seat)
             prompt = self.dm_controls.get(key)

@@ -3,7 +3,8 @@
 Their prompts can't come by DM, and an edit of the table message notifies nobody, so a player
 on a phone away from the channel would only learn of their turn when its time ran out. Each
 decision that opens for such a seat is called in the channel with a mention and the **My hand**
-button, and that seat's previous call is deleted: at most one call per seat stands there."""
+button; the call is deleted once that decision moves on (answered, timed out, the table
+closed), so a call stands only while it is that player's move."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bot.discord.dm_records import Key
 from bot.discord.message import TableMessages
 from bot.discord.port import PresenterHost
 from bot.i18n import N_, _, speaking
-from bot.tables import Table
+from bot.tables import Table, TableStatus
 
 YOUR_MOVE = N_("{member}, your move at the table: press **My hand** to see your cards and play.")
 
@@ -24,7 +25,7 @@ YOUR_MOVE = N_("{member}, your move at the table: press **My hand** to see your 
 class TurnCalls:
     def __init__(self, host: PresenterHost, messages: TableMessages) -> None:
         self.host, self.messages = host, messages
-        self.standing: dict[Key, int] = {}  # (table, seat) -> its call's message
+        self.standing: dict[Key, tuple[int, int]] = {}  # (table, seat) -> (message, prompt)
 
     async def call(self, table: Table, seat: int, member_id: int) -> None:
         await self.messages.in_channel(table, self._call(table, seat, member_id))
@@ -37,12 +38,24 @@ class TurnCalls:
             text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
         )
         before = self.standing.get((table.id, seat))
-        self.standing[(table.id, seat)] = sent.id
+        self.standing[(table.id, seat)] = sent.id, table.seats[seat].prompt
         if before is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(before).delete()
+            await self._delete(table, before[0])
+
+    async def expire(self, table: Table) -> None:
+        """The calls whose decision moved on go."""
+        playing = table.record.status == TableStatus.PLAYING
+        pending = set(table.pending_seats()) if playing else set()
+        for (table_id, seat), (message_id, prompt) in list(self.standing.items()):
+            if table_id != table.id or (seat in pending and table.seats[seat].prompt == prompt):
+                continue
+            del self.standing[(table_id, seat)]
+            await self._delete(table, message_id)
+
+    async def _delete(self, table: Table, message_id: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.messages.channel(table).get_partial_message(message_id).delete()
 
     def forget(self, table_id: int) -> None:
-        """A closed table's calls stay in the channel (its My hand says the table closed)."""
         for key in [key for key in self.standing if key[0] == table_id]:
             del self.standing[key]
