@@ -20,6 +20,7 @@ from bot.discord.custom_ids import CustomId, Field, number
 from bot.discord.errors import handle_error
 from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
+from bot.discord.retries import DISCORD_TROUBLE, Retries
 from bot.discord.threads import THREAD_ARCHIVED
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
@@ -82,6 +83,7 @@ class TournamentPresenter:
         self.events_tried: set[int] = set()
         self.event_status: dict[int, TournamentStatus] = {}
         self.pending = 0  # messages being drawn (a test waits for none before it looks)
+        self.retries = Retries(self._draw_again)  # tournaments whose message Discord failed
 
     @contextlib.contextmanager
     def _working(self) -> Iterator[None]:
@@ -126,6 +128,14 @@ class TournamentPresenter:
         if tournament_id is not None:
             asyncio.get_running_loop().create_task(self._repost_deleted(tournament_id))
 
+    def _draw_again(self, tournament_id: int) -> None:
+        asyncio.get_running_loop().create_task(self._redraw_again(tournament_id))
+
+    async def _redraw_again(self, tournament_id: int) -> None:
+        record = await self.host.tournament_store.load(tournament_id)
+        if record is not None:
+            await self.tournament_changed(record)
+
     async def _repost_deleted(self, tournament_id: int) -> None:
         record = await self.host.tournament_store.load(tournament_id)
         if record is not None:
@@ -144,9 +154,14 @@ class TournamentPresenter:
             try:
                 await posted.edit(embed=embed, view=view, attachments=files)
                 self.messages[record.message_id] = record.id
+                self.retries.succeeded(record.id)
                 return
             except discord.NotFound:
                 pass  # deleted: posted again below
+            except DISCORD_TROUBLE as error:
+                log.warning("Discord failed tournament %s's message: %r", record.id, error)
+                self.retries.failed(record.id)
+                return
             except discord.HTTPException as error:  # lost access (the bot removed, say)
                 if error.code != THREAD_ARCHIVED:
                     log.warning("could not show tournament %s's message: %s", record.id, error)
@@ -154,6 +169,10 @@ class TournamentPresenter:
                 archived = posted  # posted anew below, which unarchives the thread
         try:
             message = await channel.send(embed=embed, view=view, files=files)
+        except DISCORD_TROUBLE as error:
+            log.warning("Discord failed tournament %s's message: %r", record.id, error)
+            self.retries.failed(record.id)
+            return
         except discord.HTTPException:
             log.warning("could not post tournament %s's message", record.id)
             return

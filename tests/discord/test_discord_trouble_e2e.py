@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord import dms
 from tests.discord.test_table_faults_e2e import open_western
+from tests.discord.test_tournament_e2e import create, register, tournament_message
 from tests.e2e import eventually
 
 PAUSE = 0.05  # the first pause before trying again (5 s in the bot)
@@ -81,3 +82,14 @@ async def test_a_clicks_answer_discord_failed_is_shown_by_editing_the_message(
     assert [c.status for c in edits] == [200]
     assert "Your move" not in world.fake.messages[clicked.id].text()  # his answer is shown
     assert western.table.pending_seats() == [2]
+
+
+async def test_a_tournament_message_discord_failed_to_edit_is_drawn_again(world):
+    world.bot.tournament_presenter.retries.first_pause = PAUSE
+    await create(world, game="bigtwo", format="elimination", buy_in=10)
+    message_id = tournament_message(world).id
+    world.fake.fail_calls(lambda call: call.method == "PATCH" and str(message_id) in call.path)
+    await register(world, [world.bob])  # the message is redrawn: Discord fails it once
+    await eventually(lambda: "Bob" in world.fake.messages[message_id].text(), what="the redraw")
+    edits = [c.status for c in world.fake.calls if str(message_id) in c.path]
+    assert edits[-2:] == [503, 200]
