@@ -385,6 +385,8 @@ class CardTableBot(commands.AutoShardedBot):
         if closing_database and hasattr(self, "runtime"):
             await self.runtime.shutdown()
             await self.tournaments.shutdown()
+            self.presenter.stop_retries()
+            self.tournament_presenter.retries.stop()
             await self.presenter.hands.keep_reply_hooks()
         await super().close()
         if closing_database:

@@ -72,9 +72,10 @@ class TableMessages:
         self.retries.forget(table_id)
 
     def _show_again(self, table_id: int) -> None:
+        """After Discord's trouble: drawn again by a render (none once shutdown has begun)."""
         table = self.host.runtime.tables.get(table_id)
         if table is not None:
-            self.update(table)
+            self.host.runtime.show(table, [])
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         return self.host.get_partial_messageable(

@@ -184,6 +184,11 @@ class TablePresenter:
             if table.record.channel_id == thread_id:
                 await self.repost(table)
 
+    def stop_retries(self) -> None:
+        """At shutdown: no DM or table message is tried again (see retries.py)."""
+        self.hands.retries.stop()
+        self.messages.retries.stop()
+
     def message_deleted(self, message_id: int) -> None:
         """A table message was deleted (a moderator): post it again at once."""
         for table in list(self.host.runtime.tables.values()):

@@ -19,7 +19,8 @@ FIRST_PAUSE, LONGEST_PAUSE = 5.0, 300.0  # seconds; each pause three times the l
 
 
 class Retries:
-    """Per table: `again(table_id)` once, after a pause, however many calls failed meanwhile."""
+    """Per table (or tournament): `again(its id)` once, after a pause, however many calls failed
+    meanwhile."""
 
     def __init__(self, again: Callable[[int], None], first_pause: float = FIRST_PAUSE) -> None:
         self.again, self.first_pause = again, first_pause
@@ -38,6 +39,12 @@ class Retries:
         """Discord took the table's work again: the next trouble starts with a short pause."""
         if table_id not in self.timers:
             self.pauses.pop(table_id, None)
+
+    def stop(self) -> None:
+        """At shutdown: nothing more is tried (the next start redraws what is behind)."""
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
 
     def forget(self, table_id: int) -> None:
         timer = self.timers.pop(table_id, None)
