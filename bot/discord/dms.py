@@ -155,7 +155,7 @@ class PrivateHands:
             self.unanswered.discard(key)
             if record.left or record.ai or not (news or fresh_prompt):
                 continue
-            if key in self.dm_failed:  # their DMs are closed: a decision is called in the channel
+            if key in self.dm_failed:  # their DMs are closed: the decision goes by a call
                 if fresh_prompt:
                     record.prompted = record.prompt
                     await self.calls.call(table, record.seat, record.member_id)
@@ -193,7 +193,7 @@ class PrivateHands:
             self.dm_failed.add(key)
             if (table.id, record.member_id) not in self.dm_notice:
                 await self.messages.in_channel(table, self._dms_closed(table, record.member_id))
-            elif record.seat in table.pending_seats():
+            else:
                 await self.calls.call(table, record.seat, record.member_id)
             return None
         older = self.dm_controls.pop(key, None)  # a newer DM answers now

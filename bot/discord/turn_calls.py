@@ -28,7 +28,11 @@ class TurnCalls:
         self.standing: dict[Key, tuple[int, int]] = {}  # (table, seat) -> (message, prompt)
 
     async def call(self, table: Table, seat: int, member_id: int) -> None:
-        await self.messages.in_channel(table, self._call(table, seat, member_id))
+        """Call the seat if play waits for it. An optional choice is never called: whose it
+        is can be a secret (who holds the card that continues a Last One melee), and the
+        table message never names it either (`Table.required_seats`)."""
+        if seat in table.required_seats():
+            await self.messages.in_channel(table, self._call(table, seat, member_id))
 
     async def _call(self, table: Table, seat: int, member_id: int) -> None:
         channel, mention = self.messages.channel(table), f"<@{member_id}>"
@@ -45,7 +49,7 @@ class TurnCalls:
     async def expire(self, table: Table) -> None:
         """The calls whose decision moved on go."""
         playing = table.record.status == TableStatus.PLAYING
-        pending = set(table.pending_seats()) if playing else set()
+        pending = set(table.required_seats()) if playing else set()
         for (table_id, seat), (message_id, prompt) in list(self.standing.items()):
             if table_id != table.id or (seat in pending and table.seats[seat].prompt == prompt):
                 continue
