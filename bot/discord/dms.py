@@ -82,7 +82,7 @@ class PrivateHands:
         self.watched: dict[Key, Watched] = {}
         self.watching_seconds = WATCHING_SECONDS
         self.retries = Retries(self._send_again)  # tables with a DM Discord failed to take
-        self.calls = TurnCalls(host, messages)  # decisions of seats whose DMs are closed
+        self.calls = TurnCalls(host, messages, self._call_failed)  # seats with DMs closed
 
     def new_deal(self, table_id: int) -> None:
         """DMs that failed before are tried again."""
@@ -200,6 +200,10 @@ class PrivateHands:
         if view is not None:
             self.dm_controls[key] = DMPrompt(channel_id, message_id, record.prompt, hook)
         return older if older is not None and older.message_id != message_id else None
+
+    def _call_failed(self, table: Table, seat: int) -> None:
+        table.seats[seat].prompted = None  # called again with the table's DMs, after a pause
+        self.retries.failed(table.id)
 
     def _send_again(self, table_id: int) -> None:
         """After Discord's trouble: the table's DMs it failed to take go again."""

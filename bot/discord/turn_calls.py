@@ -9,6 +9,8 @@ closed), so a call stands only while it is that player's move."""
 from __future__ import annotations
 
 import contextlib
+import logging
+from collections.abc import Callable
 
 import discord
 
@@ -16,15 +18,24 @@ from bot.discord.controls import buttons
 from bot.discord.dm_records import Key
 from bot.discord.message import TableMessages
 from bot.discord.port import PresenterHost
+from bot.discord.retries import DISCORD_TROUBLE
 from bot.i18n import N_, _, speaking
 from bot.tables import Table, TableStatus
 
+log = logging.getLogger(__name__)
 YOUR_MOVE = N_("{member}, your move at the table: press **My hand** to see your cards and play.")
 
 
 class TurnCalls:
-    def __init__(self, host: PresenterHost, messages: TableMessages) -> None:
-        self.host, self.messages = host, messages
+    def __init__(
+        self,
+        host: PresenterHost,
+        messages: TableMessages,
+        failed: Callable[[Table, int], None],
+    ) -> None:
+        """`failed(table, seat)`: Discord failed the seat's call (its own trouble), to be
+        made again later."""
+        self.host, self.messages, self.failed = host, messages, failed
         self.standing: dict[Key, tuple[int, int]] = {}  # (table, seat) -> (message, prompt)
 
     async def call(self, table: Table, seat: int, member_id: int) -> None:
@@ -38,9 +49,14 @@ class TurnCalls:
         channel, mention = self.messages.channel(table), f"<@{member_id}>"
         with speaking(self.host.speakers.server(table.record.guild_id)):
             view, text = buttons(table.id, "hand"), _(YOUR_MOVE, member=mention)
-        sent = await channel.send(
-            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
-        )
+        try:
+            sent = await channel.send(
+                text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
+            )
+        except DISCORD_TROUBLE as error:
+            log.warning("table %s seat %s: Discord failed a turn call: %r", table.id, seat, error)
+            self.failed(table, seat)
+            return
         before = self.standing.get((table.id, seat))
         self.standing[(table.id, seat)] = sent.id, table.seats[seat].prompt
         if before is not None:

@@ -93,3 +93,23 @@ async def test_a_tournament_message_discord_failed_to_edit_is_drawn_again(world)
     await eventually(lambda: "Bob" in world.fake.messages[message_id].text(), what="the redraw")
     edits = [c.status for c in world.fake.calls if str(message_id) in c.path]
     assert edits[-2:] == [503, 200]
+
+
+async def test_a_turn_call_discord_failed_is_made_again(world, quick_retries):
+    world.carol.accepts_dms = False  # her decisions are called in the channel
+    western = await open_western(world, ("bob", "carol"), buy_in=50)
+    await western.start(world.alice)
+    await world.tester.idle()
+    fake, posts = world.fake, f"/channels/{world.channel.id}/messages"
+    fake.fail_calls(lambda call: call.method == "POST" and call.path == posts)
+    await western.play("Bet 1")  # bob: carol's turn
+
+    def called() -> list:
+        shown = world.tester.channel_messages(world.channel)
+        return [m for m in shown if "your move at the table" in m.text()]
+
+    await eventually(lambda: bool(called()), what="carol's call")
+    assert [c.status for c in fake.calls if c.method == "POST" and c.path == posts][-2:] == [
+        503,
+        200,
+    ]
