@@ -8,7 +8,6 @@ closed), so a call stands only while it is that player's move."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
 
@@ -37,6 +36,7 @@ class TurnCalls:
         made again later."""
         self.host, self.messages, self.failed = host, messages, failed
         self.standing: dict[Key, tuple[int, int]] = {}  # (table, seat) -> (message, prompt)
+        self.undeleted: dict[int, set[int]] = {}  # table -> calls Discord failed to delete
 
     async def call(self, table: Table, seat: int, member_id: int) -> None:
         """Call the seat if play waits for it. An optional choice is never called: whose it
@@ -63,7 +63,9 @@ class TurnCalls:
             await self._delete(table, before[0])
 
     async def expire(self, table: Table) -> None:
-        """The calls whose decision moved on go."""
+        """The calls whose decision moved on go (and those Discord failed to delete before)."""
+        for message_id in self.undeleted.pop(table.id, set()):
+            await self._delete(table, message_id)
         playing = table.record.status == TableStatus.PLAYING
         pending = set(table.required_seats()) if playing else set()
         for (table_id, seat), (message_id, prompt) in list(self.standing.items()):
@@ -73,9 +75,14 @@ class TurnCalls:
             await self._delete(table, message_id)
 
     async def _delete(self, table: Table, message_id: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await self.messages.channel(table).get_partial_message(message_id).delete()
+        except DISCORD_TROUBLE:  # tried again at the table's next change
+            self.undeleted.setdefault(table.id, set()).add(message_id)
+        except discord.HTTPException:  # gone already (a moderator), or out of reach
+            pass
 
     def forget(self, table_id: int) -> None:
+        self.undeleted.pop(table_id, None)
         for key in [key for key in self.standing if key[0] == table_id]:
             del self.standing[key]
