@@ -39,7 +39,7 @@ from bot.tables.events import SeatLeft, TableClosed
 log = logging.getLogger(__name__)
 DMS_CLOSED = N_(
     "{member}, I can't send you direct messages: use the **My hand** button (here or on the "
-    "table) to see your cards and play."
+    "table) to see your cards and play. I'll mention you here when it's your move."
 )
 
 PRUNE_HOOKS_FROM = 1024  # followup webhooks kept before expired ones are swept

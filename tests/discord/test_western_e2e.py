@@ -130,6 +130,8 @@ async def test_a_member_whose_dms_fail_is_called_in_the_channel_at_each_decision
         texts = world.tester.channel_messages(world.channel)
         return [m for m in texts if "your move at the table" in m.text()]
 
+    told = [m.text() for m in world.tester.channel_messages(world.channel)]
+    assert any("I'll mention you here when it's your move." in text for text in told)
     assert calls() == []  # she was told her DMs fail, and it is bob's turn
     await western.play("Bet 1")  # bob
     (first,) = calls()
