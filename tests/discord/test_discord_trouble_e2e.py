@@ -120,7 +120,11 @@ async def test_a_turn_call_discord_failed_to_delete_goes_at_the_next_change(worl
     western = await open_western(world, ("bob", "carol"), buy_in=50)
     await western.start(world.alice)
     await western.play("Bet 1")  # bob: carol's turn, called in the channel
-    (call,) = [m for m in world.tester.channel_messages(world.channel) if "your move" in m.text()]
+    (call,) = [
+        m
+        for m in world.tester.channel_messages(world.channel)
+        if "your move at the table" in m.text()
+    ]
     world.fake.fail_calls(lambda c: c.method == "DELETE" and str(call.id) in c.path)
     await western.play("Call 1")  # carol: her call should go, but Discord fails it
     assert not world.fake.messages[call.id].deleted

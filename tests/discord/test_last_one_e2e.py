@@ -234,7 +234,9 @@ async def test_a_player_without_dms_is_told_a_call_is_open_and_calls_from_my_han
     await driver.play("Play 5♣", seat=1)  # one card left
     assert field(driver.message(), "Last one!") == CALL_OPEN  # open, and nobody named
     calls = world.tester.channel_messages(world.channel)
-    assert not [m for m in calls if "your move" in m.text()]  # nor called in the channel
+    assert not [
+        m for m in calls if "your move at the table" in m.text()
+    ]  # nor called in the channel
     hand = await world.tester.click(world.bob, driver.message(), "My hand")
     assert hand.response.ephemeral and labels(hand.response) == ["Last one!"]
     await driver.press(world.bob, hand.response, "Last one!")
@@ -252,7 +254,9 @@ async def test_a_melee_window_points_its_holders_to_my_hand(world):
     await act(driver, world.bob, "Play 4♠")
     assert "may continue now, from their DM or My hand" in field(driver.message(), "Melee!")
     calls = world.tester.channel_messages(world.channel)
-    assert not [m for m in calls if "your move" in m.text()]  # who holds the 5 stays unsaid
+    assert not [
+        m for m in calls if "your move at the table" in m.text()
+    ]  # who holds the 5 stays unsaid
     hand = await world.tester.click(world.carol, driver.message(), "My hand")
     assert labels(hand.response) == ["Continue with 5♠"]
     await driver.press(world.carol, hand.response, "Continue with 5♠")
