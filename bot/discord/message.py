@@ -30,7 +30,7 @@ from bot.discord.lines import TableLines
 from bot.discord.port import PresenterHost
 from bot.discord.replies import redraw_clicked
 from bot.discord.retries import DISCORD_TROUBLE, Retries
-from bot.discord.threads import THREAD_ARCHIVED
+from bot.discord.threads import UNKNOWN_CHANNEL, edit_else_post
 from bot.engine import Event
 from bot.i18n import _, n_, speaking
 from bot.store import TableRecord
@@ -41,7 +41,6 @@ from bot.text import chips, signed_chips
 log = logging.getLogger(__name__)
 
 BOARD_FILE = "board.png"
-UNKNOWN_CHANNEL = 10003  # Discord's error code when a channel or thread is gone
 
 
 class TableMessages:
@@ -178,24 +177,11 @@ class TableMessages:
         view: discord.ui.View | None,
         files: list[discord.File],
     ) -> None:
-        channel, archived = self.channel(table), None
-        if table.record.message_id:
-            message = channel.get_partial_message(table.record.message_id)
-            try:
-                await message.edit(embed=embed, view=view, attachments=files)
-                return
-            except discord.NotFound as error:
-                if error.code == UNKNOWN_CHANNEL:
-                    raise
-                log.info("table %s lost its message; posting a new one", table.id)
-            except discord.HTTPException as error:
-                if error.code != THREAD_ARCHIVED:
-                    raise
-                log.info("table %s's thread is archived; posting its message anew", table.id)
-                archived = message
-        # discord.py's overloads of `send` leave out the None its body takes for no view.
-        message = await channel.send(embed=embed, view=view, files=files)  # type: ignore[arg-type]
-        await self.host.runtime.set_message(table, message.id)
+        kept = table.record.message_id or None
+        posted, archived = await edit_else_post(self.channel(table), kept, embed, view, files)
+        if posted is None:
+            return
+        await self.host.runtime.set_message(table, posted.id)
         if archived is not None:  # the old one, frozen in the thread above the new
             with contextlib.suppress(discord.HTTPException):
                 await archived.delete()

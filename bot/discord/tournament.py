@@ -21,7 +21,7 @@ from bot.discord.errors import handle_error
 from bot.discord.languages import Speakers, SpeaksToClicker
 from bot.discord.replies import send_answer
 from bot.discord.retries import DISCORD_TROUBLE, Retries
-from bot.discord.threads import THREAD_ARCHIVED
+from bot.discord.threads import edit_else_post
 from bot.discord.tournament_picture import bracket_png
 from bot.discord.tournament_text import tournament_embed
 from bot.discord.web_links import OPEN_ON_THE_WEB, WebLinkHost, web_link
@@ -148,36 +148,23 @@ class TournamentPresenter:
         view: discord.ui.View,
         files: list[discord.File],
     ) -> None:
-        channel, archived = self.host.get_partial_messageable(record.channel_id), None
-        if record.message_id is not None:
-            posted = channel.get_partial_message(record.message_id)
-            try:
-                await posted.edit(embed=embed, view=view, attachments=files)
-                self.messages[record.message_id] = record.id
-                self.retries.succeeded(record.id)
-                return
-            except discord.NotFound:
-                pass  # deleted: posted again below
-            except DISCORD_TROUBLE as error:
-                log.warning("Discord failed tournament %s's message: %r", record.id, error)
-                self.retries.failed(record.id)
-                return
-            except discord.HTTPException as error:  # lost access (the bot removed, say)
-                if error.code != THREAD_ARCHIVED:
-                    log.warning("could not show tournament %s's message: %s", record.id, error)
-                    return
-                archived = posted  # posted anew below, which unarchives the thread
+        channel = self.host.get_partial_messageable(record.channel_id)
         try:
-            message = await channel.send(embed=embed, view=view, files=files)
-        except DISCORD_TROUBLE as error:
+            posted, archived = await edit_else_post(channel, record.message_id, embed, view, files)
+        except DISCORD_TROUBLE as error:  # drawn again after a pause
             log.warning("Discord failed tournament %s's message: %r", record.id, error)
             self.retries.failed(record.id)
             return
-        except discord.HTTPException:
-            log.warning("could not post tournament %s's message", record.id)
+        except discord.HTTPException as error:  # lost access (the bot removed, say)
+            log.warning("could not show tournament %s's message: %s", record.id, error)
             return
-        await self.host.tournament_store.set_message(record.id, message.id)
-        self.messages[message.id] = record.id
+        self.retries.succeeded(record.id)
+        if posted is None:  # edited in place
+            assert record.message_id is not None
+            self.messages[record.message_id] = record.id
+            return
+        await self.host.tournament_store.set_message(record.id, posted.id)
+        self.messages[posted.id] = record.id
         if archived is not None:
             await self._remove(archived)
 
