@@ -384,13 +384,17 @@ class FakeDiscord(ThreadsAndEvents):
 
     def _removed_from(self, parts: list[str]) -> bool:
         """Whether a REST call is about a server the bot was removed from."""
-        if len(parts) < 2 or not parts[1].isdigit():
-            return False
-        if parts[0] == "guilds":
+        if parts[0] == "guilds" and len(parts) > 1 and parts[1].isdigit():
             return any(g.id == int(parts[1]) and g.bot_removed for g in self.guilds)
-        channel = self.channels.get(int(parts[1])) if parts[0] == "channels" else None
+        channel = self._channel_called(parts)
         guild = self.guild_of(channel) if channel is not None else None
         return guild is not None and guild.bot_removed
+
+    def _channel_called(self, parts: list[str]) -> Channel | None:
+        """The channel a REST call's path (`channels/{id}/...`, split) is about, if any."""
+        if parts[0] != "channels" or len(parts) < 2 or not parts[1].isdigit():
+            return None
+        return self.channels.get(int(parts[1]))
 
     def fail_calls(
         self, which: Callable[[Call], bool], *, status: int = 503, times: int = 1
@@ -409,8 +413,7 @@ class FakeDiscord(ThreadsAndEvents):
 
     def dm_channel_of(self, call: Call) -> bool:
         """Whether a call is about a DM channel (for `fail_calls`)."""
-        parts = call.path.strip("/").split("/")
-        channel = self.channels.get(int(parts[1])) if parts[0] == "channels" else None
+        channel = self._channel_called(call.path.strip("/").split("/"))
         return channel is not None and channel.type == 1
 
     def deny_bot(self, channel: Channel, permissions: int) -> None:
