@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.discord.controls import buttons
 from bot.discord.dm_records import DMPrompt, Key, ReplyHook, Watched
 from bot.discord.game_ui import GameUI
 from bot.discord.internals import edit_clicked, send_followup
@@ -299,14 +298,7 @@ class PrivateHands:
     async def _dms_closed(self, table: Table, member_id: int) -> None:
         """Said once a table: why the member's hand and prompts don't come by DM."""
         self.dm_notice.add((table.id, member_id))
-        mention = f"<@{member_id}>"
-        with speaking(self.host.speakers.server(table.record.guild_id)):
-            view, text = buttons(table.id, "hand"), _(DMS_CLOSED, member=mention)
-        await self.messages.channel(table).send(
-            text,
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        await self.calls.mention(table, member_id, DMS_CLOSED)
 
     async def expire_controls(self, table: Table) -> None:
         """Strip the controls from DMs whose prompt moved on, so only live buttons show; and

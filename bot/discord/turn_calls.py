@@ -45,14 +45,19 @@ class TurnCalls:
         if seat in table.required_seats():
             await self.messages.in_channel(table, self._call(table, seat, member_id))
 
-    async def _call(self, table: Table, seat: int, member_id: int) -> None:
-        channel, mention = self.messages.channel(table), f"<@{member_id}>"
+    async def mention(self, table: Table, member_id: int, message: str) -> discord.Message:
+        """Post `message` (a catalog entry with a {member}) in the table's channel in the
+        server's language, mentioning the member, with the **My hand** button."""
+        mention = f"<@{member_id}>"
         with speaking(self.host.speakers.server(table.record.guild_id)):
-            view, text = buttons(table.id, "hand"), _(YOUR_MOVE, member=mention)
+            view, text = buttons(table.id, "hand"), _(message, member=mention)
+        return await self.messages.channel(table).send(
+            text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
+        )
+
+    async def _call(self, table: Table, seat: int, member_id: int) -> None:
         try:
-            sent = await channel.send(
-                text, view=view, allowed_mentions=discord.AllowedMentions(users=True)
-            )
+            sent = await self.mention(table, member_id, YOUR_MOVE)
         except DISCORD_TROUBLE as error:
             log.warning("table %s seat %s: Discord failed a turn call: %r", table.id, seat, error)
             self.failed(table, seat)
