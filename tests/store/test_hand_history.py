@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import orjson
 import pytest
-from pokerkit import HandHistory
 
 from bot.cards import parse_french
 from bot.discord.history import step_message
@@ -157,6 +156,8 @@ async def test_the_json_lines_export_is_the_public_record(runtime, database):
 
 
 async def test_the_phh_export_replays_in_pokerkit_to_the_same_stacks(runtime, database):
+    from pokerkit import HandHistory  # here: pokerkit builds its hand tables as it is imported
+
     table = await played_table(runtime)
     spec = registry.get("lowball")
     log = await HistoryStore(database).table_log(table.id)
